@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { SlideView } from "~/utils/catalog.server.ts";
+import { SLIDE_IMAGE } from "~/utils/images.ts";
+import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
+import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "./icons.tsx";
+
+const AUTOPLAY_MS = 5000;
+
+/**
+ * A scroll-snap carousel: swiping is the browser's own scrolling (it works before the script
+ * loads), buttons, dots and arrow keys move it, and it advances by itself every five seconds
+ * unless the pointer is over it, it holds focus, the tab is hidden or the visitor prefers
+ * reduced motion.
+ */
+export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: string }) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  const goTo = useCallback(
+    (index: number) => {
+      const track = trackRef.current;
+      if (!track || slides.length === 0) return;
+      const next = (index + slides.length) % slides.length;
+      track.scrollTo({ left: next * track.clientWidth, behavior: "smooth" });
+      setActive(next);
+    },
+    [slides.length],
+  );
+
+  useEffect(() => {
+    if (hovered || focused || slides.length < 2) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) goTo(active + 1);
+    }, AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [active, hovered, focused, goTo, slides.length]);
+
+  const onScroll = () => {
+    const track = trackRef.current;
+    if (!track || track.clientWidth === 0) return;
+    const index = Math.round(track.scrollLeft / track.clientWidth);
+    if (index !== active) setActive(index);
+  };
+
+  if (slides.length === 0) return null;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Menu pilihan"
+      className="relative"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowLeft") {
+          event.preventDefault();
+          goTo(active - 1);
+        } else if (event.key === "ArrowRight") {
+          event.preventDefault();
+          goTo(active + 1);
+        }
+      }}
+    >
+      <div
+        ref={trackRef}
+        onScroll={onScroll}
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-[2rem] [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        aria-live={hovered || focused ? "polite" : "off"}
+      >
+        {slides.map((slide, index) => (
+          <div
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} dari ${slides.length}`}
+            className="relative w-full shrink-0 snap-start"
+            inert={index !== active ? true : undefined}
+          >
+            <img
+              src={slide.image}
+              alt=""
+              {...SLIDE_IMAGE}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : "auto"}
+              className="aspect-[4/3] w-full object-cover object-right sm:aspect-[2/1]"
+            />
+            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/35 to-transparent p-6 pb-14 text-white sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:p-12">
+              <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
+              <p className="mt-2 max-w-md text-base sm:text-lg">{slide.text}</p>
+              <a
+                href={whatsappLink(whatsapp, productMessage(slide.orderName))}
+                target="_blank"
+                rel="noopener"
+                className="btn-whatsapp mt-4 w-fit"
+              >
+                <WhatsAppIcon className="size-5" />
+                Pesan Sekarang<span className="sr-only"> {slide.orderName}</span>
+              </a>
+            </div>
+          </div>
+        ))}
+      </div>
+
+      {slides.length > 1 ? (
+        <>
+          <button
+            type="button"
+            onClick={() => goTo(active - 1)}
+            className="absolute top-1/2 left-3 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-charcoal shadow sm:inline-flex"
+            aria-label="Slide sebelumnya"
+          >
+            <ChevronLeftIcon className="size-6" />
+          </button>
+          <button
+            type="button"
+            onClick={() => goTo(active + 1)}
+            className="absolute top-1/2 right-3 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-charcoal shadow sm:inline-flex"
+            aria-label="Slide berikutnya"
+          >
+            <ChevronRightIcon className="size-6" />
+          </button>
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => goTo(index)}
+                className="group inline-flex size-8 items-center justify-center"
+                aria-label={`Tampilkan slide ${index + 1}: ${slide.title}`}
+                aria-current={index === active ? "true" : undefined}
+              >
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${
+                    index === active ? "w-7 bg-white" : "w-2.5 bg-white/60 group-hover:bg-white/90"
+                  }`}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  addItem,
+  cartCount,
+  cartTotal,
+  decrease,
+  increase,
+  reconcile,
+  removeItem,
+  type CartLine,
+  type CatalogEntry,
+} from "~/utils/cart.ts";
+import { getServerSnapshot, getSnapshot, setCart, subscribe } from "~/utils/cart-store.ts";
+
+interface CartContextValue {
+  lines: CartLine[];
+  count: number;
+  total: number;
+  /** Notices from re-checking the stored cart against the menu (price changed, item gone). */
+  notices: string[];
+  dismissNotices(): void;
+  add(item: Omit<CartLine, "jumlah">): void;
+  increase(id: string): void;
+  decrease(id: string): void;
+  remove(id: string): void;
+  clear(): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({
+  catalog,
+  children,
+}: {
+  catalog: readonly CatalogEntry[];
+  children: React.ReactNode;
+}) {
+  const lines = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const [notices, setNotices] = useState<string[]>([]);
+
+  // Re-check the stored cart against the menu the server just sent: on load, and whenever
+  // another tab writes a cart built from an older page.
+  useEffect(() => {
+    const result = reconcile(lines, catalog);
+    if (result.changed) setCart(result.lines);
+    if (result.notices.length > 0) {
+      setNotices((current) => [...new Set([...current, ...result.notices])]);
+    }
+  }, [lines, catalog]);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      count: cartCount(lines),
+      total: cartTotal(lines),
+      notices,
+      dismissNotices: () => setNotices([]),
+      add: (item) => setCart(addItem(getSnapshot(), item)),
+      increase: (id) => setCart(increase(getSnapshot(), id)),
+      decrease: (id) => setCart(decrease(getSnapshot(), id)),
+      remove: (id) => setCart(removeItem(getSnapshot(), id)),
+      clear: () => setCart([]),
+    }),
+    [lines, notices],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error("useCart must be used inside <CartProvider>");
+  return value;
+}

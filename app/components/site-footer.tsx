@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import type { StoreSettings } from "~/utils/store-settings.server.ts";
+import { contactMessage, whatsappLink } from "~/utils/whatsapp.ts";
+import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAppIcon } from "./icons.tsx";
+
+const socialIcons = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon };
+
+export function SocialLinks({ socials, className = "" }: { socials: StoreSettings["socials"]; className?: string }) {
+  return (
+    <ul className={`flex gap-2 ${className}`}>
+      {socials.map((social) => {
+        const SocialIcon = socialIcons[social.name];
+        return (
+          <li key={social.name}>
+            <a
+              href={social.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 transition hover:bg-white/20"
+              aria-label={social.name}
+            >
+              <SocialIcon className="size-5" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SiteFooter({ store }: { store: StoreSettings }) {
+  return (
+    <footer className="mt-16 bg-charcoal text-stone-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-extrabold text-white">
+            <FlameIcon className="size-6 text-ember-400" />
+            {store.brand}
+          </p>
+          <p className="mt-2 text-sm">Mie pedas dengan level sesukamu, minuman segar, dan cemilan renyah.</p>
+        </div>
+        <div className="text-sm">
+          <h2 className="mb-2 font-bold text-white">Hubungi kami</h2>
+          <p className="flex gap-2">
+            <MapPinIcon className="size-5 shrink-0" />
+            {store.address}
+          </p>
+          <a
+            className="mt-2 flex gap-2 underline-offset-4 hover:underline"
+            href={whatsappLink(store.whatsapp, contactMessage(store.brand))}
+            target="_blank"
+            rel="noopener"
+          >
+            <WhatsAppIcon className="size-5 shrink-0" />
+            {store.whatsappDisplay}
+          </a>
+          <SocialLinks socials={store.socials} className="mt-3" />
+        </div>
+        <nav aria-label="Tautan bawah" className="text-sm">
+          <h2 className="mb-2 font-bold text-white">Jelajahi</h2>
+          <ul className="grid grid-cols-2 gap-1">
+            {[
+              ["/beranda", "Beranda"],
+              ["/produk", "Produk"],
+              ["/keranjang", "Keranjang"],
+              ["/tentang", "Tentang"],
+              ["/kontak", "Kontak"],
+            ].map(([to, label]) => (
+              <li key={to}>
+                <Link to={to!} className="inline-block py-1.5 underline-offset-4 hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {store.brand}. Semua hak dilindungi.
+      </p>
+    </footer>
+  );
+}

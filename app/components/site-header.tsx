@@ -1,0 +1,128 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCart } from "./cart-provider.tsx";
+import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./icons.tsx";
+
+const mainLinks = [
+  { to: "/beranda", label: "Beranda" },
+  { to: "/produk", label: "Produk" },
+] as const;
+
+const moreLinks = [
+  { to: "/tentang", label: "Tentang" },
+  { to: "/kontak", label: "Kontak" },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 font-semibold transition ${
+    isActive ? "bg-chili-50 text-chili-700" : "text-stone-700 hover:text-chili-700"
+  }`;
+
+export function CartCount({ className = "" }: { className?: string }) {
+  const { count } = useCart();
+  return (
+    <span
+      data-testid="cart-count"
+      className={`inline-flex min-w-6 items-center justify-center rounded-full bg-chili-600 px-1.5 text-xs leading-6 font-bold text-white ${className}`}
+    >
+      {count}
+      <span className="sr-only"> item</span>
+    </span>
+  );
+}
+
+export function SiteHeader({ brand }: { brand: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // A navigation closes the phone menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-chili-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-chili-700">
+          <FlameIcon className="size-7 text-chili-600" />
+          <span>{brand}</span>
+        </Link>
+
+        <nav aria-label="Navigasi utama" className="hidden items-center gap-1 md:flex">
+          {mainLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <NavLink to="/keranjang" className={navLinkClass}>
+            <span className="inline-flex items-center gap-1.5">
+              <CartIcon className="size-5" />
+              Keranjang
+              <CartCount />
+            </span>
+          </NavLink>
+          <span className="mx-2 h-6 w-px bg-stone-200" aria-hidden="true" />
+          <NavLink to="/daftar" className={navLinkClass}>
+            Daftar
+          </NavLink>
+          <Link to="/masuk" className="btn-primary min-h-10 py-2">
+            Masuk
+          </Link>
+        </nav>
+
+        <div className="flex items-center gap-1 md:hidden">
+          <Link
+            to="/keranjang"
+            className="relative inline-flex size-11 items-center justify-center rounded-full text-stone-700"
+            aria-label="Keranjang"
+          >
+            <CartIcon className="size-6" />
+            <CartCount className="absolute -top-0.5 -right-0.5 min-w-5 leading-5" />
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-stone-700"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? "Tutup menu" : "Buka menu"}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Menu ponsel"
+        hidden={!open}
+        className="border-t border-chili-100 bg-white px-4 pt-2 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {[...mainLinks, { to: "/keranjang", label: "Keranjang" }, ...moreLinks].map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                {link.label}
+                {link.to === "/keranjang" ? <CartCount className="ml-2" /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Link to="/daftar" className="btn-secondary">
+            Daftar
+          </Link>
+          <Link to="/masuk" className="btn-primary">
+            Masuk
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

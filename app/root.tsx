@@ -1,0 +1,94 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { CartProvider } from "~/components/cart-provider.tsx";
+import { getPriceList } from "~/utils/catalog.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  return {
+    store: getStoreSettings(),
+    origin: getOrigin(request),
+    priceList: await getPriceList(db),
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="id">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#d7261e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-cream text-charcoal antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+const noPrices: never[] = [];
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <CartProvider catalog={loaderData.priceList ?? noPrices}>
+      <Outlet />
+    </CartProvider>
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** The store's details and origin, from the root loader; available on every page. */
+export function useRootData(): RootLoaderData {
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  if (!data) throw new Error("root loader data is missing");
+  return data;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Terjadi kesalahan";
+  let message = "Maaf, ada yang tidak beres di pihak kami. Silakan coba lagi sebentar lagi.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Halaman tidak ditemukan";
+      message = "Halaman yang kamu cari tidak ada.";
+    } else if (error.status < 500) {
+      title = `Permintaan tidak dapat diproses (${error.status})`;
+      message = typeof error.data === "string" && error.data ? error.data : message;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`${title} | Mie Nyala`}</title>
+      <h1 className="text-2xl font-extrabold">{title}</h1>
+      <p className="text-stone-600">{message}</p>
+      <a href="/" className="btn-primary">
+        Kembali ke beranda
+      </a>
+    </main>
+  );
+}

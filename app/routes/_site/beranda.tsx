@@ -1,0 +1,60 @@
+import type { Route } from "./+types/beranda";
+import { Carousel } from "~/components/carousel.tsx";
+import { ProductCard } from "~/components/product-card.tsx";
+import { PromoCard } from "~/components/promo-card.tsx";
+import { useRootData } from "~/root.tsx";
+import { getActivePromos, getActiveSlides, getBestSellers } from "~/utils/catalog.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { pageMeta } from "~/utils/meta.ts";
+
+export async function loader() {
+  const db = await getDb();
+  const [slides, promos, bestSellers] = await Promise.all([
+    getActiveSlides(db),
+    getActivePromos(db),
+    getBestSellers(db),
+  ]);
+  return { slides, promos, bestSellers };
+}
+
+export default function Beranda({ loaderData }: Route.ComponentProps) {
+  const { store } = useRootData();
+  const { slides, promos, bestSellers } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6">
+      <h1 className="sr-only">Beranda {store.brand}</h1>
+      <Carousel slides={slides} whatsapp={store.whatsapp} />
+
+      {promos.length > 0 ? (
+        <section aria-labelledby="promo" className="mt-12">
+          <h2 id="promo" className="section-title">
+            Promo spesial
+          </h2>
+          <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {promos.map((promo) => (
+              <PromoCard key={promo.id} promo={promo} whatsapp={store.whatsapp} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="terlaris" className="mt-12">
+        <h2 id="terlaris" className="section-title">
+          Menu terlaris
+        </h2>
+        <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {bestSellers.map((item) => (
+            <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Beranda",
+    description: "Menu terlaris, promo spesial hari ini, dan mie pedas favoritmu. Pesan langsung lewat WhatsApp.",
+    path: "/beranda",
+  });

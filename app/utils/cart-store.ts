@@ -1,0 +1,66 @@
+/**
+ * The cart as an external store over localStorage: every component reads the same lines,
+ * a write in one tab reaches the others through the `storage` event, and the server (which has
+ * no localStorage) always renders an empty cart, so hydration never mismatches.
+ */
+import { CART_STORAGE_KEY, parseStoredCart, type CartLine } from "./cart.ts";
+
+type Listener = () => void;
+
+const EMPTY: CartLine[] = [];
+const listeners = new Set<Listener>();
+let snapshot: CartLine[] | undefined;
+let snapshotRaw: string | null | undefined;
+
+function readStorage(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled (private mode, blocked cookies): the cart lives in memory
+  }
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key === CART_STORAGE_KEY || event.key === null) {
+    snapshot = undefined;
+    emit();
+  }
+}
+
+export function subscribe(listener: Listener) {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function getSnapshot(): CartLine[] {
+  if (snapshot === undefined) {
+    const raw = readStorage();
+    if (raw !== snapshotRaw || snapshot === undefined) {
+      snapshotRaw = raw;
+      snapshot = parseStoredCart(raw);
+    }
+  }
+  return snapshot;
+}
+
+export const getServerSnapshot = () => EMPTY;
+
+export function setCart(lines: CartLine[]) {
+  snapshot = lines;
+  const raw = JSON.stringify(lines);
+  snapshotRaw = raw;
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+  } catch {
+    // quota or disabled storage: keep the in-memory cart for this page
+  }
+  emit();
+}

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { openDatabase, type Database, type DatabaseHandle } from "../../database/client.server.ts";
+import { getEnv } from "./env.server.ts";
+
+// One database per server process. Kept on globalThis so the dev server's module reloads
+// do not open PGlite's data directory twice.
+const globalStore = globalThis as typeof globalThis & {
+  __nyalaDb?: Promise<DatabaseHandle>;
+};
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!globalStore.__nyalaDb) {
+    const env = getEnv();
+    globalStore.__nyalaDb = openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: path.resolve(env.DATA_DIR, "pglite"),
+    });
+    globalStore.__nyalaDb.then(registerShutdown, (error: unknown) => {
+      console.error("Database tidak bisa dibuka:", error);
+      process.exit(1);
+    });
+  }
+  return globalStore.__nyalaDb;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+// react-router-serve only closes its HTTP server on a signal; PGlite must be closed too, or
+// the process never exits and the last writes may not reach the data directory.
+function registerShutdown(handle: DatabaseHandle) {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    handle.close().then(
+      () => process.exit(signal === "SIGINT" ? 130 : 0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}

@@ -1,0 +1,38 @@
+import type { MetaDescriptor } from "react-router";
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  /** Path of the page, e.g. `/produk`; made absolute with the site's origin. */
+  path: string;
+}
+
+type MetaMatch = { id: string; loaderData?: unknown } | undefined;
+
+function rootInfo(matches: readonly MetaMatch[]) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { origin?: string; store?: { brand?: string } }
+    | undefined;
+  return { origin: root?.origin ?? "", brand: root?.store?.brand ?? "Mie Nyala" };
+}
+
+/** Title, description, canonical link and Open Graph tags for one page. */
+export function pageMeta(matches: readonly MetaMatch[], { title, description, path }: PageMetaInput): MetaDescriptor[] {
+  const { origin, brand } = rootInfo(matches);
+  const fullTitle = title ? `${title} | ${brand}` : brand;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "id_ID" },
+    { property: "og:site_name", content: brand },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}${path}` },
+    { property: "og:image", content: `${origin}/og-image.jpg` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { tagName: "link", rel: "canonical", href: `${origin}${path}` },
+  ];
+}

@@ -1,0 +1,57 @@
+/**
+ * WhatsApp "click to chat" links: `https://wa.me/<digits>?text=<encodeURIComponent(text)>`.
+ * Pure functions, shared by server and browser, so the link a test asserts is the link a tap opens.
+ */
+import { formatRupiah } from "./format.ts";
+
+/**
+ * Normalises a phone number to the digits wa.me wants: country code first, no `+`, no leading 0.
+ * `0812-3456-789` → `628123456789`; `+62 812…` → `62812…`. Indonesian numbers written locally
+ * (leading 0, or leading 8) get the country code 62. Returns "" for input with
+ * too few digits to be a phone number.
+ */
+export function normalizeWhatsAppNumber(input: string, countryCode = "62"): string {
+  let digits = input.replace(/\D/g, "");
+  if (input.trim().startsWith("+")) return isPlausible(digits) ? digits : "";
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  else if (digits.startsWith("0")) digits = countryCode + digits.slice(1);
+  else if (digits.startsWith("8")) digits = countryCode + digits;
+  return isPlausible(digits) ? digits : "";
+}
+
+function isPlausible(digits: string) {
+  return digits.length >= 8 && digits.length <= 15 && !digits.startsWith("0");
+}
+
+/** `6281234567890` → `+62 812-3456-7890`, for showing the number to people. */
+export function formatWhatsAppNumber(digits: string): string {
+  const match = /^62(\d{3})(\d{4})(\d+)$/.exec(digits);
+  if (!match) return `+${digits}`;
+  return `+62 ${match[1]}-${match[2]}-${match[3]}`;
+}
+
+export function whatsappLink(number: string, text: string): string {
+  const digits = normalizeWhatsAppNumber(number);
+  const base = `https://wa.me/${digits}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+export const productMessage = (nama: string) => `Halo, saya ingin pesan ${nama}`;
+export const promoMessage = (title: string) => `Halo, saya tertarik dengan promo ${title}`;
+export const contactMessage = (brand: string) => `Halo ${brand}, saya ingin bertanya`;
+
+export interface OrderLine {
+  nama: string;
+  harga: number;
+  jumlah: number;
+}
+
+/** The cart's checkout text: a greeting, one line per item, then the total. */
+export function orderMessage(brand: string, lines: readonly OrderLine[]): string {
+  const total = lines.reduce((sum, line) => sum + line.harga * line.jumlah, 0);
+  return [
+    `Halo ${brand}, saya ingin memesan:`,
+    ...lines.map((line) => `${line.jumlah}x ${line.nama} — ${formatRupiah(line.harga * line.jumlah)}`),
+    `Total: ${formatRupiah(total)}`,
+  ].join("\n");
+}

@@ -1,0 +1,77 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+import { seedCatalog } from "./seed.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` runs on a PostgreSQL server; empty means the embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite's data directory; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  migrationsFolder?: string;
+}
+
+const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
+
+/** Opens the database, applies the committed migrations, and seeds the catalog once. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrations();
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, migrationsFolder)
+    : await openPglite(options.dataDir ?? "./data/pglite", migrationsFolder);
+  await seedCatalog(handle.db);
+  return handle;
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const db = drizzle({ client: pool, schema });
+
+  // Several app servers may start at once against one database: one migrates, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock(724501)");
+    await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(724501)").catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    close: () => pool.end(),
+  };
+}
+
+/** A cheap round trip, for health checks. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

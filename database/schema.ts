@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Makanan, Minuman, Cemilan. The id is a stable slug. */
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  nama: text("nama").notNull().unique(),
+  urutan: integer("urutan").notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * A dish, drink or snack. Prices are whole rupiah. The three rank columns place an item on a
+ * page: `featured_rank` 1–3 on `/`, `best_seller_rank` 1–6 on `/beranda`, `produk_rank` 1–4 on
+ * `/produk`; each rank is held by at most one item.
+ */
+export const menuItems = pgTable(
+  "menu_items",
+  {
+    id: text("id").primaryKey(),
+    nama: text("nama").notNull(),
+    category_id: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    deskripsi: text("deskripsi").notNull().default(""),
+    harga: integer("harga").notNull(),
+    gambar: text("gambar").notNull(),
+    tersedia: boolean("tersedia").notNull().default(true),
+    featured_rank: integer("featured_rank"),
+    best_seller_rank: integer("best_seller_rank"),
+    produk_rank: integer("produk_rank"),
+    ...timestamps,
+  },
+  (t) => [
+    check("menu_items_harga_range", sql`${t.harga} between 1 and 100000000`),
+    check("menu_items_featured_rank_range", sql`${t.featured_rank} between 1 and 3`),
+    check("menu_items_best_seller_rank_range", sql`${t.best_seller_rank} between 1 and 6`),
+    check("menu_items_produk_rank_range", sql`${t.produk_rank} between 1 and 4`),
+    uniqueIndex("menu_items_featured_rank_key").on(t.featured_rank),
+    uniqueIndex("menu_items_best_seller_rank_key").on(t.best_seller_rank),
+    uniqueIndex("menu_items_produk_rank_key").on(t.produk_rank),
+  ],
+);
+
+/** Promo cards of `/beranda`; shown while `aktif` and inside the optional date window. */
+export const promos = pgTable("promos", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  image: text("image").notNull(),
+  label: text("label").notNull().default(""),
+  urutan: integer("urutan").notNull().default(0),
+  aktif: boolean("aktif").notNull().default(true),
+  active_from: timestamp("active_from", { withTimezone: true }),
+  active_until: timestamp("active_until", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Carousel slides of `/beranda`. The order link names `menu_item_id`'s dish. */
+export const slides = pgTable("slides", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  text: text("text").notNull().default(""),
+  image: text("image").notNull(),
+  menu_item_id: text("menu_item_id").references(() => menuItems.id, { onDelete: "set null" }),
+  urutan: integer("urutan").notNull().default(0),
+  aktif: boolean("aktif").notNull().default(true),
+  ...timestamps,
+});
+
+/** Editable page copy (about page, vision, mission), keyed by name. */
+export const siteTexts = pgTable("site_texts", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  ...timestamps,
+});
+
+/** One row per one-time job that has run (e.g. the catalog seed), so it never runs twice. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  created_at: timestamps.created_at,
+});
