@@ -6,11 +6,7 @@ import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/utils/db.server.ts";
-import {
-  applySecurityHeaders,
-  contentSecurityPolicy,
-  createNonce,
-} from "~/utils/security-headers.server.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/utils/security-headers.server.ts";
 
 export const streamTimeout = 5_000;
 

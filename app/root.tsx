@@ -9,14 +9,21 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { CartProvider } from "~/components/cart-provider.tsx";
+import { authMiddleware, getOptionalUser } from "~/utils/auth.server.ts";
+import { csrfMiddleware } from "~/utils/csrf.server.ts";
 import { getPriceList } from "~/utils/catalog.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, authMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
+  const user = getOptionalUser(context);
   return {
+    /** Only what the navigation needs; never a hash or a token. */
+    user: user ? { nama: user.nama, email: user.email, role: user.role } : null,
     store: getStoreSettings(),
     origin: getOrigin(request),
     priceList: await getPriceList(db),

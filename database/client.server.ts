@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   /** PGlite's data directory; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   migrationsFolder?: string;
+  /** A PGlite snapshot (`dumpDataDir`) to start from instead of an empty cluster (tests). */
+  loadDataDir?: Blob;
 }
 
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
@@ -28,17 +30,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = options.migrationsFolder ?? defaultMigrations();
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, migrationsFolder)
-    : await openPglite(options.dataDir ?? "./data/pglite", migrationsFolder);
+    : await openPglite(options.dataDir ?? "./data/pglite", migrationsFolder, options.loadDataDir);
   await seedCatalog(handle.db);
   return handle;
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return {

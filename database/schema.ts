@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   serial,
@@ -94,3 +95,48 @@ export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   created_at: timestamps.created_at,
 });
+
+/**
+ * Accounts. `email` is stored lower-case and unique. `password_hash` is bcrypt (cost 10) and
+ * null for Google-only accounts; it never leaves the server. `google_sub` is the Google subject.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    nama: text("nama").notNull(),
+    email: text("email").notNull().unique(),
+    password_hash: text("password_hash"),
+    photo_url: text("photo_url"),
+    phone_number: text("phone_number"),
+    provider: text("provider", { enum: ["password", "google"] }).notNull(),
+    google_sub: text("google_sub").unique(),
+    role: text("role", { enum: ["customer", "admin"] })
+      .notNull()
+      .default("customer"),
+    ...timestamps,
+  },
+  (t) => [
+    check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
+    check("users_provider_known", sql`${t.provider} in ('password', 'google')`),
+    check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+/**
+ * Server sessions. The cookie holds `<id>.<secret>`; only the SHA-256 of the secret is stored,
+ * so a leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    secret_hash: text("secret_hash").notNull(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);

@@ -1,11 +1,5 @@
 import { appMeta, categories, menuItems, promos, siteTexts, slides } from "./schema.ts";
-import {
-  seedCategories,
-  seedMenuItems,
-  seedPromos,
-  seedSiteTexts,
-  seedSlides,
-} from "./catalog-data.ts";
+import { seedCategories, seedMenuItems, seedPromos, seedSiteTexts, seedSlides } from "./catalog-data.ts";
 import type { Database } from "./client.server.ts";
 
 const CATALOG_SEED = "seed:catalog:v1";
@@ -25,7 +19,10 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return false;
 
-    await tx.insert(categories).values([...seedCategories]).onConflictDoNothing();
+    await tx
+      .insert(categories)
+      .values([...seedCategories])
+      .onConflictDoNothing();
     await tx.insert(menuItems).values(seedMenuItems).onConflictDoNothing();
     await tx.insert(slides).values(seedSlides);
     await tx.insert(promos).values(seedPromos);

@@ -1,16 +1,24 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import {
   addItem,
   cartCount,
   cartTotal,
   decrease,
   increase,
-  reconcile,
   removeItem,
   type CartLine,
   type CatalogEntry,
 } from "~/utils/cart.ts";
-import { getServerSnapshot, getSnapshot, setCart, subscribe } from "~/utils/cart-store.ts";
+import {
+  dismissNotices,
+  getNotices,
+  getServerNotices,
+  getServerSnapshot,
+  getSnapshot,
+  reconcileWithCatalog,
+  setCart,
+  subscribe,
+} from "~/utils/cart-store.ts";
 
 interface CartContextValue {
   lines: CartLine[];
@@ -36,17 +44,11 @@ export function CartProvider({
   children: React.ReactNode;
 }) {
   const lines = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  const [notices, setNotices] = useState<string[]>([]);
+  const notices = useSyncExternalStore(subscribe, getNotices, getServerNotices);
 
   // Re-check the stored cart against the menu the server just sent: on load, and whenever
   // another tab writes a cart built from an older page.
-  useEffect(() => {
-    const result = reconcile(lines, catalog);
-    if (result.changed) setCart(result.lines);
-    if (result.notices.length > 0) {
-      setNotices((current) => [...new Set([...current, ...result.notices])]);
-    }
-  }, [lines, catalog]);
+  useEffect(() => reconcileWithCatalog(catalog), [lines, catalog]);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -54,7 +56,7 @@ export function CartProvider({
       count: cartCount(lines),
       total: cartTotal(lines),
       notices,
-      dismissNotices: () => setNotices([]),
+      dismissNotices,
       add: (item) => setCart(addItem(getSnapshot(), item)),
       increase: (id) => setCart(increase(getSnapshot(), id)),
       decrease: (id) => setCart(decrease(getSnapshot(), id)),

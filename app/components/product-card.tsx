@@ -6,7 +6,13 @@ import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { useCart } from "./cart-provider.tsx";
 import { CartIcon, WhatsAppIcon } from "./icons.tsx";
 
-export function AddToCartButton({ item, className = "btn-secondary" }: { item: MenuItemView; className?: string }) {
+export function AddToCartButton({
+  item,
+  className = "btn-secondary",
+}: {
+  item: MenuItemView;
+  className?: string;
+}) {
   const { add } = useCart();
   const [added, setAdded] = useState(false);
 
@@ -38,7 +44,15 @@ export function AddToCartButton({ item, className = "btn-secondary" }: { item: M
   );
 }
 
-export function OrderLink({ whatsapp, nama, className = "btn-whatsapp" }: { whatsapp: string; nama: string; className?: string }) {
+export function OrderLink({
+  whatsapp,
+  nama,
+  className = "btn-whatsapp",
+}: {
+  whatsapp: string;
+  nama: string;
+  className?: string;
+}) {
   return (
     <a
       href={whatsappLink(whatsapp, productMessage(nama))}

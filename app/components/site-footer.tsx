@@ -5,7 +5,13 @@ import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAp
 
 const socialIcons = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon };
 
-export function SocialLinks({ socials, className = "" }: { socials: StoreSettings["socials"]; className?: string }) {
+export function SocialLinks({
+  socials,
+  className = "",
+}: {
+  socials: StoreSettings["socials"];
+  className?: string;
+}) {
   return (
     <ul className={`flex gap-2 ${className}`}>
       {socials.map((social) => {

@@ -32,19 +32,19 @@ export function CartCount({ className = "" }: { className?: string }) {
 }
 
 export function SiteHeader({ brand }: { brand: string }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
-
-  // A navigation closes the phone menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The phone menu is open on the page it was opened on: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  });
 
   return (
     <header className="sticky top-0 z-40 border-b border-chili-100 bg-white/95 backdrop-blur">
@@ -91,7 +91,7 @@ export function SiteHeader({ brand }: { brand: string }) {
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? "Tutup menu" : "Buka menu"}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(!open)}
           >
             {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>

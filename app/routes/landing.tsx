@@ -33,11 +33,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
               <FlameIcon className="size-4" /> Pedasnya bisa kamu pilih
             </p>
             <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
-              Mie pedas yang bikin <span className="text-chili-600">nagih</span>, tinggal pesan lewat WhatsApp.
+              Mie pedas yang bikin <span className="text-chili-600">nagih</span>, tinggal pesan lewat
+              WhatsApp.
             </h1>
             <p className="mt-4 max-w-prose text-lg text-stone-600">
-              {store.brand} menyajikan mie dengan level pedas sesukamu, minuman segar, dan cemilan renyah. Pilih
-              menu, masukkan ke keranjang, dan pesananmu langsung terkirim ke kami.
+              {store.brand} menyajikan mie dengan level pedas sesukamu, minuman segar, dan cemilan renyah.
+              Pilih menu, masukkan ke keranjang, dan pesananmu langsung terkirim ke kami.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to="/beranda" className="btn-primary px-7 text-lg">
@@ -92,6 +93,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "",
-    description: "Mie pedas dengan level sesukamu, minuman segar, dan cemilan renyah. Pesan mudah lewat WhatsApp.",
+    description:
+      "Mie pedas dengan level sesukamu, minuman segar, dan cemilan renyah. Pesan mudah lewat WhatsApp.",
     path: "/",
   });

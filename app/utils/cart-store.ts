@@ -3,11 +3,13 @@
  * a write in one tab reaches the others through the `storage` event, and the server (which has
  * no localStorage) always renders an empty cart, so hydration never mismatches.
  */
-import { CART_STORAGE_KEY, parseStoredCart, type CartLine } from "./cart.ts";
+import { CART_STORAGE_KEY, parseStoredCart, reconcile, type CartLine, type CatalogEntry } from "./cart.ts";
 
 type Listener = () => void;
 
 const EMPTY: CartLine[] = [];
+const NO_NOTICES: string[] = [];
+let notices: string[] = NO_NOTICES;
 const listeners = new Set<Listener>();
 let snapshot: CartLine[] | undefined;
 let snapshotRaw: string | null | undefined;
@@ -63,4 +65,21 @@ export function setCart(lines: CartLine[]) {
     // quota or disabled storage: keep the in-memory cart for this page
   }
   emit();
+}
+
+/** Notices from re-checking the cart against the menu (price changed, item gone). */
+export const getNotices = () => notices;
+export const getServerNotices = () => NO_NOTICES;
+
+export function dismissNotices() {
+  notices = NO_NOTICES;
+  emit();
+}
+
+/** Re-checks the stored cart against the menu the server sent; keeps what changed as notices. */
+export function reconcileWithCatalog(catalog: readonly CatalogEntry[]) {
+  const result = reconcile(getSnapshot(), catalog);
+  if (result.notices.length > 0) notices = [...new Set([...notices, ...result.notices])];
+  if (result.changed) setCart(result.lines);
+  else if (result.notices.length > 0) emit();
 }

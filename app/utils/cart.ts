@@ -75,9 +75,7 @@ function addLine(lines: CartLine[], item: Omit<CartLine, "jumlah">, jumlah: numb
   const existing = lines.find((line) => line.id === item.id);
   if (existing) {
     return lines.map((line) =>
-      line.id === item.id
-        ? { ...line, jumlah: Math.min(line.jumlah + jumlah, MAX_QUANTITY) }
-        : line,
+      line.id === item.id ? { ...line, jumlah: Math.min(line.jumlah + jumlah, MAX_QUANTITY) } : line,
     );
   }
   if (lines.length >= MAX_LINES) return lines;
@@ -105,9 +103,7 @@ export function increase(lines: CartLine[], id: string): CartLine[] {
 
 /** Never below 1: removing a line is its own action. */
 export function decrease(lines: CartLine[], id: string): CartLine[] {
-  return lines.map((line) =>
-    line.id === id ? { ...line, jumlah: Math.max(line.jumlah - 1, 1) } : line,
-  );
+  return lines.map((line) => (line.id === id ? { ...line, jumlah: Math.max(line.jumlah - 1, 1) } : line));
 }
 
 export function removeItem(lines: CartLine[], id: string): CartLine[] {
@@ -117,8 +113,7 @@ export function removeItem(lines: CartLine[], id: string): CartLine[] {
 export const lineSubtotal = (line: CartLine) => line.harga * line.jumlah;
 export const cartTotal = (lines: readonly CartLine[]) =>
   lines.reduce((sum, line) => sum + lineSubtotal(line), 0);
-export const cartCount = (lines: readonly CartLine[]) =>
-  lines.reduce((sum, line) => sum + line.jumlah, 0);
+export const cartCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.jumlah, 0);
 
 export interface Reconciled {
   lines: CartLine[];

@@ -23,6 +23,11 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return globalStore.__nyalaDb;
 }
 
+/** Points the app at a database the caller opened (integration tests). */
+export function useDatabaseHandle(handle: DatabaseHandle) {
+  globalStore.__nyalaDb = Promise.resolve(handle);
+}
+
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }

@@ -11,13 +11,15 @@ type MetaMatch = { id: string; loaderData?: unknown } | undefined;
 
 function rootInfo(matches: readonly MetaMatch[]) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { origin?: string; store?: { brand?: string } }
-    | undefined;
+    { origin?: string; store?: { brand?: string } } | undefined;
   return { origin: root?.origin ?? "", brand: root?.store?.brand ?? "Mie Nyala" };
 }
 
 /** Title, description, canonical link and Open Graph tags for one page. */
-export function pageMeta(matches: readonly MetaMatch[], { title, description, path }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta(
+  matches: readonly MetaMatch[],
+  { title, description, path }: PageMetaInput,
+): MetaDescriptor[] {
   const { origin, brand } = rootInfo(matches);
   const fullTitle = title ? `${title} | ${brand}` : brand;
   return [

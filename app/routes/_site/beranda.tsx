@@ -55,6 +55,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Beranda",
-    description: "Menu terlaris, promo spesial hari ini, dan mie pedas favoritmu. Pesan langsung lewat WhatsApp.",
+    description:
+      "Menu terlaris, promo spesial hari ini, dan mie pedas favoritmu. Pesan langsung lewat WhatsApp.",
     path: "/beranda",
   });

@@ -55,7 +55,11 @@ export default function Keranjang() {
                     </button>
                   </div>
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="flex items-center rounded-full border border-stone-300" role="group" aria-label={`Jumlah ${line.nama}`}>
+                    <div
+                      className="flex items-center rounded-full border border-stone-300"
+                      role="group"
+                      aria-label={`Jumlah ${line.nama}`}
+                    >
                       <button
                         type="button"
                         onClick={() => cart.decrease(line.id)}

@@ -40,7 +40,15 @@ function ContactForm({ brand, whatsapp }: { brand: string; whatsapp: string }) {
         <label htmlFor="email" className="field-label">
           Email
         </label>
-        <input id="email" name="email" type="email" required maxLength={254} autoComplete="email" className="field-input" />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="field-input"
+        />
       </div>
       <div>
         <label htmlFor="pesan" className="field-label">
@@ -63,7 +71,9 @@ export default function Kontak() {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Kontak</h1>
-      <p className="mt-1 text-stone-600">Ada pertanyaan atau mau pesan untuk acara? Kami senang mendengar darimu.</p>
+      <p className="mt-1 text-stone-600">
+        Ada pertanyaan atau mau pesan untuk acara? Kami senang mendengar darimu.
+      </p>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="space-y-6">
           <section aria-labelledby="alamat" className="card p-6">

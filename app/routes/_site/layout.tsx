@@ -33,7 +33,10 @@ export default function SiteLayout() {
   const { store } = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#konten"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Langsung ke konten
       </a>
       <SiteHeader brand={store.brand} />

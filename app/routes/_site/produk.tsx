@@ -48,7 +48,13 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-stone-600">Pilih favoritmu, pesan langsung atau kumpulkan dulu di keranjang.</p>
       <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {loaderData.items.map((item, index) => (
-          <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} headingLevel="h2" priority={index < 2} />
+          <ProductCard
+            key={item.id}
+            item={item}
+            whatsapp={store.whatsapp}
+            headingLevel="h2"
+            priority={index < 2}
+          />
         ))}
       </div>
     </div>
@@ -58,7 +64,8 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(matches, {
     title: "Produk",
-    description: "Daftar menu Mie Nyala: mie pedas berbagai level, minuman segar, dan cemilan, lengkap dengan harga.",
+    description:
+      "Daftar menu Mie Nyala: mie pedas berbagai level, minuman segar, dan cemilan, lengkap dengan harga.",
     path: "/produk",
   }),
   ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),

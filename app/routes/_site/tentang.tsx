@@ -49,6 +49,7 @@ export default function Tentang({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Tentang",
-    description: "Kenali Mie Nyala: cerita, visi, dan misi kami menyajikan mie pedas favorit anak muda Indonesia.",
+    description:
+      "Kenali Mie Nyala: cerita, visi, dan misi kami menyajikan mie pedas favorit anak muda Indonesia.",
     path: "/tentang",
   });

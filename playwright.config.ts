@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive the machine's Chromium (Playwright cannot download its own here)
+ * against the production build, started on a fresh data directory for every run.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://localhost:${port}`;
+const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    locale: "id-ID",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "bash scripts/e2e-server.sh",
+    url: `${baseURL}/beranda`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

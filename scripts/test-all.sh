@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every check and every test: types, lint, unit and integration tests on PGlite and on a
+# throwaway PostgreSQL server, then the end-to-end tests in Chromium against the production
+# build. `npm test` runs this; so does .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/node24.sh
+bash scripts/install-system-deps.sh
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "typecheck"
+npm run --silent typecheck
+step "lint"
+npm run --silent lint
+step "unit and integration tests (PGlite)"
+npx vitest run
+step "integration tests (PostgreSQL)"
+bash scripts/with-postgres.sh npx vitest run tests/integration
+step "production build"
+npm run --silent build
+step "end-to-end tests (Chromium)"
+npx playwright test

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../database/client.server.ts";
+import { seedCatalog } from "../../database/seed.ts";
+import {
+  getActivePromos,
+  getActiveSlides,
+  getBestSellers,
+  getFeaturedItems,
+  getPriceList,
+  getProdukItems,
+  getSiteTexts,
+} from "../../app/utils/catalog.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe(`catalog queries (${testDatabaseKind()})`, () => {
+  it("serves the three featured items of / in order", async () => {
+    const items = await getFeaturedItems(handle.db);
+    expect(items.map((item) => item.nama)).toEqual(["Mie Nyala Level 1", "Mie Nyala Level 3", "Es Nyala"]);
+  });
+
+  it("serves the six best sellers of /beranda with categories and integer prices", async () => {
+    const items = await getBestSellers(handle.db);
+    expect(items.map((item) => [item.nama, item.kategori, item.harga])).toEqual([
+      ["Mie Nyala Level 1", "Makanan", 10_000],
+      ["Mie Nyala Level 2", "Makanan", 11_000],
+      ["Mie Nyala Level 3", "Makanan", 12_000],
+      ["Es Teh Jumbo", "Minuman", 5_000],
+      ["Es Nyala", "Minuman", 8_000],
+      ["Pangsit Goreng", "Cemilan", 9_000],
+    ]);
+  });
+
+  it("serves the four products of /produk", async () => {
+    const items = await getProdukItems(handle.db);
+    expect(items.map((item) => item.nama)).toEqual([
+      "Mie Nyala Level 1",
+      "Mie Nyala Level 2",
+      "Es Nyala",
+      "Pangsit Goreng",
+    ]);
+    for (const item of items) expect(item.gambar).toMatch(/^\/images\/menu\/[\w-]+\.webp$/);
+  });
+
+  it("serves the three slides with the dish their order link names", async () => {
+    const slides = await getActiveSlides(handle.db);
+    expect(slides.map((slide) => [slide.title, slide.orderName])).toEqual([
+      ["Mie Nyala Level 1", "Mie Nyala Level 1"],
+      ["Es Nyala", "Es Nyala"],
+      ["Pangsit Goreng", "Pangsit Goreng"],
+    ]);
+  });
+
+  it("shows only promos that are switched on and inside their dates", async () => {
+    const promos = await getActivePromos(handle.db);
+    expect(promos.map((promo) => [promo.title, promo.label])).toEqual([
+      ["Beli 2 Mie Gratis Es Teh Jumbo", "Hanya Hari Ini"],
+      ["Diskon 20% Hari Senin", "Setiap Senin"],
+      ["Paket Hemat Pelajar", "Khusus Pelajar"],
+    ]);
+    const { promos: table } = await import("../../database/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const first = promos[0]!;
+    await handle.db
+      .update(table)
+      .set({ active_until: new Date(Date.now() - 1000) })
+      .where(eq(table.id, first.id));
+    expect((await getActivePromos(handle.db)).map((promo) => promo.id)).not.toContain(first.id);
+    await handle.db.update(table).set({ active_until: null }).where(eq(table.id, first.id));
+  });
+
+  it("seeds only once, however often the app starts", async () => {
+    expect(await seedCatalog(handle.db)).toBe(false);
+    expect(await getPriceList(handle.db)).toHaveLength(6);
+    const texts = await getSiteTexts(handle.db);
+    expect(texts.visi).toContain("favorit anak muda Indonesia");
+    expect(texts.misi?.split("\n")).toHaveLength(3);
+  });
+});
