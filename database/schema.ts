@@ -117,6 +117,10 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Case-insensitive substring search in the admin's user list (`ilike '%…%'`), fast at 1M rows.
+    index("users_nama_trgm_idx").using("gin", sql`lower(${t.nama}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_created_at_idx").on(t.created_at),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
     check("users_provider_known", sql`${t.provider} in ('password', 'google')`),
     check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
@@ -140,3 +144,41 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_id_idx").on(t.user_id)],
 );
+
+/**
+ * Fixed-window counters for rate limits (failed logins per account and per address,
+ * registrations per address). In the database so the limits hold across app servers.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  reset_at: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Notifications shown to one admin in /admin/notifikasi-masuk. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    judul: text("judul").notNull(),
+    pesan: text("pesan").notNull(),
+    sudah_dibaca: boolean("sudah_dibaca").notNull().default(false),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("notifications_user_id_created_at_idx").on(t.user_id, t.created_at)],
+);
+
+/** One admin's notification switches (SPEC.md section 3 defaults: on, on, off, on). */
+export const notificationSettings = pgTable("notification_settings", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  pesanan_baru: boolean("pesanan_baru").notNull().default(true),
+  pembayaran: boolean("pembayaran").notNull().default(true),
+  komentar: boolean("komentar").notNull().default(false),
+  sistem: boolean("sistem").notNull().default(true),
+  updated_at: timestamps.updated_at,
+});
