@@ -15,4 +15,7 @@ export default [
     // Any other path: the 404 page, inside the layout so the visitor can navigate on.
     route("*", "routes/_site/not-found.tsx"),
   ]),
+
+  // Resource routes (no page of their own)
+  route("keluar", "routes/resources/logout.tsx"),
 ] satisfies RouteConfig;

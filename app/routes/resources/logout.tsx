@@ -1,0 +1,19 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { endSession } from "~/utils/auth.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { safeRedirect } from "~/utils/redirect.ts";
+
+/**
+ * POST /keluar ends the session on the server (the row is deleted, the cookie cleared).
+ * Logging out never happens through a GET: this route has no loader.
+ * With `mode=fetch` (the confirmation dialog's request) it answers `{ ok: true }` and the page
+ * shows "Berhasil keluar dari akun" before moving on; a plain form post is redirected.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const setCookie = await endSession(await getDb(), context);
+  const headers = { "Set-Cookie": setCookie };
+  if (form.get("mode") === "fetch") return data({ ok: true as const }, { headers });
+  throw redirect(safeRedirect(form.get("redirectTo")), { headers });
+}
