@@ -18,12 +18,18 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 
+  // The slide a button, dot or key is scrolling to. While it is set, the scroll events of that
+  // smooth scroll pass over the slides in between and must not mark them as current.
+  const targetRef = useRef<number | null>(null);
+
   const goTo = useCallback(
     (index: number) => {
       const track = trackRef.current;
       if (!track || slides.length === 0) return;
       const next = (index + slides.length) % slides.length;
-      track.scrollTo({ left: next * track.clientWidth, behavior: "smooth" });
+      targetRef.current = next;
+      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      track.scrollTo({ left: next * track.clientWidth, behavior: reduceMotion ? "instant" : "smooth" });
       setActive(next);
     },
     [slides.length],
@@ -38,10 +44,17 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
     return () => clearInterval(timer);
   }, [active, hovered, focused, goTo, slides.length]);
 
-  const onScroll = () => {
+  /** Follows a swipe; `settled` is true at the end of any scroll (a swipe cut short included). */
+  const syncWithScroll = (settled: boolean) => {
     const track = trackRef.current;
     if (!track || track.clientWidth === 0) return;
-    const index = Math.round(track.scrollLeft / track.clientWidth);
+    const index = Math.min(Math.round(track.scrollLeft / track.clientWidth), slides.length - 1);
+    if (targetRef.current !== null) {
+      const arrived =
+        index === targetRef.current && Math.abs(track.scrollLeft - index * track.clientWidth) < 2;
+      if (!arrived && !settled) return;
+      targetRef.current = null;
+    }
     if (index !== active) setActive(index);
   };
 
@@ -70,7 +83,8 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
     >
       <div
         ref={trackRef}
-        onScroll={onScroll}
+        onScroll={() => syncWithScroll(false)}
+        onScrollEnd={() => syncWithScroll(true)}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-[2rem] [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         aria-live={hovered || focused ? "polite" : "off"}
       >

@@ -84,7 +84,7 @@ export default function Kontak() {
           </section>
           <section aria-labelledby="whatsapp" className="card p-6">
             <h2 id="whatsapp" className="flex items-center gap-2 text-xl font-extrabold">
-              <WhatsAppIcon className="size-6 text-[#128C4A]" /> Telepon / WhatsApp
+              <WhatsAppIcon className="size-6 text-whatsapp" /> Telepon / WhatsApp
             </h2>
             <p className="mt-2 text-lg font-semibold">{store.whatsappDisplay}</p>
             <a
