@@ -1,0 +1,245 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import {
+  BRAND,
+  cartLine,
+  DISHES,
+  expectNavCount,
+  openWithStoredCart,
+  productCard,
+  storedCart,
+  visit,
+  waLink,
+} from "./support/storefront.ts";
+
+const addButton = (page: Page, nama: string) =>
+  productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
+const quantity = (page: Page, nama: string) => cartLine(page, nama).getByTestId("quantity");
+const checkout = (page: Page) => page.getByRole("link", { name: "Pesan via WhatsApp" });
+
+test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout link, remove", async ({
+  page,
+}) => {
+  await visit(page, "/produk");
+  await expectNavCount(page, 0);
+
+  await addButton(page, "Mie Nyala Level 1").click();
+  await expect(productCard(page, "Mie Nyala Level 1").getByRole("status")).toHaveText(
+    "Mie Nyala Level 1 ditambahkan ke keranjang",
+  );
+  await expectNavCount(page, 1);
+  await addButton(page, "Mie Nyala Level 1").click();
+  await expectNavCount(page, 2);
+  await addButton(page, "Es Nyala").click();
+  await expectNavCount(page, 3);
+
+  await page
+    .getByRole("navigation", { name: "Navigasi utama" })
+    .getByRole("link", { name: /^Keranjang/ })
+    .click();
+  await expect(page).toHaveURL("/keranjang");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(quantity(page, "Mie Nyala Level 1")).toHaveText("2");
+  await expect(quantity(page, "Es Nyala")).toHaveText("1");
+  await expect(cartLine(page, "Mie Nyala Level 1")).toContainText("Rp 10.000 / porsi");
+  await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+
+  await page.getByRole("button", { name: "Tambah Mie Nyala Level 1", exact: true }).click();
+  await expect(quantity(page, "Mie Nyala Level 1")).toHaveText("3");
+  await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 30.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 38.000");
+  await expectNavCount(page, 4);
+
+  const decrease = page.getByRole("button", { name: "Kurangi Es Nyala", exact: true });
+  await expect(decrease).toBeDisabled();
+  await page.getByRole("button", { name: "Tambah Es Nyala", exact: true }).click();
+  await expect(quantity(page, "Es Nyala")).toHaveText("2");
+  await decrease.click();
+  await expect(quantity(page, "Es Nyala")).toHaveText("1");
+  await expect(decrease).toBeDisabled();
+  await decrease.click({ force: true });
+  await expect(quantity(page, "Es Nyala")).toHaveText("1");
+  await expect(page.getByTestId("total")).toHaveText("Rp 38.000");
+
+  await expect(checkout(page)).toHaveAttribute(
+    "href",
+    waLink(
+      `Halo ${BRAND}, saya ingin memesan:\n` +
+        "3x Mie Nyala Level 1 — Rp 30.000\n" +
+        "1x Es Nyala — Rp 8.000\n" +
+        "Total: Rp 38.000",
+    ),
+  );
+  await expect(checkout(page)).toHaveAttribute(
+    "href",
+    "https://wa.me/6281234567890?text=Halo%20Mie%20Nyala%2C%20saya%20ingin%20memesan%3A%0A" +
+      "3x%20Mie%20Nyala%20Level%201%20%E2%80%94%20Rp%2030.000%0A" +
+      "1x%20Es%20Nyala%20%E2%80%94%20Rp%208.000%0A" +
+      "Total%3A%20Rp%2038.000",
+  );
+  await expect(checkout(page)).toHaveAttribute("target", "_blank");
+  await expect(checkout(page)).toHaveAttribute("rel", /\bnoopener\b/);
+
+  expect(await storedCart(page)).toEqual([
+    {
+      id: DISHES.level1.id,
+      nama: "Mie Nyala Level 1",
+      harga: 10_000,
+      jumlah: 3,
+      gambar: "/images/menu/mie-nyala-level-1.webp",
+    },
+    {
+      id: DISHES.esNyala.id,
+      nama: "Es Nyala",
+      harga: 8_000,
+      jumlah: 1,
+      gambar: "/images/menu/es-nyala.webp",
+    },
+  ]);
+
+  await page.getByRole("button", { name: "Hapus Mie Nyala Level 1" }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("total")).toHaveText("Rp 8.000");
+  await expectNavCount(page, 1);
+  await page.getByRole("button", { name: "Hapus Es Nyala" }).click();
+  await expect(page.getByText("Keranjang kosong")).toBeVisible();
+  await expect(checkout(page)).toHaveCount(0);
+  await expectNavCount(page, 0);
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("an empty cart says so and links to the products", async ({ page }) => {
+  await visit(page, "/keranjang");
+  await expect(page.getByText("Keranjang kosong", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Lihat Produk" })).toHaveAttribute(
+    "href",
+    "/produk",
+  );
+  await expect(checkout(page)).toHaveCount(0);
+});
+
+test("a reload keeps the cart", async ({ page }) => {
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await addButton(page, "Pangsit Goreng").click();
+  await expectNavCount(page, 2);
+  await page.reload();
+  await expectNavCount(page, 2);
+  await visit(page, "/keranjang");
+  await expect(quantity(page, "Pangsit Goreng")).toHaveText("2");
+  await page.reload();
+  await expect(quantity(page, "Pangsit Goreng")).toHaveText("2");
+  await expect(page.getByTestId("total")).toHaveText("Rp 18.000");
+});
+
+test("a second tab sees the changes of the first", async ({ page, context }) => {
+  await visit(page, "/produk");
+  const other = await context.newPage();
+  await visit(other, "/keranjang");
+  await expect(other.getByText("Keranjang kosong")).toBeVisible();
+
+  await addButton(page, "Mie Nyala Level 2").click();
+  await expect(quantity(other, "Mie Nyala Level 2")).toHaveText("1");
+  await expectNavCount(other, 1);
+
+  await other.getByRole("button", { name: "Tambah Mie Nyala Level 2", exact: true }).click();
+  await expectNavCount(page, 2);
+  await expectNavCount(other, 2);
+
+  await other.getByRole("button", { name: "Hapus Mie Nyala Level 2" }).click();
+  await expectNavCount(page, 0);
+  await expect(other.getByText("Keranjang kosong")).toBeVisible();
+});
+
+test.describe("a stored cart is checked on load", () => {
+  for (const raw of ["{not json", "null", '{"id":"mie-nyala-level-1"}', '"keranjang"', "[1,2,3]"]) {
+    test(`corrupt storage ${raw} recovers to an empty, working cart`, async ({ page }) => {
+      await openWithStoredCart(page, raw);
+      await expect(page.getByText("Keranjang kosong")).toBeVisible();
+      await expectNavCount(page, 0);
+      await visit(page, "/produk");
+      await addButton(page, "Es Nyala").click();
+      await expectNavCount(page, 1);
+      expect(await storedCart(page)).toEqual([
+        { id: "es-nyala", nama: "Es Nyala", harga: 8_000, jumlah: 1, gambar: "/images/menu/es-nyala.webp" },
+      ]);
+    });
+  }
+
+  test("hand-edited lines: invalid ones dropped, quantities capped at 99, foreign images never loaded", async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await openWithStoredCart(page, [
+      { id: "es-teh-jumbo", nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1000, gambar: "javascript:alert(1)" },
+      { id: "es-nyala", nama: "Es Nyala", harga: 8_000, jumlah: -3 },
+      { id: "pangsit-goreng", nama: "Pangsit Goreng", harga: "9000", jumlah: 1 },
+      { id: "mie-nyala-level-1", nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 1.5 },
+      { id: 7, nama: "Angka", harga: 1_000, jumlah: 1 },
+      {
+        id: "mie-nyala-level-3",
+        nama: "<img src=x onerror=alert(1)>",
+        harga: 12_000,
+        jumlah: 2,
+        gambar: "https://evil.example/x.png",
+      },
+    ]);
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(quantity(page, "Es Teh Jumbo")).toHaveText("99");
+    await expect(page.getByRole("button", { name: "Tambah Es Teh Jumbo", exact: true })).toBeDisabled();
+    // The stored name is replaced by the menu's own name.
+    await expect(quantity(page, "Mie Nyala Level 3")).toHaveText("2");
+    await expect(page.getByTestId("total")).toHaveText("Rp 519.000");
+    await expectNavCount(page, 101);
+    for (const image of await page.getByTestId("cart-line").locator("img").all()) {
+      expect(await image.getAttribute("src")).toMatch(/^\/images\/menu\/[a-z0-9-]+\.webp$/);
+    }
+    expect(requests.filter((url) => !url.startsWith("http://localhost"))).toEqual([]);
+  });
+
+  test("a line with an outdated price is updated, with a visible notice", async ({ page }) => {
+    await openWithStoredCart(page, [
+      { id: "mie-nyala-level-1", nama: "Mie Nyala Level 1", harga: 7_000, jumlah: 2, gambar: "" },
+      { id: "es-nyala", nama: "Es Nyala", harga: 8_000, jumlah: 1, gambar: "/images/menu/es-nyala.webp" },
+    ]);
+    const notice = page.getByRole("status").filter({ hasText: "Harga" });
+    await expect(notice).toContainText("Harga Mie Nyala Level 1 berubah dari Rp 7.000 menjadi Rp 10.000.");
+    await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
+    await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+    await expect(checkout(page)).toHaveAttribute("href", /Rp%2020\.000%0A.*Total%3A%20Rp%2028\.000$/);
+    expect(await storedCart(page)).toContainEqual(
+      expect.objectContaining({ id: "mie-nyala-level-1", harga: 10_000, jumlah: 2 }),
+    );
+
+    await notice.getByRole("button", { name: "Tutup pemberitahuan" }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByText(/berubah dari/)).toHaveCount(0);
+  });
+
+  test("a line for an item no longer on the menu is dropped, with a visible notice", async ({ page }) => {
+    await openWithStoredCart(page, [
+      { id: "mie-lama", nama: "Mie Lama", harga: 7_000, jumlah: 1, gambar: "" },
+      { id: "pangsit-goreng", nama: "Pangsit Goreng", harga: 9_000, jumlah: 3, gambar: "" },
+    ]);
+    await expect(page.getByRole("status").filter({ hasText: "Mie Lama" })).toContainText(
+      "Mie Lama sudah tidak ada di menu dan dihapus dari keranjang.",
+    );
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(quantity(page, "Pangsit Goreng")).toHaveText("3");
+    await expect(page.getByTestId("total")).toHaveText("Rp 27.000");
+    await expectNavCount(page, 3);
+    expect(await storedCart(page)).toEqual([
+      {
+        id: "pangsit-goreng",
+        nama: "Pangsit Goreng",
+        harga: 9_000,
+        jumlah: 3,
+        gambar: "/images/menu/pangsit-goreng.webp",
+      },
+    ]);
+  });
+});

@@ -1,0 +1,188 @@
+import { expect, test } from "./support/fixtures.ts";
+import {
+  ADDRESS,
+  BRAND,
+  FEATURED,
+  productCard,
+  visit,
+  waLink,
+  WHATSAPP_DISPLAY,
+} from "./support/storefront.ts";
+
+const PAGES = [
+  { path: "/", title: BRAND, h1: "Mie pedas yang bikin nagih, tinggal pesan lewat WhatsApp." },
+  { path: "/beranda", title: `Beranda | ${BRAND}`, h1: `Beranda ${BRAND}` },
+  { path: "/produk", title: `Produk | ${BRAND}`, h1: "Produk kami" },
+  { path: "/keranjang", title: `Keranjang | ${BRAND}`, h1: "Keranjang" },
+  { path: "/tentang", title: `Tentang | ${BRAND}`, h1: "Tentang kami" },
+  { path: "/kontak", title: `Kontak | ${BRAND}`, h1: "Kontak" },
+];
+
+test.describe("server-rendered head of every public page (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, title, h1 } of PAGES) {
+    test(`${path}: lang, title, description, Open Graph`, async ({ page, baseURL }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["content-type"]).toContain("text/html");
+      await expect(page.locator("html")).toHaveAttribute("lang", "id");
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length ?? 0).toBeGreaterThan(40);
+      const og = async (property: string) =>
+        page.locator(`meta[property="og:${property}"]`).getAttribute("content");
+      expect(await og("title")).toBe(title);
+      expect(await og("description")).toBe(description);
+      expect(await og("type")).toBe("website");
+      expect(await og("locale")).toBe("id_ID");
+      expect(await og("site_name")).toBe(BRAND);
+      expect(await og("url")).toBe(`${baseURL}${path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
+      expect(await og("image")).toMatch(/^http:\/\/localhost:\d+\/.+\.(jpg|png|webp)$/);
+    });
+  }
+
+  test("each page has its own title and description", async ({ page }) => {
+    const seen = new Map<string, string>();
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      const title = await page.title();
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      for (const value of [title, description ?? ""]) {
+        expect(seen.get(value), `"${value}" on ${path} repeats ${seen.get(value)}`).toBeUndefined();
+        seen.set(value, path);
+      }
+    }
+  });
+
+  test("the Open Graph image is served by the app", async ({ page, request }) => {
+    await page.goto("/produk");
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    const response = await request.get(image!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\//);
+  });
+
+  test("an unknown path answers 404 with the not-found page in Indonesian", async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(
+      /status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/(tidak-ada|produk\/xyz\/abc|Beranda-lama\?x=1)\)$/,
+    );
+    for (const path of ["/tidak-ada", "/produk/xyz/abc", "/Beranda-lama?x=1"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", "id");
+      await expect(page).toHaveTitle(`Halaman tidak ditemukan | ${BRAND}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Halaman tidak ditemukan");
+      await expect(page.getByRole("link", { name: "Kembali ke beranda" })).toHaveAttribute("href", "/");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    }
+  });
+});
+
+test("/ shows the hero, three featured dishes and buttons to /beranda", async ({ page }) => {
+  await visit(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Mie pedas yang bikin");
+  await expect(page.getByRole("img", { name: /Semangkuk Mie Nyala/ })).toBeVisible();
+
+  const cards = page.getByTestId("product-card");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole("heading")).toHaveText(FEATURED.map((dish) => dish.nama));
+  for (const dish of FEATURED) {
+    const card = productCard(page, dish.nama);
+    await expect(card).toContainText(dish.hargaText);
+    await expect(card).toContainText(dish.kategori);
+  }
+
+  for (const name of ["Lihat Menu", "Pesan Sekarang", "Lihat Promo", "Mulai Pesan"]) {
+    await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", "/beranda");
+  }
+  await page.getByRole("link", { name: "Pesan Sekarang", exact: true }).click();
+  await expect(page).toHaveURL("/beranda");
+  await expect(page).toHaveTitle(`Beranda | ${BRAND}`);
+});
+
+test("/tentang tells who we are, the vision and the mission", async ({ page }) => {
+  await visit(page, "/tentang");
+  await expect(page.getByRole("main")).toContainText("Mie Nyala adalah rumah mie pedas");
+  const visi = page.getByRole("region", { name: "Visi" });
+  await expect(visi.getByRole("heading", { name: "Visi" })).toBeVisible();
+  await expect(visi).toContainText("Menjadi tempat makan mie pedas favorit anak muda Indonesia.");
+  const misi = page.getByRole("region", { name: "Misi" });
+  await expect(misi.getByRole("listitem")).toHaveText([
+    /bahan berkualitas dengan harga yang ramah di kantong pelajar/,
+    /pelayanan yang cepat dan ramah/,
+    /ide menu baru yang mengikuti keinginan pelanggan/,
+  ]);
+});
+
+test.describe("/kontak", () => {
+  test("shows the address, the WhatsApp contact and the social links", async ({ page }) => {
+    await visit(page, "/kontak");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("region", { name: "Alamat" })).toContainText(ADDRESS);
+
+    const whatsapp = main.getByRole("region", { name: "Telepon / WhatsApp" });
+    await expect(whatsapp).toContainText(WHATSAPP_DISPLAY);
+    const chat = whatsapp.getByRole("link", { name: "Chat di WhatsApp" });
+    await expect(chat).toHaveAttribute("href", waLink(`Halo ${BRAND}, saya ingin bertanya`));
+    await expect(chat).toHaveAttribute("target", "_blank");
+    await expect(chat).toHaveAttribute("rel", /\bnoopener\b/);
+
+    const socials = main.getByRole("region", { name: "Media sosial" });
+    for (const [name, href] of [
+      ["Instagram", "https://www.instagram.com/mienyala"],
+      ["Facebook", "https://www.facebook.com/mienyala"],
+      ["TikTok", "https://www.tiktok.com/@mienyala"],
+    ]) {
+      const link = socials.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", href!);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+    }
+  });
+
+  test("the contact form sends nothing to the server and hands the message to WhatsApp", async ({ page }) => {
+    await page.addInitScript(() => {
+      const opened: string[] = [];
+      (window as unknown as { opened: string[] }).opened = opened;
+      window.open = (url?: string | URL) => {
+        opened.push(String(url));
+        return null;
+      };
+    });
+    await visit(page, "/kontak");
+    const form = page.getByRole("form", { name: "Kirim pesan" });
+    await expect(form.getByLabel("Nama")).toHaveAttribute("required", "");
+    await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
+
+    // Empty fields: the browser keeps the form from submitting at all.
+    await form.getByRole("button", { name: "Kirim lewat WhatsApp" }).click();
+    await expect(form.getByLabel("Nama")).toBeFocused();
+
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+    await form.getByLabel("Nama").fill("Sari & Budi");
+    await form.getByLabel("Email").fill("sari@contoh.id");
+    await form.getByLabel("Pesan").fill("Bisa pesan 20 porsi #level3 untuk acara? 100% pedas 🔥");
+    await form.getByRole("button", { name: "Kirim lewat WhatsApp" }).click();
+
+    await expect(form.getByRole("status")).toHaveText(
+      "Pesanmu kami siapkan di WhatsApp. Tinggal tekan kirim di sana.",
+    );
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    expect(opened).toEqual([
+      waLink(
+        `Halo ${BRAND}, saya ingin bertanya\n\nNama: Sari & Budi\nEmail: sari@contoh.id\n\n` +
+          "Bisa pesan 20 porsi #level3 untuk acara? 100% pedas 🔥",
+      ),
+    ]);
+    expect(requests).toEqual([]);
+    await expect(page).toHaveURL("/kontak");
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test } from "./support/fixtures.ts";
+import {
+  ADDRESS,
+  BRAND,
+  orderHref,
+  PRODUK,
+  productCard,
+  visit,
+  WHATSAPP_DISPLAY,
+} from "./support/storefront.ts";
+
+test("/produk lists the four products with category, description, price and order links", async ({
+  page,
+}) => {
+  await visit(page, "/produk");
+  const cards = page.getByTestId("product-card");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.getByRole("heading", { level: 2 })).toHaveText(PRODUK.map((dish) => dish.nama));
+
+  for (const dish of PRODUK) {
+    const card = productCard(page, dish.nama);
+    await expect(card).toContainText(dish.kategori);
+    await expect(card).toContainText(dish.deskripsi);
+    await expect(card.getByTestId("price")).toHaveText(dish.hargaText);
+    await expect(card.getByRole("img", { name: dish.nama })).toHaveAttribute(
+      "src",
+      `/images/menu/${dish.id}.webp`,
+    );
+
+    const order = card.getByRole("link", { name: `Pesan ${dish.nama} lewat WhatsApp` });
+    await expect(order).toHaveAttribute("href", orderHref(dish.nama));
+    await expect(order).toHaveAttribute("target", "_blank");
+    await expect(order).toHaveAttribute("rel", /\bnoopener\b/);
+    await expect(card.getByRole("button", { name: `Tambah ${dish.nama} ke keranjang` })).toBeEnabled();
+  }
+
+  // The exact link for the first product, spelled out: spaces as %20, the comma as %2C.
+  await expect(productCard(page, "Mie Nyala Level 1").getByRole("link", { name: /^Pesan/ })).toHaveAttribute(
+    "href",
+    "https://wa.me/6281234567890?text=Halo%2C%20saya%20ingin%20pesan%20Mie%20Nyala%20Level%201",
+  );
+});
+
+test("/produk carries schema.org Restaurant and Menu JSON-LD in the server HTML", async ({
+  request,
+  baseURL,
+}) => {
+  const response = await request.get("/produk");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)];
+  expect(blocks).toHaveLength(1);
+  const data = JSON.parse(blocks[0]![1]!);
+
+  expect(data["@context"]).toBe("https://schema.org");
+  expect(data["@type"]).toBe("Restaurant");
+  expect(data.name).toBe(BRAND);
+  expect(data.url).toBe(`${baseURL}/`);
+  expect(data.telephone).toBe(WHATSAPP_DISPLAY);
+  expect(data.address).toMatchObject({
+    "@type": "PostalAddress",
+    streetAddress: ADDRESS,
+    addressCountry: "ID",
+  });
+  expect(data.hasMenu["@type"]).toBe("Menu");
+  expect(data.hasMenu.hasMenuItem).toEqual(
+    PRODUK.map((dish) => ({
+      "@type": "MenuItem",
+      name: dish.nama,
+      description: dish.deskripsi,
+      image: `${baseURL}/images/menu/${dish.id}.webp`,
+      offers: {
+        "@type": "Offer",
+        price: dish.harga,
+        priceCurrency: "IDR",
+        availability: "https://schema.org/InStock",
+      },
+    })),
+  );
+});

@@ -1,0 +1,152 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * What a fresh Nyala must show, written out from ../shared/CATALOG.md rather than imported from
+ * the seed, so a wrong seed fails the tests instead of agreeing with them.
+ */
+export const BRAND = "Mie Nyala";
+export const WHATSAPP = "6281234567890";
+export const WHATSAPP_DISPLAY = "+62 812-3456-7890";
+export const ADDRESS = "Jl. Contoh No. 123, Kendari, Sulawesi Tenggara";
+export const CART_KEY = "keranjang";
+
+export interface Dish {
+  id: string;
+  nama: string;
+  kategori: "Makanan" | "Minuman" | "Cemilan";
+  harga: number;
+  hargaText: string;
+  deskripsi: string;
+}
+
+export const DISHES = {
+  level1: {
+    id: "mie-nyala-level-1",
+    nama: "Mie Nyala Level 1",
+    kategori: "Makanan",
+    harga: 10_000,
+    hargaText: "Rp 10.000",
+    deskripsi: "Mie pedas ringan, pas untuk yang baru mulai berani pedas.",
+  },
+  level2: {
+    id: "mie-nyala-level-2",
+    nama: "Mie Nyala Level 2",
+    kategori: "Makanan",
+    harga: 11_000,
+    hargaText: "Rp 11.000",
+    deskripsi: "Pedasnya naik satu tingkat, gurihnya tetap juara.",
+  },
+  level3: {
+    id: "mie-nyala-level-3",
+    nama: "Mie Nyala Level 3",
+    kategori: "Makanan",
+    harga: 12_000,
+    hargaText: "Rp 12.000",
+    deskripsi: "Untuk penantang sejati: pedas membara sampai suapan terakhir.",
+  },
+  esTeh: {
+    id: "es-teh-jumbo",
+    nama: "Es Teh Jumbo",
+    kategori: "Minuman",
+    harga: 5_000,
+    hargaText: "Rp 5.000",
+    deskripsi: "Teh manis dingin ukuran jumbo, peredam pedas paling setia.",
+  },
+  esNyala: {
+    id: "es-nyala",
+    nama: "Es Nyala",
+    kategori: "Minuman",
+    harga: 8_000,
+    hargaText: "Rp 8.000",
+    deskripsi: "Minuman segar khas Nyala yang menyejukkan setelah makan pedas.",
+  },
+  pangsit: {
+    id: "pangsit-goreng",
+    nama: "Pangsit Goreng",
+    kategori: "Cemilan",
+    harga: 9_000,
+    hargaText: "Rp 9.000",
+    deskripsi: "Pangsit renyah isi ayam, teman setia semangkuk mie.",
+  },
+} satisfies Record<string, Dish>;
+
+export const FEATURED = [DISHES.level1, DISHES.level3, DISHES.esNyala];
+export const BEST_SELLERS = [
+  DISHES.level1,
+  DISHES.level2,
+  DISHES.level3,
+  DISHES.esTeh,
+  DISHES.esNyala,
+  DISHES.pangsit,
+];
+export const PRODUK = [DISHES.level1, DISHES.level2, DISHES.esNyala, DISHES.pangsit];
+
+export const SLIDES = [
+  { title: "Mie Nyala Level 1", text: "Pedas ringan untuk kamu yang baru mulai mencoba." },
+  { title: "Es Nyala", text: "Segar dingin, penutup sempurna setelah mie pedas." },
+  { title: "Pangsit Goreng", text: "Renyah, gurih, dan selalu bikin nambah." },
+];
+
+export const PROMOS = [
+  { title: "Beli 2 Mie Gratis Es Teh Jumbo", label: "Hanya Hari Ini" },
+  { title: "Diskon 20% Hari Senin", label: "Setiap Senin" },
+  { title: "Paket Hemat Pelajar", label: "Khusus Pelajar" },
+];
+
+/** The one link format the spec allows, written out independently of the app's builder. */
+export const waLink = (text: string) => `https://wa.me/${WHATSAPP}?text=${encodeURIComponent(text)}`;
+export const orderHref = (nama: string) => waLink(`Halo, saya ingin pesan ${nama}`);
+
+/**
+ * Waits until React has hydrated the document, so a click reaches its handler instead of the
+ * server-rendered HTML. React marks the DOM nodes it has claimed with `__reactFiber$…` keys.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+}
+
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export interface StoredLine {
+  id: unknown;
+  nama: unknown;
+  harga: unknown;
+  jumlah: unknown;
+  gambar?: unknown;
+}
+
+/** Puts a raw value into the cart's storage (as a hand-edit would), then loads `path`. */
+export async function openWithStoredCart(page: Page, raw: string | StoredLine[], path = "/keranjang") {
+  // Hydrated first, so this page has read its (empty) cart before the hand-edit lands and leaves
+  // the re-check of the edited cart to the page under test.
+  await visit(page, "/tentang");
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    CART_KEY,
+    typeof raw === "string" ? raw : JSON.stringify(raw),
+  ] as const);
+  return visit(page, path);
+}
+
+export async function storedCart(page: Page): Promise<unknown> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/** The cart link of the desktop navigation; its name carries the item count. */
+export const navCartLink = (page: Page): Locator =>
+  page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: /^Keranjang/ });
+
+export async function expectNavCount(page: Page, count: number) {
+  await expect(navCartLink(page)).toHaveAccessibleName(`Keranjang ${count} item`);
+}
+
+/** A product card, found by its heading. */
+export const productCard = (page: Page, nama: string): Locator =>
+  page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name: nama, exact: true }) });
+
+export const cartLine = (page: Page, nama: string): Locator =>
+  page.getByTestId("cart-line").filter({ has: page.getByRole("heading", { name: nama, exact: true }) });
