@@ -4,6 +4,10 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // Public routes
   index("routes/landing.tsx"),
+  layout("routes/_auth/layout.tsx", [
+    route("masuk", "routes/_auth/masuk.tsx"),
+    route("daftar", "routes/_auth/daftar.tsx"),
+  ]),
 
   // Routes in the shared layout with the top navigation bar
   layout("routes/_site/layout.tsx", [
@@ -18,4 +22,7 @@ export default [
 
   // Resource routes (no page of their own)
   route("keluar", "routes/resources/logout.tsx"),
+  route("captcha/altcha", "routes/resources/altcha.tsx"),
+  route("auth/google", "routes/resources/google-start.tsx"),
+  route("auth/google/callback", "routes/resources/google-callback.tsx"),
 ] satisfies RouteConfig;

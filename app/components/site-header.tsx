@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useRootData } from "~/root.tsx";
 import { useCart } from "./cart-provider.tsx";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./icons.tsx";
+import { LogoutButton } from "./logout-button.tsx";
 
 const mainLinks = [
   { to: "/beranda", label: "Beranda" },
@@ -34,6 +36,8 @@ export function CartCount({ className = "" }: { className?: string }) {
 export function SiteHeader({ brand }: { brand: string }) {
   const menuId = useId();
   const { pathname } = useLocation();
+  const { user } = useRootData();
+  const isAdmin = user?.role === "admin";
   // The phone menu is open on the page it was opened on: a navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -60,6 +64,11 @@ export function SiteHeader({ brand }: { brand: string }) {
               {link.label}
             </NavLink>
           ))}
+          {isAdmin ? (
+            <NavLink to="/admin/dashboard" className={navLinkClass}>
+              Admin
+            </NavLink>
+          ) : null}
           <NavLink to="/keranjang" className={navLinkClass}>
             <span className="inline-flex items-center gap-1.5">
               <CartIcon className="size-5" />
@@ -68,12 +77,18 @@ export function SiteHeader({ brand }: { brand: string }) {
             </span>
           </NavLink>
           <span className="mx-2 h-6 w-px bg-stone-200" aria-hidden="true" />
-          <NavLink to="/daftar" className={navLinkClass}>
-            Daftar
-          </NavLink>
-          <Link to="/masuk" className="btn-primary min-h-10 py-2">
-            Masuk
-          </Link>
+          {user ? (
+            <LogoutButton redirectTo="/" className="btn-secondary min-h-10 py-1.5" />
+          ) : (
+            <>
+              <NavLink to="/daftar" className={navLinkClass}>
+                Daftar
+              </NavLink>
+              <Link to="/masuk" className="btn-primary min-h-10 py-2">
+                Masuk
+              </Link>
+            </>
+          )}
         </nav>
 
         <div className="flex items-center gap-1 md:hidden">
@@ -105,7 +120,12 @@ export function SiteHeader({ brand }: { brand: string }) {
         className="border-t border-chili-100 bg-white px-4 pt-2 pb-4 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          {[...mainLinks, { to: "/keranjang", label: "Keranjang" }, ...moreLinks].map((link) => (
+          {[
+            ...mainLinks,
+            { to: "/keranjang", label: "Keranjang" },
+            ...moreLinks,
+            ...(isAdmin ? [{ to: "/admin/dashboard", label: "Admin" }] : []),
+          ].map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                 {link.label}
@@ -114,14 +134,20 @@ export function SiteHeader({ brand }: { brand: string }) {
             </li>
           ))}
         </ul>
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          <Link to="/daftar" className="btn-secondary">
-            Daftar
-          </Link>
-          <Link to="/masuk" className="btn-primary">
-            Masuk
-          </Link>
-        </div>
+        {user ? (
+          <div className="mt-3 grid">
+            <LogoutButton redirectTo="/" className="btn-secondary w-full" />
+          </div>
+        ) : (
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Link to="/daftar" className="btn-secondary">
+              Daftar
+            </Link>
+            <Link to="/masuk" className="btn-primary">
+              Masuk
+            </Link>
+          </div>
+        )}
       </nav>
     </header>
   );

@@ -1,5 +1,16 @@
 import { z } from "zod";
 
+/** A setting that may be absent; empty counts as absent. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** `schema`, with an empty value treated as not set (so its default applies). */
+const emptyAsUnset = <T extends z.ZodType<unknown, unknown>>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
+
 /**
  * Every setting of the app, read once from the environment and validated at start-up.
  * The README's settings table lists the same names and defaults.
@@ -41,6 +52,37 @@ const EnvSchema = z.object({
     .enum(["true", "false", ""])
     .optional()
     .transform((value) => (value === "true" ? true : value === "false" ? false : undefined)),
+
+  // --- Accounts: Google sign-in, captcha, rate limits (docs/decisions/0003, 0004) ---
+  /** OAuth client of Google sign-in. Without a client id the "Masuk dengan Google" button is hidden. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** OpenID Connect issuer; tests point it at a local provider. */
+  GOOGLE_ISSUER: emptyAsUnset(z.url().default("https://accounts.google.com")),
+  /** Both set: Google reCAPTCHA v2 on /masuk instead of the self-hosted ALTCHA. */
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_VERIFY_URL: emptyAsUnset(z.url().default("https://www.google.com/recaptcha/api/siteverify")),
+  /**
+   * Key that signs ALTCHA challenges. Empty: a random key per process, which is fine for one
+   * server; several servers behind a load balancer need the same key.
+   */
+  ALTCHA_HMAC_KEY: optionalText,
+  /**
+   * How many reverse proxies stand in front of the app. 0 (default): the client address is the
+   * TCP peer; n: the n-th address from the right of X-Forwarded-For. `true` means 1.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("0")
+    .transform((value) => Number(value === "true" ? 1 : value === "false" || value === "" ? 0 : value))
+    .pipe(z.number().int().min(0).max(10)),
+  /** Failed logins allowed per account and per client address in 15 minutes. */
+  RATE_LIMIT_LOGIN_ACCOUNT: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
+  RATE_LIMIT_LOGIN_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(20)),
+  /** Registrations allowed per client address in an hour. */
+  RATE_LIMIT_REGISTER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

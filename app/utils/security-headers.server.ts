@@ -7,13 +7,35 @@
  * `frame-ancestors 'none'` forbids framing (clickjacking). Nothing here may weaken that.
  */
 import { randomBytes } from "node:crypto";
+import { getEnv } from "./env.server.ts";
 
 export const createNonce = () => randomBytes(16).toString("base64");
 
-export function contentSecurityPolicy(nonce: string, production: boolean): string {
+/**
+ * The login captcha. ALTCHA needs nothing extra: its script, stylesheet and PBKDF2 worker are
+ * files of this site, and it fetches its challenge from this site. Google reCAPTCHA (only when
+ * its keys are set) loads scripts from Google and shows its checkbox in a Google frame.
+ */
+function recaptchaEnabled(): boolean {
+  const env = getEnv();
+  return Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET);
+}
+
+export function contentSecurityPolicy(
+  nonce: string,
+  production: boolean,
+  { recaptcha = recaptchaEnabled() }: { recaptcha?: boolean } = {},
+): string {
+  const recaptchaScripts = recaptcha
+    ? " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/"
+    : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${recaptchaScripts}`,
+    "worker-src 'self'",
+    ...(recaptcha
+      ? ["frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/"]
+      : []),
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",

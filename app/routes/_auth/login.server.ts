@@ -1,0 +1,104 @@
+/**
+ * POST /masuk. Order of checks: the form (same schema as the browser) → rate limits (per account
+ * and per client address, counted in the database) → captcha (verified, single use) → password.
+ * Unknown e-mail and wrong password give the same answer in about the same time.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { endSession, startSession } from "~/utils/auth.server.ts";
+import { LOGIN_MESSAGES, LoginSchema } from "~/utils/auth-schemas.ts";
+import { verifyCaptcha } from "~/utils/captcha.server.ts";
+import { getClientAddress } from "~/utils/client-ip.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { getEnv } from "~/utils/env.server.ts";
+import {
+  clear,
+  deleteExpiredRateLimits,
+  hit,
+  LOGIN_WINDOW_MS,
+  peek,
+  tooManyAttemptsMessage,
+  type RateLimitState,
+} from "~/utils/rate-limit.server.ts";
+import { safeRedirect } from "~/utils/redirect.ts";
+import { deleteExpiredSessions } from "~/utils/session.server.ts";
+import { authenticate } from "~/utils/users.server.ts";
+
+const HIDDEN_FIELDS = ["password", "captcha", "mode"];
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The latest reset among the blocked counters, or null when none is blocked. */
+function blockedUntil(states: (RateLimitState | null)[]): Date | null {
+  const blocked = states.filter((state): state is RateLimitState => Boolean(state?.blocked));
+  if (blocked.length === 0) return null;
+  return new Date(Math.max(...blocked.map((state) => state.resetAt.getTime())));
+}
+
+export async function loginAction({ request, context }: ActionArgs) {
+  const formData = await request.formData();
+  const viaFetch = formData.get("mode") === "fetch";
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const fail = (message: string, status: number, headers?: HeadersInit) =>
+    data(
+      {
+        status: "error" as const,
+        message,
+        result: submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }),
+      },
+      { status, headers },
+    );
+
+  if (submission.status !== "success") {
+    const message = submission.error?.[""]?.[0] ?? LOGIN_MESSAGES.empty;
+    return fail(message, 400);
+  }
+
+  const { email, password, captcha, redirectTo } = submission.value;
+  const env = getEnv();
+  const db = await getDb();
+  const address = getClientAddress(request);
+  const accountRule = {
+    key: `login:account:${email}`,
+    limit: env.RATE_LIMIT_LOGIN_ACCOUNT,
+    windowMs: LOGIN_WINDOW_MS,
+  };
+  const addressRule = {
+    key: `login:address:${address}`,
+    limit: env.RATE_LIMIT_LOGIN_ADDRESS,
+    windowMs: LOGIN_WINDOW_MS,
+  };
+
+  const until = blockedUntil(await Promise.all([peek(db, accountRule), peek(db, addressRule)]));
+  if (until) {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+    return fail(tooManyAttemptsMessage(until), 429, { "Retry-After": String(seconds) });
+  }
+
+  if (!(await verifyCaptcha(db, captcha, address))) {
+    await hit(db, addressRule);
+    return fail(LOGIN_MESSAGES.captchaInvalid, 400);
+  }
+
+  const user = await authenticate(db, email, password);
+  if (!user) {
+    await Promise.all([hit(db, accountRule), hit(db, addressRule)]);
+    return fail(LOGIN_MESSAGES.wrongCredentials, 401);
+  }
+
+  await clear(db, accountRule.key);
+  // A login always starts a new session; one this browser still held is ended first.
+  await endSession(db, context);
+  const headers = { "Set-Cookie": await startSession(db, user.id), "Cache-Control": "no-store" };
+  if (Math.random() < 0.05) {
+    // Housekeeping now and then, off the request's path.
+    void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
+  }
+
+  const target = safeRedirect(redirectTo, "/beranda");
+  if (!viaFetch) throw redirect(target, { headers });
+  return data({ status: "success" as const, email: user.email, redirectTo: target }, { headers });
+}

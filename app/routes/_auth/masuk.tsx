@@ -1,0 +1,200 @@
+import { useForm, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/masuk";
+import { MessageDialog } from "~/components/ui/dialog.tsx";
+import { getOptionalUser } from "~/utils/auth.server.ts";
+import { LOGIN_MESSAGES, LoginSchema } from "~/utils/auth-schemas.ts";
+import { getCaptchaWidget } from "~/utils/captcha.server.ts";
+import { googleErrorMessage, isGoogleEnabled } from "~/utils/google.server.ts";
+import { pageMeta } from "~/utils/meta.ts";
+import { safeRedirect } from "~/utils/redirect.ts";
+import { CaptchaField, type CaptchaHandle } from "./captcha-field.tsx";
+import { AuthHeading, FormAlert, GoogleIcon, PasswordField, TextField, useHydrated } from "./form-parts.tsx";
+import { loginAction } from "./login.server.ts";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = getOptionalUser(context);
+  const google = url.searchParams.get("google");
+  return {
+    captcha: getCaptchaWidget(),
+    googleEnabled: isGoogleEnabled(),
+    googleError: googleErrorMessage(google),
+    // Set by /auth/google/callback after a successful Google sign-in.
+    googleSignedIn: google === "ok" && user ? { email: user.email } : null,
+    justRegistered: url.searchParams.get("terdaftar") === "1",
+  };
+}
+
+export const action = loginAction;
+
+/** Remembers the signed-in e-mail for display (SPEC.md `data-login`); never a token. */
+function rememberLogin(email: string) {
+  try {
+    window.localStorage.setItem("data-login", JSON.stringify({ email }));
+  } catch {
+    // storage unavailable (private mode): nothing to remember
+  }
+}
+
+export default function Masuk({ loaderData }: Route.ComponentProps) {
+  const { captcha, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof action>();
+  const documentAnswer = useActionData<typeof action>();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const lastValidation = useRef<Submission<unknown> | null>(null);
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [form] = useForm({
+    id: "masuk",
+    lastResult: answer?.status === "error" ? answer.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const submission = parseWithZod(formData, { schema: LoginSchema });
+      lastValidation.current = submission;
+      return submission;
+    },
+  });
+
+  // The dialog shows the latest problem until it is closed: one found in the browser before
+  // sending, or the server's answer (each answer is a new object, so a repeat shows again).
+  const [browserProblem, setBrowserProblem] = useState<string | null>(null);
+  const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
+  const serverProblem = answer?.status === "error" && answer !== closedAnswer ? answer.message : null;
+  const problem = browserProblem ?? serverProblem;
+  const success = answer?.status === "success" ? answer : null;
+
+  // Every server answer used up the captcha solution: ask for a fresh one.
+  useEffect(() => {
+    if (answer?.status === "error") captchaRef.current?.reset();
+  }, [answer]);
+
+  const googleHref = `/auth/google${redirectTo === "/beranda" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`;
+  const pending = fetcher.state !== "idle";
+
+  return (
+    <>
+      <AuthHeading title="Masuk" subtitle="Selamat datang kembali! Masuk untuk melanjutkan pesananmu." />
+
+      {justRegistered ? (
+        <div className="mb-5">
+          <FormAlert tone="info">Akun berhasil dibuat. Silakan masuk.</FormAlert>
+        </div>
+      ) : null}
+
+      <fetcher.Form
+        method="post"
+        id={form.id}
+        noValidate={form.noValidate}
+        aria-describedby={form.errors ? form.errorId : undefined}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (event.defaultPrevented) {
+            const validation = lastValidation.current;
+            const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
+            setBrowserProblem(error ?? LOGIN_MESSAGES.empty);
+          }
+        }}
+        className="space-y-4"
+      >
+        {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="nama@contoh.com"
+          required
+          maxLength={254}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Password kamu"
+          required
+          maxLength={128}
+        />
+        <CaptchaField widget={captcha} ref={captchaRef} />
+
+        {documentAnswer?.status === "error" ? <FormAlert>{documentAnswer.message}</FormAlert> : null}
+        {form.errors && !problem ? (
+          <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
+            {form.errors[0]}
+          </p>
+        ) : null}
+
+        <button type="submit" className="btn-primary w-full text-base" disabled={pending || Boolean(success)}>
+          {pending ? "Memeriksa…" : "Masuk"}
+        </button>
+      </fetcher.Form>
+
+      {googleEnabled ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-stone-200" />
+            atau
+            <span className="h-px flex-1 bg-stone-200" />
+          </div>
+          <a
+            href={googleHref}
+            className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-full border border-stone-300 bg-white px-5 py-2.5 font-bold text-charcoal shadow-sm transition hover:bg-stone-50 active:scale-[0.98]"
+          >
+            <GoogleIcon className="size-5" />
+            Masuk dengan Google
+          </a>
+        </>
+      ) : null}
+
+      {googleError ? (
+        <div className="mt-4">
+          <FormAlert>{googleError}</FormAlert>
+        </div>
+      ) : null}
+
+      <p className="mt-8 text-center text-stone-600">
+        Belum punya akun?{" "}
+        <Link to="/daftar" className="font-bold text-chili-700 underline-offset-4 hover:underline">
+          Daftar
+        </Link>
+      </p>
+
+      <MessageDialog
+        open={problem !== null}
+        tone="error"
+        title="Gagal masuk"
+        message={problem}
+        onClose={() => {
+          setBrowserProblem(null);
+          setClosedAnswer(answer ?? null);
+        }}
+      />
+      <MessageDialog
+        open={success !== null || googleSignedIn !== null}
+        tone="success"
+        title={LOGIN_MESSAGES.success}
+        autoCloseMs={1500}
+        onClose={() => {
+          const email = success?.email ?? googleSignedIn?.email;
+          if (email) rememberLogin(email);
+          void navigate(success?.redirectTo ?? redirectTo, { replace: true });
+        }}
+      />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Masuk",
+    description: "Masuk ke akunmu untuk memesan mie pedas favorit lebih cepat.",
+    path: "/masuk",
+  });

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/google-callback";
+import { startSession } from "~/utils/auth.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { finishGoogleSignIn } from "~/utils/google.server.ts";
+import { getOrigin } from "~/utils/store-settings.server.ts";
+import { signInWithGoogle } from "~/utils/users.server.ts";
+
+/**
+ * GET /auth/google/callback: the provider sends the browser back here. On success a new session
+ * starts and /masuk shows "Berhasil login!" before moving on; on failure /masuk shows why under
+ * the form (`?google=<code>`, a fixed list of messages).
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const result = await finishGoogleSignIn(request, url, getOrigin(request));
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", result.clearCookie);
+  if (!result.ok) return redirect(`/masuk?google=${result.error}`, { headers });
+
+  const db = await getDb();
+  const account = await signInWithGoogle(db, result.identity);
+  if (!account.ok) return redirect(`/masuk?google=${account.reason}`, { headers });
+
+  headers.append("Set-Cookie", await startSession(db, account.user.id));
+  const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
+  return redirect(`/masuk?${next}`, { headers });
+}

@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/google-start";
+import { isGoogleEnabled, startGoogleSignIn } from "~/utils/google.server.ts";
+import { safeRedirect } from "~/utils/redirect.ts";
+import { getOrigin } from "~/utils/store-settings.server.ts";
+
+/**
+ * GET /auth/google: starts Google sign-in (see google.server.ts). The login page links here with
+ * a plain link, so the browser follows our redirect to the provider as a normal navigation.
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  if (!isGoogleEnabled()) throw redirect("/masuk");
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/beranda");
+  try {
+    const { url: providerUrl, cookie } = await startGoogleSignIn(getOrigin(request), redirectTo);
+    return redirect(providerUrl, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("Login Google tidak bisa dimulai:", error instanceof Error ? error.message : error);
+    return redirect("/masuk?google=provider");
+  }
+}
