@@ -98,8 +98,8 @@ export function ProductCard({
           {formatRupiah(item.harga)}
         </p>
         <div className="mt-2 grid grid-cols-2 gap-2">
-          <OrderLink whatsapp={whatsapp} nama={item.nama} />
-          <AddToCartButton item={item} />
+          <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
+          <AddToCartButton item={item} className="btn-secondary px-3" />
         </div>
       </div>
     </article>

@@ -107,10 +107,15 @@ export default function Keranjang() {
               <WhatsAppIcon className="size-6" />
               Pesan via WhatsApp
             </a>
-            <p className="mt-3 text-center text-sm text-stone-500">
+            <p className="mt-3 text-center text-sm text-stone-600">
               Pesananmu akan terbuka di WhatsApp, tinggal tekan kirim.
             </p>
           </div>
+          <p className="mt-6 text-center">
+            <Link to="/produk" className="font-semibold text-chili-700 underline-offset-4 hover:underline">
+              Tambah menu lain
+            </Link>
+          </p>
         </>
       )}
     </div>

@@ -102,7 +102,8 @@ export default function Kontak() {
               <h2 id="sosial" className="text-xl font-extrabold">
                 Media sosial
               </h2>
-              <SocialLinks socials={store.socials} className="mt-3" />
+              <p className="mt-1 text-sm text-stone-300">Ikuti kami untuk menu baru dan promo terbaru.</p>
+              <SocialLinks socials={store.socials} withNames className="mt-4" />
             </section>
           ) : null}
         </div>

@@ -12,9 +12,14 @@ export default function NotFound() {
       <p className="text-7xl font-extrabold text-chili-600">404</p>
       <h1 className="mt-4 text-2xl font-extrabold">Halaman tidak ditemukan</h1>
       <p className="mt-2 text-stone-600">Maaf, halaman yang kamu cari tidak ada atau sudah dipindahkan.</p>
-      <Link to="/" className="btn-primary mt-6">
-        Kembali ke beranda
-      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Kembali ke beranda
+        </Link>
+        <Link to="/produk" className="btn-secondary">
+          Lihat Produk
+        </Link>
+      </div>
     </div>
   );
 }

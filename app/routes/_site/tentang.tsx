@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/tentang";
 import { FlameIcon } from "~/components/icons.tsx";
 import { getSiteTexts } from "~/utils/catalog.server.ts";
@@ -41,6 +42,22 @@ export default function Tentang({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section className="mt-8 rounded-3xl bg-gradient-to-br from-chili-600 to-chili-800 p-6 text-white sm:p-8">
+        <h2 className="text-2xl font-extrabold">Sudah siap mencoba?</h2>
+        <p className="mt-1 text-chili-100">Pilih level pedasmu dan pesan langsung lewat WhatsApp.</p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Link to="/produk" className="btn-secondary border-white">
+            Lihat Produk
+          </Link>
+          <Link
+            to="/kontak"
+            className="inline-flex min-h-11 items-center rounded-full px-5 font-bold text-white underline-offset-4 hover:underline"
+          >
+            Hubungi kami
+          </Link>
+        </div>
       </section>
     </div>
   );
