@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/landing";
-import { FlameIcon } from "~/components/icons.tsx";
+import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/icons.tsx";
 import { ProductCard } from "~/components/product-card.tsx";
 import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/utils/catalog.server.ts";
@@ -56,6 +56,29 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             fetchPriority="high"
             className="w-full rounded-[2rem] shadow-xl shadow-chili-800/20"
           />
+        </section>
+
+        <section aria-label="Kenapa Mie Nyala" className="mx-auto max-w-6xl px-4 pb-4">
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {[
+              { Icon: FlameIcon, title: "Level pedas sesukamu", text: "Dari pedas ringan sampai membara." },
+              { Icon: CartIcon, title: "Harga ramah pelajar", text: "Bersahabat untuk kantong pelajar." },
+              { Icon: WhatsAppIcon, title: "Pesan lewat WhatsApp", text: "Tanpa aplikasi, tanpa daftar." },
+            ].map(({ Icon, title, text }) => (
+              <li
+                key={title}
+                className="flex items-center gap-3 rounded-2xl bg-white/70 p-4 ring-1 ring-chili-100"
+              >
+                <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-chili-50 text-chili-700">
+                  <Icon className="size-6" />
+                </span>
+                <span>
+                  <span className="block font-extrabold">{title}</span>
+                  <span className="block text-sm text-stone-600">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="favorit" className="mx-auto max-w-6xl px-4 py-8">
