@@ -38,6 +38,10 @@ export function SiteHeader({ brand }: { brand: string }) {
   const { pathname } = useLocation();
   const { user } = useRootData();
   const isAdmin = user?.role === "admin";
+  // Once someone was signed in here, the Keluar button stays mounted (hidden when signed out):
+  // logging out revalidates the page, and its "Berhasil keluar dari akun" dialog lives in it.
+  const [seenUser, setSeenUser] = useState(user !== null);
+  if (user && !seenUser) setSeenUser(true);
   // The phone menu is open on the page it was opened on: a navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -77,9 +81,10 @@ export function SiteHeader({ brand }: { brand: string }) {
             </span>
           </NavLink>
           <span className="mx-2 h-6 w-px bg-stone-200" aria-hidden="true" />
-          {user ? (
-            <LogoutButton redirectTo="/" className="btn-secondary min-h-10 py-1.5" />
-          ) : (
+          {seenUser ? (
+            <LogoutButton redirectTo="/" className={user ? "btn-secondary min-h-10 py-1.5" : "hidden"} />
+          ) : null}
+          {user ? null : (
             <>
               <NavLink to="/daftar" className={navLinkClass}>
                 Daftar
@@ -134,11 +139,12 @@ export function SiteHeader({ brand }: { brand: string }) {
             </li>
           ))}
         </ul>
-        {user ? (
-          <div className="mt-3 grid">
-            <LogoutButton redirectTo="/" className="btn-secondary w-full" />
+        {seenUser ? (
+          <div className={user ? "mt-3 grid" : undefined}>
+            <LogoutButton redirectTo="/" className={user ? "btn-secondary w-full" : "hidden"} />
           </div>
-        ) : (
+        ) : null}
+        {user ? null : (
           <div className="mt-3 grid grid-cols-2 gap-2">
             <Link to="/daftar" className="btn-secondary">
               Daftar

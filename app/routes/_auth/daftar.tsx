@@ -12,7 +12,14 @@ import {
   RegisterSchema,
 } from "~/utils/auth-schemas.ts";
 import { pageMeta } from "~/utils/meta.ts";
-import { AuthHeading, FormAlert, PasswordField, TextField, useHydrated } from "./form-parts.tsx";
+import {
+  AuthHeading,
+  FormAlert,
+  isValidationIntent,
+  PasswordField,
+  TextField,
+  useHydrated,
+} from "./form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 
 export const action = registerAction;
@@ -55,7 +62,7 @@ export default function Daftar() {
         aria-describedby={form.errors ? form.errorId : undefined}
         onSubmit={(event) => {
           form.onSubmit(event);
-          if (event.defaultPrevented) {
+          if (event.defaultPrevented && !isValidationIntent(event)) {
             const validation = lastValidation.current;
             const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
             setBrowserProblem(error ?? REGISTER_MESSAGES.empty);

@@ -11,6 +11,15 @@ export function useHydrated(): boolean {
   );
 }
 
+/**
+ * True for Conform's own validation round (it re-submits the form with an `__intent__` button to
+ * revalidate as the user types); false for the user's real submission.
+ */
+export function isValidationIntent(event: React.FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter?.getAttribute("name") === "__intent__";
+}
+
 interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   name: string;

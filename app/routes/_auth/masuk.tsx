@@ -11,7 +11,15 @@ import { googleErrorMessage, isGoogleEnabled } from "~/utils/google.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { safeRedirect } from "~/utils/redirect.ts";
 import { CaptchaField, type CaptchaHandle } from "./captcha-field.tsx";
-import { AuthHeading, FormAlert, GoogleIcon, PasswordField, TextField, useHydrated } from "./form-parts.tsx";
+import {
+  AuthHeading,
+  FormAlert,
+  GoogleIcon,
+  isValidationIntent,
+  PasswordField,
+  TextField,
+  useHydrated,
+} from "./form-parts.tsx";
 import { loginAction } from "./login.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -95,7 +103,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         aria-describedby={form.errors ? form.errorId : undefined}
         onSubmit={(event) => {
           form.onSubmit(event);
-          if (event.defaultPrevented) {
+          if (event.defaultPrevented && !isValidationIntent(event)) {
             const validation = lastValidation.current;
             const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
             setBrowserProblem(error ?? LOGIN_MESSAGES.empty);
