@@ -59,14 +59,21 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
   const context = new RouterContextProvider();
   const url = new URL(request.url);
   const args = { request, context, url, params: {}, pattern: url.pathname };
-  const response = await csrfMiddleware(args as never, () =>
-    authMiddleware(args as never, async () => {
-      try {
-        return toResponse(await handler(args));
-      } catch (thrown) {
-        return toResponse(thrown);
-      }
-    }),
+  const handle = async () => {
+    try {
+      return toResponse(await handler(args));
+    } catch (thrown) {
+      return toResponse(thrown);
+    }
+  };
+  type Middleware = (
+    args: never,
+    next: () => Promise<Response>,
+  ) => Promise<Response | void> | Response | void;
+  const run = (middleware: Middleware, next: () => Promise<Response>) =>
+    Promise.resolve(middleware(args as never, next)).then((result) => result ?? toResponse(null));
+  const response = await run(csrfMiddleware as Middleware, () =>
+    run(authMiddleware as Middleware, handle),
   ).catch((thrown: unknown) => toResponse(thrown));
   const body = await response.text();
   let json: Record<string, unknown> | null;

@@ -1,0 +1,81 @@
+import { createChallenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../database/client.server.ts";
+import { loader as altchaLoader } from "../../app/routes/resources/altcha.tsx";
+import { verifyCaptcha, type CaptchaConfig } from "../../app/utils/captcha.server.ts";
+import { useDatabaseHandle } from "../../app/utils/db.server.ts";
+import { contentSecurityPolicy } from "../../app/utils/security-headers.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { solvedAltcha } from "./auth-support.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const altcha: CaptchaConfig = { kind: "altcha" };
+
+describe(`ALTCHA, the default captcha, verified on the server (${testDatabaseKind()})`, () => {
+  it("GET /captcha/altcha serves a fresh signed challenge, never cached", async () => {
+    const response = await altchaLoader();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const challenge = (await response.json()) as { parameters: Record<string, unknown>; signature: string };
+    expect(challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256" });
+    expect(challenge.parameters.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    const again = (await (await altchaLoader()).json()) as { signature: string };
+    expect(again.signature).not.toBe(challenge.signature);
+  });
+
+  it("accepts a solution once", async () => {
+    const token = await solvedAltcha();
+    expect(await verifyCaptcha(handle.db, token, "192.0.2.1", altcha)).toBe(true);
+    expect(await verifyCaptcha(handle.db, token, "192.0.2.1", altcha)).toBe(false);
+  });
+
+  it("refuses a challenge signed with another key", async () => {
+    const challenge = await createChallenge({
+      algorithm: "PBKDF2/SHA-256",
+      cost: 1,
+      counter: 20,
+      deriveKey,
+      hmacSignatureSecret: "kunci-server-lain",
+      hmacKeySignatureSecret: "kunci-server-lain-2",
+    });
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const foreign = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    expect(await verifyCaptcha(handle.db, foreign, "192.0.2.1", altcha)).toBe(false);
+  });
+
+  it("refuses a wrong answer and an expired challenge", async () => {
+    const payload = JSON.parse(Buffer.from(await solvedAltcha(), "base64").toString());
+    payload.solution.counter += 1;
+    payload.solution.derivedKey = "00".repeat(32);
+    expect(
+      await verifyCaptcha(handle.db, Buffer.from(JSON.stringify(payload)).toString("base64"), "x", altcha),
+    ).toBe(false);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const old = await solvedAltcha();
+      vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+      expect(await verifyCaptcha(handle.db, old, "192.0.2.1", altcha)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the default CSP lets ALTCHA work without any outside host or inline script", () => {
+    const csp = contentSecurityPolicy("abc", true, { recaptcha: false });
+    expect(csp).toContain("script-src 'self' 'nonce-abc';");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("google");
+  });
+});
