@@ -96,14 +96,17 @@ export interface RequestOptions {
   address?: string;
   /** The session token to send as the session cookie. */
   session?: string;
+  /** Other cookies, as `name=value`. */
+  cookies?: string[];
   headers?: Record<string, string>;
 }
 
-function baseHeaders({ address = "192.0.2.10", session, headers = {} }: RequestOptions) {
+function baseHeaders({ address = "192.0.2.10", session, cookies = [], headers = {} }: RequestOptions) {
   const result = new Headers(headers);
   result.set("host", new URL(ORIGIN).host);
   result.set(PEER_ADDRESS_HEADER, address);
-  if (session) result.set("cookie", `nyala_session=${session}`);
+  const cookieList = [...cookies, ...(session ? [`nyala_session=${session}`] : [])];
+  if (cookieList.length > 0) result.set("cookie", cookieList.join("; "));
   return result;
 }
 
@@ -130,6 +133,9 @@ export async function solvedAltcha(): Promise<string> {
   const payload = { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
   return Buffer.from(JSON.stringify(payload)).toString("base64");
 }
+
+/** `name=value` of each cookie a response sets (attributes dropped). */
+export const cookiesSet = (headers: Headers) => headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
 
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@contoh.test`;
