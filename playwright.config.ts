@@ -6,6 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+/** The local OpenID provider that stands in for Google (tests/support/oidc-server.ts). */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3211);
+export const oidcURL = `http://localhost:${oidcPort}`;
 const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
@@ -37,13 +40,29 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "bash scripts/e2e-server.sh",
-    url: `${baseURL}/beranda`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port) },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "bash scripts/e2e-server.sh",
+      url: `${baseURL}/beranda`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        GOOGLE_CLIENT_ID: "nyala-e2e",
+        GOOGLE_CLIENT_SECRET: "rahasia-e2e",
+        GOOGLE_ISSUER: oidcURL,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node tests/support/oidc-server.ts",
+      url: `${oidcURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_OIDC_PORT: String(oidcPort) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });
