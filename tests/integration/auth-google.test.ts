@@ -162,15 +162,13 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
   it("joins an existing password account only when Google verified the e-mail", async () => {
     const email = uniqueEmail("gabung");
     const id = newUserId();
-    await handle.db
-      .insert(users)
-      .values({
-        id,
-        nama: "Punya Sandi",
-        email,
-        password_hash: await hashPassword("rahasia1"),
-        provider: "password",
-      });
+    await handle.db.insert(users).values({
+      id,
+      nama: "Punya Sandi",
+      email,
+      password_hash: await hashPassword("rahasia1"),
+      provider: "password",
+    });
 
     const unverified = await signInWithGoogle({ sub: `sub-x-${email}`, email, email_verified: false });
     expect(unverified.location).toBe("/masuk?google=unverified");
