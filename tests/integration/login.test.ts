@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { sessions, users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
+import { loader as masukLoader } from "../../app/routes/_auth/masuk.tsx";
 import { useDatabaseHandle } from "../../app/utils/db.server.ts";
 import { hashPassword } from "../../app/utils/password.server.ts";
 import { newUserId } from "../../app/utils/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
-import { call, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
+import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 
 let handle: DatabaseHandle;
 let passwordHash: string;
@@ -187,5 +188,15 @@ describe(`password login (${testDatabaseKind()})`, () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/produk");
     expect(answer.sessionCookie).toBeTruthy();
+  });
+
+  it("shows the ALTCHA widget and hides the Google button while GOOGLE_CLIENT_ID is not set", async () => {
+    const page = await call(masukLoader as never, get("/masuk"));
+    expect(page.json).toMatchObject({
+      captcha: { kind: "altcha", challengeUrl: "/captcha/altcha" },
+      googleEnabled: false,
+      googleError: null,
+      googleSignedIn: null,
+    });
   });
 });
