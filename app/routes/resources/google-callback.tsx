@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google-callback";
-import { startSession } from "~/utils/auth.server.ts";
+import { endSession, startSession } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { finishGoogleSignIn } from "~/utils/google.server.ts";
 import { getOrigin } from "~/utils/store-settings.server.ts";
@@ -11,7 +11,7 @@ import { signInWithGoogle } from "~/utils/users.server.ts";
  * starts and /masuk shows "Berhasil login!" before moving on; on failure /masuk shows why under
  * the form (`?google=<code>`, a fixed list of messages).
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await finishGoogleSignIn(request, url, getOrigin(request));
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", result.clearCookie);
@@ -21,6 +21,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const account = await signInWithGoogle(db, result.identity);
   if (!account.ok) return redirect(`/masuk?google=${account.reason}`, { headers });
 
+  // A login always starts a new session; one this browser still held is ended first.
+  await endSession(db, context);
   headers.append("Set-Cookie", await startSession(db, account.user.id));
   const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
   return redirect(`/masuk?${next}`, { headers });
