@@ -35,7 +35,7 @@ test("register → login → logout, with every dialog", async ({ page, context 
   await expect(created).toBeVisible();
   const shownAt = Date.now();
   await page.waitForURL("**/masuk");
-  expect(Date.now() - shownAt).toBeGreaterThan(1_200);
+  expect(Date.now() - shownAt).toBeGreaterThan(1_000);
   await expect(created).toBeHidden();
 
   await fillLogin(page, email);
@@ -45,7 +45,7 @@ test("register → login → logout, with every dialog", async ({ page, context 
   await expect(welcome).toBeVisible();
   const welcomedAt = Date.now();
   await page.waitForURL("**/beranda");
-  expect(Date.now() - welcomedAt).toBeGreaterThan(1_200);
+  expect(Date.now() - welcomedAt).toBeGreaterThan(1_000);
 
   const nav = mainNav(page);
   await expect(nav.getByRole("button", { name: "Keluar" })).toBeVisible();
