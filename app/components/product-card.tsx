@@ -80,24 +80,29 @@ export function ProductCard({
   const Heading = headingLevel;
   return (
     <article className="card flex flex-col" data-testid="product-card">
-      <img
-        src={item.gambar}
-        alt={item.nama}
-        {...MENU_IMAGE}
-        loading={priority ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-chili-50 object-cover"
-      />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="w-fit rounded-full bg-chili-50 px-3 py-1 text-xs font-bold tracking-wide text-chili-700 uppercase">
-          {item.kategori}
-        </p>
-        <Heading className="text-lg font-extrabold">{item.nama}</Heading>
-        <p className="flex-1 text-sm text-stone-600">{item.deskripsi}</p>
+      {/* Phones: a compact menu row (picture beside the text); wider screens: a picture card. */}
+      <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
+        <img
+          src={item.gambar}
+          alt={item.nama}
+          {...MENU_IMAGE}
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+          className="size-28 shrink-0 rounded-2xl bg-chili-50 object-cover sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
+        />
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:gap-2 sm:px-5 sm:pt-5">
+          <p className="rounded-full bg-chili-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-chili-700 uppercase">
+            {item.kategori}
+          </p>
+          <Heading className="text-lg leading-snug font-extrabold">{item.nama}</Heading>
+          <p className="text-sm text-stone-600">{item.deskripsi}</p>
+        </div>
+      </div>
+      <div className="mt-auto flex flex-col gap-3 p-4 sm:p-5">
         <p className="text-xl font-extrabold text-chili-700" data-testid="price">
           {formatRupiah(item.harga)}
         </p>
-        <div className="mt-2 grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2">
           <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
           <AddToCartButton item={item} className="btn-secondary px-3" />
         </div>
