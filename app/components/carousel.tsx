@@ -94,7 +94,7 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} dari ${slides.length}`}
-            className="relative w-full shrink-0 snap-start"
+            className="relative w-full shrink-0 snap-start bg-charcoal"
             inert={index !== active ? true : undefined}
           >
             <img
@@ -103,9 +103,10 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
               {...SLIDE_IMAGE}
               loading={index === 0 ? "eager" : "lazy"}
               fetchPriority={index === 0 ? "high" : "auto"}
-              className="aspect-square w-full object-cover object-right sm:aspect-[2/1]"
+              className="aspect-[16/10] w-full object-cover object-right sm:aspect-[2/1]"
             />
-            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/35 to-transparent p-6 pb-14 text-white sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:py-12 sm:pr-12 sm:pl-20">
+            {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
+            <div className="flex flex-col px-5 pt-4 pb-12 text-white sm:absolute sm:inset-y-0 sm:left-0 sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:to-transparent sm:py-12 sm:pr-12 sm:pl-20">
               <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
               <p className="mt-2 max-w-md text-base sm:text-lg">{slide.text}</p>
               <a

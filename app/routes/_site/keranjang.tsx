@@ -36,7 +36,7 @@ export default function Keranjang() {
                     alt=""
                     width={96}
                     height={72}
-                    className="h-18 w-24 shrink-0 rounded-2xl bg-chili-50 object-cover"
+                    className="h-16 w-20 shrink-0 rounded-2xl bg-chili-50 object-cover sm:h-18 sm:w-24"
                   />
                 ) : null}
                 <div className="flex min-w-0 flex-1 flex-col gap-2">

@@ -13,7 +13,8 @@ function CartNotices() {
       <div className="flex items-start gap-3 rounded-2xl border border-saffron-400 bg-amber-50 p-4 text-sm text-amber-900">
         <ul className="flex-1 list-disc space-y-1 pl-4">
           {notices.map((notice) => (
-            <li key={notice}>{notice}</li>
+            // A price never breaks between "Rp" and its number.
+            <li key={notice}>{notice.replaceAll("Rp ", "Rp\u00a0")}</li>
           ))}
         </ul>
         <button
