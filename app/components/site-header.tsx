@@ -100,9 +100,9 @@ export function SiteHeader({ brand }: { brand: string }) {
           <Link
             to="/keranjang"
             className="relative inline-flex size-11 items-center justify-center rounded-full text-stone-700"
-            aria-label="Keranjang"
           >
             <CartIcon className="size-6" />
+            <span className="sr-only">Keranjang</span>
             <CartCount className="absolute -top-0.5 -right-0.5 min-w-5 leading-5" />
           </Link>
           <button
