@@ -63,6 +63,9 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  // An idle connection that the server closes (restart, failover, admin command) emits an error
+  // on the pool; unhandled, it would crash the process. The pool replaces the connection.
+  pool.on("error", (error) => console.error("Koneksi database terputus:", error.message));
   const db = drizzle({ client: pool, schema });
 
   // Several app servers may start at once against one database: one migrates, the others wait.
