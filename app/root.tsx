@@ -12,6 +12,7 @@ import { CartProvider } from "~/components/cart-provider.tsx";
 import { authMiddleware, getOptionalUser } from "~/utils/auth.server.ts";
 import { csrfMiddleware } from "~/utils/csrf.server.ts";
 import { getPriceList } from "~/utils/catalog.server.ts";
+import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
 import "./app.css";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { nama: user.nama, email: user.email, role: user.role } : null,
     store: getStoreSettings(),
     origin: getOrigin(request),
-    priceList: await getPriceList(db),
+    priceList: await cachedCatalog("priceList", () => getPriceList(db)),
   };
 }
 

@@ -4,12 +4,13 @@ import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/icons.tsx";
 import { ProductCard } from "~/components/product-card.tsx";
 import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/utils/catalog.server.ts";
+import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { HERO_IMAGE } from "~/utils/images.ts";
 import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader() {
-  return { featured: await getFeaturedItems(await getDb()) };
+  return { featured: await cachedCatalog("featured", async () => getFeaturedItems(await getDb())) };
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

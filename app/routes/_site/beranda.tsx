@@ -4,15 +4,16 @@ import { ProductCard } from "~/components/product-card.tsx";
 import { PromoCard } from "~/components/promo-card.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActivePromos, getActiveSlides, getBestSellers } from "~/utils/catalog.server.ts";
+import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader() {
   const db = await getDb();
   const [slides, promos, bestSellers] = await Promise.all([
-    getActiveSlides(db),
-    getActivePromos(db),
-    getBestSellers(db),
+    cachedCatalog("slides", () => getActiveSlides(db)),
+    cachedCatalog("promos", () => getActivePromos(db)),
+    cachedCatalog("bestSellers", () => getBestSellers(db)),
   ]);
   return { slides, promos, bestSellers };
 }

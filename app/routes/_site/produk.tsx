@@ -2,12 +2,13 @@ import type { Route } from "./+types/produk";
 import { ProductCard } from "~/components/product-card.tsx";
 import { useRootData } from "~/root.tsx";
 import { getProdukItems } from "~/utils/catalog.server.ts";
+import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const items = await getProdukItems(await getDb());
+  const items = await cachedCatalog("produk", async () => getProdukItems(await getDb()));
   const store = getStoreSettings();
   const origin = getOrigin(request);
   // schema.org Restaurant with its Menu, for search engines.

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/tentang";
 import { FlameIcon } from "~/components/icons.tsx";
 import { getSiteTexts } from "~/utils/catalog.server.ts";
+import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader() {
-  const texts = await getSiteTexts(await getDb());
+  const texts = await cachedCatalog("siteTexts", async () => getSiteTexts(await getDb()));
   return {
     tentang: texts.tentang ?? "",
     visi: texts.visi ?? "",
