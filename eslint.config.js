@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-*/",
+      ".e2e-data*/",
       ".react-router/",
       ".tools/",
       "node_modules/",
