@@ -8,8 +8,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AccessDenied } from "~/components/admin/access-denied.tsx";
 import { CartProvider } from "~/components/cart-provider.tsx";
 import { authMiddleware, getOptionalUser } from "~/utils/auth.server.ts";
+import { ACCESS_DENIED_NOT_ADMIN } from "~/utils/access-messages.ts";
 import { csrfMiddleware } from "~/utils/csrf.server.ts";
 import { getPriceList } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
@@ -76,6 +78,11 @@ export function useRootData(): RootLoaderData {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The admin gate (admin-access.server.ts) answers before any loader ran, so its 401/403 land here.
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    const message = typeof error.data === "string" && error.data ? error.data : ACCESS_DENIED_NOT_ADMIN;
+    return <AccessDenied status={error.status} message={message} />;
+  }
   let title = "Terjadi kesalahan";
   let message = "Maaf, ada yang tidak beres di pihak kami. Silakan coba lagi sebentar lagi.";
   if (isRouteErrorResponse(error)) {

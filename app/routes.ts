@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** Every URL of the product, grouped as SPEC.md section 2 groups them. */
 export default [
@@ -18,6 +18,21 @@ export default [
     route("kontak", "routes/_site/kontak.tsx"),
     // Any other path: the 404 page, inside the layout so the visitor can navigate on.
     route("*", "routes/_site/not-found.tsx"),
+  ]),
+
+  // Admin routes: every page and action behind the admin gate (app/utils/admin-access.server.ts)
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("profil", "routes/admin/profil.tsx"),
+      route("pengaturan", "routes/admin/pengaturan.tsx"),
+      route("notifikasi-masuk", "routes/admin/notifikasi-masuk.tsx"),
+      route("pengaturan-notifikasi", "routes/admin/pengaturan-notifikasi.tsx"),
+      // Any other admin path: the admin not-found page (404) inside the admin frame.
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 
   // Resource routes (no page of their own)

@@ -19,6 +19,7 @@ export function LogoutButton({
   const fetcher = useFetcher<{ ok: true }>();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
+  const leavingAdmin = redirectTo === "/masuk";
   const done = fetcher.state === "idle" && fetcher.data?.ok === true;
 
   return (
@@ -42,7 +43,14 @@ export function LogoutButton({
         cancelLabel="Batal"
         pending={fetcher.state !== "idle"}
         onCancel={() => setAsking(false)}
-        onConfirm={() => fetcher.submit({ mode: "fetch", redirectTo }, { method: "post", action: "/keluar" })}
+        onConfirm={() =>
+          fetcher.submit(
+            { mode: "fetch", redirectTo },
+            // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
+            // dialog must stay on screen; the document load of /masuk below brings fresh data.
+            { method: "post", action: "/keluar", defaultShouldRevalidate: leavingAdmin ? false : undefined },
+          )
+        }
       />
       <MessageDialog
         open={done}
@@ -55,7 +63,8 @@ export function LogoutButton({
           } catch {
             // storage unavailable: nothing to clear
           }
-          void navigate(redirectTo, { replace: true });
+          if (leavingAdmin) window.location.replace(redirectTo);
+          else void navigate(redirectTo, { replace: true });
         }}
       />
     </fetcher.Form>

@@ -16,6 +16,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { users } from "../../database/schema.ts";
+import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
 import { getDb } from "./db.server.ts";
 import {
   createSession,
@@ -100,8 +101,7 @@ export function requireUser(context: Context, url: URL): SessionUser {
   return user;
 }
 
-export const ACCESS_DENIED_ANONYMOUS = "Anda harus login terlebih dahulu!";
-export const ACCESS_DENIED_NOT_ADMIN = "Halaman ini hanya untuk admin.";
+export { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
 
 /** The signed-in admin; anyone else gets 401 (nobody signed in) or 403 (not an admin). */
 export function requireAdmin(context: Context): SessionUser {

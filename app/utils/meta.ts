@@ -38,3 +38,9 @@ export function pageMeta(
     { tagName: "link", rel: "canonical", href: `${origin}${path}` },
   ];
 }
+
+/** Admin pages: a title and no indexing (they are never public). */
+export function adminMeta(matches: readonly MetaMatch[], title: string): MetaDescriptor[] {
+  const { brand } = rootInfo(matches);
+  return [{ title: `${title} | Admin ${brand}` }, { name: "robots", content: "noindex, nofollow" }];
+}

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { newestUsers, userStats } from "~/utils/admin-users.server.ts";
+import { requireAdmin } from "~/utils/auth.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { formatDate, formatNumber, providerLabel } from "~/utils/admin-format.ts";
+import { adminMeta } from "~/utils/meta.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const db = await getDb();
+  const [stats, newest] = await Promise.all([userStats(db), newestUsers(db, 5)]);
+  return { stats, newest };
+}
+
+function Figure({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <div className="card p-5">
+      <dt className="text-sm font-semibold text-stone-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-extrabold text-charcoal">{formatNumber(value)}</dd>
+      {hint ? <dd className="mt-1 text-xs text-stone-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, newest } = loaderData;
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" description="Ringkasan pengguna toko Anda." />
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Jumlah pengguna" value={stats.total} />
+        <Figure label="Pengguna baru (7 hari terakhir)" value={stats.newLast7Days} />
+        <Figure label="Daftar dengan email" value={stats.byProvider.password} />
+        <Figure label="Daftar dengan Google" value={stats.byProvider.google} />
+      </dl>
+      <section className="card mt-6 p-5" aria-labelledby="pengguna-terbaru">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="pengguna-terbaru" className="text-lg font-extrabold">
+            Pengguna terbaru
+          </h2>
+          <Link to="/admin/users" className="text-sm font-semibold text-chili-700 hover:underline">
+            Lihat semua
+          </Link>
+        </div>
+        {newest.length === 0 ? (
+          <p className="mt-3 text-stone-600">Belum ada pengguna.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-100">
+            {newest.map((user) => (
+              <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{user.nama}</p>
+                  <p className="truncate text-sm text-stone-600">{user.email}</p>
+                </div>
+                <p className="text-sm text-stone-600">
+                  {providerLabel(user.provider)} · {formatDate(user.created_at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="mt-4 text-sm text-stone-500">Admin: {formatNumber(stats.admins)} akun.</p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");

@@ -1,0 +1,117 @@
+import { data, useFetcher } from "react-router";
+import type { Route } from "./+types/notifikasi-masuk";
+import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { formatDateTime } from "~/utils/admin-format.ts";
+import {
+  ensureAdminInbox,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationItem,
+} from "~/utils/admin-notifications.server.ts";
+import { requireAdmin } from "~/utils/auth.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { adminMeta } from "~/utils/meta.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
+  const db = await getDb();
+  await ensureAdminInbox(db, admin.id);
+  return { notifications: await listNotifications(db, admin.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const form = await request.formData();
+  const db = await getDb();
+  const intent = form.get("intent");
+  if (intent === "read-all") {
+    await markAllNotificationsRead(db, admin.id);
+    return { ok: true as const };
+  }
+  if (intent !== "read")
+    return data({ ok: false as const, message: "Permintaan tidak dikenal." }, { status: 400 });
+  const id = Number(form.get("id"));
+  if (!Number.isSafeInteger(id) || id < 1) {
+    return data({ ok: false as const, message: "Notifikasi tidak valid." }, { status: 400 });
+  }
+  // Only the admin's own notification: another admin's id is "not found" here.
+  if (!(await markNotificationRead(db, admin.id, id))) {
+    return data({ ok: false as const, message: "Notifikasi tidak ditemukan." }, { status: 404 });
+  }
+  return { ok: true as const };
+}
+
+function NotificationCard({ item }: { item: NotificationItem }) {
+  const fetcher = useFetcher<typeof action>();
+  // Shown as read as soon as the button is pressed; the server's answer confirms it.
+  const read = item.sudahDibaca || fetcher.formData?.get("id") === String(item.id);
+  return (
+    <li
+      className={`card flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${
+        read ? "" : "border-l-4 border-l-chili-600"
+      }`}
+    >
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-bold">{item.judul}</h2>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+              read ? "bg-stone-100 text-stone-600" : "bg-chili-50 text-chili-700"
+            }`}
+          >
+            {read ? "Sudah dibaca" : "Belum dibaca"}
+          </span>
+        </div>
+        <p className="mt-1 text-stone-700">{item.pesan}</p>
+        <p className="mt-1 text-xs text-stone-500">
+          <time dateTime={new Date(item.waktu).toISOString()}>{formatDateTime(item.waktu)}</time>
+        </p>
+      </div>
+      {read ? null : (
+        <fetcher.Form method="post" className="shrink-0">
+          <input type="hidden" name="intent" value="read" />
+          <input type="hidden" name="id" value={item.id} />
+          <button type="submit" className="btn-secondary min-h-10 py-1.5 text-sm">
+            Tandai Dibaca<span className="sr-only">: {item.judul}</span>
+          </button>
+        </fetcher.Form>
+      )}
+    </li>
+  );
+}
+
+export default function AdminNotifications({ loaderData }: Route.ComponentProps) {
+  const { notifications } = loaderData;
+  const readAll = useFetcher<typeof action>();
+  const unread = notifications.filter((item) => !item.sudahDibaca).length;
+  return (
+    <>
+      <AdminPageHeader title="Notifikasi Masuk" description="Kabar terbaru untuk akun admin Anda." />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-600">
+          {unread === 0 ? "Semua notifikasi sudah dibaca." : `${unread} notifikasi belum dibaca.`}
+        </p>
+        {unread > 0 ? (
+          <readAll.Form method="post">
+            <input type="hidden" name="intent" value="read-all" />
+            <button type="submit" className="text-sm font-semibold text-chili-700 hover:underline">
+              Tandai semua dibaca
+            </button>
+          </readAll.Form>
+        ) : null}
+      </div>
+      {notifications.length === 0 ? (
+        <p className="card p-6 text-stone-600">Belum ada notifikasi.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {notifications.map((item) => (
+            <NotificationCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Notifikasi Masuk");

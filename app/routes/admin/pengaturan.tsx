@@ -1,0 +1,54 @@
+import type { Route } from "./+types/pengaturan";
+import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { formatDate, providerLabel, roleLabel } from "~/utils/admin-format.ts";
+import { profileOf } from "~/utils/admin-profile.server.ts";
+import { requireAdmin } from "~/utils/auth.server.ts";
+import { adminMeta } from "~/utils/meta.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { profile: profileOf(requireAdmin(context)) };
+}
+
+/** SPEC.md section 2: the account settings, read-only. */
+export default function AdminAccountSettings({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const fields = [
+    { id: "nama", label: "Nama", value: profile.nama },
+    { id: "email", label: "Email", value: profile.email },
+    { id: "telepon", label: "Nomor HP", value: profile.phone_number ?? "" },
+    { id: "metode", label: "Masuk dengan", value: providerLabel(profile.provider) },
+    { id: "peran", label: "Peran", value: roleLabel(profile.role) },
+    { id: "bergabung", label: "Bergabung", value: formatDate(profile.created_at) },
+  ];
+  return (
+    <>
+      <AdminPageHeader
+        title="Pengaturan"
+        description="Pengaturan akun Anda. Halaman ini hanya untuk dibaca."
+      />
+      <section className="card max-w-2xl p-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {fields.map((field) => (
+            <div key={field.id}>
+              <label htmlFor={`akun-${field.id}`} className="field-label">
+                {field.label}
+              </label>
+              <input
+                id={`akun-${field.id}`}
+                className="field-input bg-stone-50"
+                value={field.value}
+                placeholder={field.id === "telepon" ? "Belum diisi" : undefined}
+                readOnly
+              />
+            </div>
+          ))}
+        </div>
+        <p className="mt-4 text-sm text-stone-600">
+          Data akun tidak bisa diubah dari sini. Akun Google mengikuti data di akun Google Anda.
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Pengaturan");
