@@ -64,11 +64,12 @@ describe(`admin actions refuse everyone but admins (${testDatabaseKind()})`, () 
   it("answers 401 to nobody and 403 to a customer, and changes nothing", async () => {
     const customer = await account();
     const victim = await account({ nama: "Korban" });
-    const attempts = [
-      { handler: usersAction, path: "/admin/users", values: { intent: "delete", userId: victim.id } },
-      { handler: notificationsAction, path: "/admin/notifikasi-masuk", values: { intent: "read-all" } },
-      { handler: settingsAction, path: "/admin/pengaturan-notifikasi", values: { komentar: "on" } },
-    ];
+    const attempts: { handler: Parameters<typeof call>[0]; path: string; values: Record<string, string> }[] =
+      [
+        { handler: usersAction, path: "/admin/users", values: { intent: "delete", userId: victim.id } },
+        { handler: notificationsAction, path: "/admin/notifikasi-masuk", values: { intent: "read-all" } },
+        { handler: settingsAction, path: "/admin/pengaturan-notifikasi", values: { komentar: "on" } },
+      ];
     for (const { handler, path, values } of attempts) {
       const anonymous = await call(handler, post(path, values));
       expect(anonymous.status, path).toBe(401);
@@ -82,7 +83,7 @@ describe(`admin actions refuse everyone but admins (${testDatabaseKind()})`, () 
 
   it("answers 401/403 to the loaders too, before reading anything", async () => {
     const customer = await account();
-    for (const loader of [usersLoader, dashboardLoader]) {
+    for (const loader of [usersLoader, dashboardLoader] as Parameters<typeof call>[0][]) {
       expect((await call(loader, get("/admin/users"))).status).toBe(401);
       const denied = await call(loader, get("/admin/users", { session: customer.token }));
       expect(denied.status).toBe(403);

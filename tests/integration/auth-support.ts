@@ -18,6 +18,7 @@ interface HandlerArgs {
   context: Readonly<RouterContextProvider>;
   url: URL;
   params: Record<string, string>;
+  pattern: string;
 }
 
 type Handler = (args: HandlerArgs) => unknown;
