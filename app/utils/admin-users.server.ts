@@ -13,8 +13,8 @@ import { users } from "../../database/schema.ts";
 import { normalizeUserQuery } from "./admin-users.ts";
 
 export const USERS_PAGE_SIZE = 20;
-/** Counting stops here: "lebih dari 10.000" is as useful as the exact figure and far cheaper. */
-export const USER_COUNT_CAP = 10_000;
+/** Counting stops here: "lebih dari 1.000" is as useful as the exact figure and far cheaper. */
+export const USER_COUNT_CAP = 1_000;
 
 export interface UserRow {
   id: string;
@@ -33,7 +33,9 @@ export interface UserPage {
   /** Matches counted up to USER_COUNT_CAP; `totalCapped` says the real number is larger. */
   total: number;
   totalCapped: boolean;
-  pageCount: number;
+  /** Known when the count is exact; null when there are more than USER_COUNT_CAP matches. */
+  pageCount: number | null;
+  hasNext: boolean;
 }
 
 /** `%text%` for LIKE with the text's own `%`, `_` and `\` taken literally. */
@@ -56,7 +58,11 @@ const rowColumns = {
   created_at: users.created_at,
 };
 
-/** One page of users, newest first, optionally filtered by nama or e-mail (case-insensitive). */
+/**
+ * One page of users, newest first, optionally filtered by nama or e-mail (case-insensitive).
+ * Counting stops at USER_COUNT_CAP, so a common name costs no more than a rare one; pages past
+ * the cap are still reachable (the page asks for one row more to know whether a next one exists).
+ */
 export async function listUsers(
   db: Database,
   options: { query?: string; page?: number; pageSize?: number } = {},
@@ -72,17 +78,25 @@ export async function listUsers(
     .as("counted");
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(counted);
   const totalCapped = total > USER_COUNT_CAP;
-  const shown = Math.min(total, USER_COUNT_CAP);
-  const pageCount = Math.max(1, Math.ceil(shown / pageSize));
-  const page = Math.min(options.page ?? 1, pageCount);
+  const pageCount = totalCapped ? null : Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(options.page ?? 1, pageCount ?? Number.MAX_SAFE_INTEGER);
   const rows = await db
     .select(rowColumns)
     .from(users)
     .where(where)
     .orderBy(desc(users.created_at), desc(users.id))
-    .limit(pageSize)
+    .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
-  return { users: rows, query, page, pageSize, total: shown, totalCapped, pageCount };
+  return {
+    users: rows.slice(0, pageSize),
+    query,
+    page,
+    pageSize,
+    total: Math.min(total, USER_COUNT_CAP),
+    totalCapped,
+    pageCount,
+    hasNext: rows.length > pageSize,
+  };
 }
 
 export interface UserStats {

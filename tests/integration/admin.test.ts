@@ -11,7 +11,7 @@ import {
   getNotificationSwitches,
   listNotifications,
 } from "../../app/utils/admin-notifications.server.ts";
-import { deleteUser, listUsers, userStats } from "../../app/utils/admin-users.server.ts";
+import { deleteUser, listUsers, USER_COUNT_CAP, userStats } from "../../app/utils/admin-users.server.ts";
 import { getOptionalUser } from "../../app/utils/auth.server.ts";
 import { useDatabaseHandle } from "../../app/utils/db.server.ts";
 import { createSession } from "../../app/utils/session.server.ts";
@@ -138,6 +138,24 @@ describe(`user list: search and pages in the database (${testDatabaseKind()})`, 
     const page = await listUsers(handle.db, { query: `budi ${tag}`, page: 99 });
     expect(page.page).toBe(2);
     expect(page.users).toHaveLength(5);
+  });
+
+  it("stops counting at 1,000 matches and still reaches every page", async () => {
+    const many = `banyak${tag}`;
+    await handle.db.execute(
+      sql`insert into users (id, nama, email, provider, created_at)
+          select ${many} || g, 'Pelanggan ' || ${many} || ' ' || g, ${many} || g || '@contoh.test', 'password',
+                 now() - (g || ' seconds')::interval
+          from generate_series(1, ${USER_COUNT_CAP + 50}) as g`,
+    );
+    const first = await listUsers(handle.db, { query: many });
+    expect(first).toMatchObject({ total: USER_COUNT_CAP, totalCapped: true, pageCount: null, hasNext: true });
+    const last = await listUsers(handle.db, { query: many, page: 53 });
+    expect(last.page).toBe(53);
+    expect(last.users.map((user) => user.nama)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Pelanggan ${many} ${1041 + i}`),
+    );
+    expect(last.hasNext).toBe(false);
   });
 
   it("the page's loader reads q and page from the address", async () => {

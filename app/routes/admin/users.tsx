@@ -255,7 +255,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           ) : null}
-          {result.pageCount > 1 ? (
+          {result.page > 1 || result.hasNext ? (
             <nav
               aria-label="Halaman daftar pengguna"
               className="mt-4 flex items-center justify-between gap-2"
@@ -268,9 +268,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 <span />
               )}
               <span className="text-sm text-stone-600">
-                Halaman {formatNumber(result.page)} dari {formatNumber(result.pageCount)}
+                Halaman {formatNumber(result.page)}
+                {result.pageCount ? ` dari ${formatNumber(result.pageCount)}` : ""}
               </span>
-              {result.page < result.pageCount ? (
+              {result.hasNext ? (
                 <Link to={pageHref(query, result.page + 1)} className="btn-secondary" preventScrollReset>
                   Berikutnya
                 </Link>
