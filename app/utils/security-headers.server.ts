@@ -38,7 +38,8 @@ export function contentSecurityPolicy(
       : []),
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Google accounts' profile photos (shown in the admin profile) come from Google's image host.
+    "img-src 'self' data: blob: https://*.googleusercontent.com",
     "font-src 'self'",
     // The dev server's hot reload talks over a websocket.
     production ? "connect-src 'self'" : "connect-src 'self' ws: wss:",

@@ -158,6 +158,28 @@ describe(`user list: search and pages in the database (${testDatabaseKind()})`, 
     expect(last.hasNext).toBe(false);
   });
 
+  it("says so when the list cannot be loaded, instead of showing an empty table", async () => {
+    const admin = await account({ role: "admin" });
+    const down = await createTestDatabase();
+    await down.close(); // a database that is no longer there
+    const answer = await call(
+      async (args) => {
+        useDatabaseHandle(down); // after the session was read: only the list itself fails
+        try {
+          return await usersLoader(args as never);
+        } finally {
+          useDatabaseHandle(handle);
+        }
+      },
+      get("/admin/users", { session: admin.token }),
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.json).toMatchObject({
+      result: null,
+      error: "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.",
+    });
+  });
+
   it("the page's loader reads q and page from the address", async () => {
     const admin = await account({ role: "admin" });
     const answer = await call(
