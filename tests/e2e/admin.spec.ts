@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -203,4 +204,34 @@ test("phone width: the admin menu lists produk, promo, outlet and laporan; unkno
   await expect(page.getByRole("heading", { name: "Halaman admin tidak ditemukan" })).toBeVisible();
   await page.getByRole("link", { name: "Kembali ke Dashboard" }).click();
   await page.waitForURL("**/admin/dashboard");
+});
+
+test("admin pages at 390 and 1280 px: no serious axe violation, no sideways scrolling", async ({ page }) => {
+  test.setTimeout(60_000);
+  await createAccount(page.request, "admin-a11y@nyala.test", "Admin Aksesibilitas");
+  await logIn(page, "admin-a11y@nyala.test");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/users",
+      "/admin/profil",
+      "/admin/pengaturan",
+      "/admin/notifikasi-masuk",
+      "/admin/pengaturan-notifikasi",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        );
+      expect(serious, `${path} at ${width} px`).toEqual([]);
+    }
+  }
 });
