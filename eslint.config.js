@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-*/",
+      "bench-results/",
       ".e2e-data*/",
       ".react-router/",
       ".tools/",
