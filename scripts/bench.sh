@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Builds the production app, starts it on a fresh embedded database and prints page sizes,
-# throughput, latency and memory (scripts/bench/run.mjs). Reports figures; asserts nothing.
+# throughput, latency, memory and image sizes (scripts/bench/run.mjs; settings listed there).
+# Reports figures and exits 0 even when targets are missed; non-zero only if it could not run.
+# BENCH_SKIP_BUILD=1 measures the existing build/ (quick reruns).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node24.sh
-npm run --silent build >/dev/null
-node scripts/bench/run.mjs "$@"
+if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
+  npm run --silent build >/dev/null
+fi
+exec node scripts/bench/run.mjs "$@"

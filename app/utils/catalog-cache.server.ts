@@ -21,6 +21,16 @@ export function cachedCatalog<T>(key: string, load: () => Promise<T>): Promise<T
   return value;
 }
 
+const listeners = new Set<() => void>();
+
 export function invalidateCatalogCache() {
   entries.clear();
+  for (const listener of listeners) listener();
 }
+
+/** Caches built on the catalog (the page cache) are cleared with it. */
+export function onCatalogInvalidated(listener: () => void) {
+  listeners.add(listener);
+}
+
+export const catalogCacheTtlMs = () => ttlMs;
