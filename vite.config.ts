@@ -8,4 +8,21 @@ export default defineConfig({
   // Bundling drizzle-orm into the server build: importing it from node_modules on Node 24 costs
   // about a second of start-up and 150 MB of RSS (STACK-NOTES.md).
   ssr: { noExternal: ["drizzle-orm"] },
+  // One chunk for React and React Router in the browser: left to itself the bundler splits them
+  // differently as pages are added, and every extra chunk costs bytes and a request.
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            advancedChunks: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -23,6 +23,15 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * PostgreSQL settings for the embedded database. shared_buffers is PostgreSQL's page cache
+ * inside PGlite's WebAssembly memory; 16 MB holds the whole catalog and keeps the server's
+ * memory small (docs/decisions/0002-embedded-database-memory.md). PGLITE_SHARED_BUFFERS changes it.
+ */
+function pgliteSettings(): string[] {
+  return ["-c", `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || "16MB"}`];
+}
+
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 
 /** Opens the database, applies the committed migrations, and seeds the catalog once. */
@@ -47,6 +56,7 @@ async function openPglite(
   if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings()],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzle({ client, schema });

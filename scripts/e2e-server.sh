@@ -10,4 +10,4 @@ export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@nyala.test,admin-akun@nyala.test,admi
 # (the per-account login limit keeps its default).
 export RATE_LIMIT_REGISTER_ADDRESS="${RATE_LIMIT_REGISTER_ADDRESS:-10000}"
 export RATE_LIMIT_LOGIN_ADDRESS="${RATE_LIMIT_LOGIN_ADDRESS:-10000}"
-exec node_modules/.bin/react-router-serve "./${BUILD_DIR:-build}/server/index.js"
+exec bash scripts/serve.sh

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "../../database/client.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -11,16 +13,32 @@ const globalStore = globalThis as typeof globalThis & {
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!globalStore.__nyalaDb) {
     const env = getEnv();
-    globalStore.__nyalaDb = openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: path.resolve(env.DATA_DIR, "pglite"),
-    });
+    const dataDir = path.resolve(env.DATA_DIR, "pglite");
+    globalStore.__nyalaDb = (async () => {
+      if (!env.DATABASE_URL) await prepareEmbeddedDataDir(dataDir);
+      return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    })();
     globalStore.__nyalaDb.then(registerShutdown, (error: unknown) => {
       console.error("Database tidak bisa dibuka:", error);
       process.exit(1);
     });
   }
   return globalStore.__nyalaDb;
+}
+
+/**
+ * A new embedded data directory is created by a short-lived child process (initdb, migrations,
+ * seed): initdb's memory then leaves with the child instead of staying in the server.
+ */
+async function prepareEmbeddedDataDir(dataDir: string) {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const script = path.resolve(process.cwd(), "database/prepare-embedded.ts");
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dataDir], { stdio: "inherit", env: process.env });
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`preparing the embedded database in ${dataDir} failed (exit ${code})`);
 }
 
 /** Points the app at a database the caller opened (integration tests). */

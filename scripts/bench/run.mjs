@@ -46,9 +46,9 @@ function freePort() {
   });
 }
 
-/** Starts react-router-serve; its bin is a node script, so the child's pid is the server's. */
+/** Starts the server as `npm start` does; scripts/serve.sh execs node, so the child's pid is the server's. */
 function startServer(dataDir) {
-  const child = spawn(process.execPath, ["node_modules/.bin/react-router-serve", "./build/server/index.js"], {
+  const child = spawn("bash", ["scripts/serve.sh"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "inherit"],
   });
