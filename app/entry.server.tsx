@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/utils/db.server.ts";
@@ -77,4 +77,11 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers, production);
   return response;
+};
+
+/** Answers like 405 (a POST where there is no action) are the client's mistake, not ours: not logged. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
 };

@@ -17,11 +17,17 @@ import { getPriceList } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { pageCacheMiddleware } from "~/utils/page-cache.server.ts";
+import { securityHeadersMiddleware } from "~/utils/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
 import "./app.css";
 
 // The page cache comes first: a cached public page needs neither the session nor the loaders.
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, csrfMiddleware, authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  pageCacheMiddleware,
+  csrfMiddleware,
+  authMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();

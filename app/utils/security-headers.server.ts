@@ -7,6 +7,7 @@
  * `frame-ancestors 'none'` forbids framing (clickjacking). Nothing here may weaken that.
  */
 import { randomBytes } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
 import { getEnv } from "./env.server.ts";
 
 export const createNonce = () => randomBytes(16).toString("base64");
@@ -61,3 +62,17 @@ export function applySecurityHeaders(headers: Headers, production: boolean) {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
 }
+
+/**
+ * The same headers on every answer, also those that never reach entry.server.tsx: redirects,
+ * resource routes (JSON, captcha challenges) and cached pages. A document's CSP is set there.
+ */
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  applySecurityHeaders(response.headers, process.env.NODE_ENV === "production");
+  if (!response.headers.has("content-security-policy")) {
+    // Not a page: nothing here may run scripts, be framed, or load anything.
+    response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  }
+  return response;
+};

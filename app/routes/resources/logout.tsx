@@ -6,10 +6,14 @@ import { safeRedirect } from "~/utils/redirect.ts";
 
 /**
  * POST /keluar ends the session on the server (the row is deleted, the cookie cleared).
- * Logging out never happens through a GET: this route has no loader.
+ * Logging out never happens through a GET: the loader only answers 405.
  * With `mode=fetch` (the confirmation dialog's request) it answers `{ ok: true }` and the page
  * shows "Berhasil keluar dari akun" before moving on; a plain form post is redirected.
  */
+export function loader() {
+  throw data("Keluar hanya bisa lewat tombol Keluar.", { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const setCookie = await endSession(await getDb(), context);

@@ -1,0 +1,223 @@
+import type { APIRequestContext, APIResponse, Browser } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+/**
+ * Security suite, part 1: every route of app/routes.ts × {nobody, customer, admin}, by GET and by
+ * POST, against the production build. A route added to app/routes.ts without a line in
+ * `expectations` fails the first test, so no route can be forgotten. Every answer is also checked
+ * for foreign data (a canary user only admins may see, the admin's e-mail), secrets (password
+ * hashes, session tokens in bodies, stack traces) and the security headers.
+ */
+
+type Role = "nobody" | "customer" | "admin";
+/** A status, or a status and where it redirects to (the start of the Location header). */
+type Outcome = number | [number, string];
+interface Expectation {
+  get: Record<Role, Outcome>;
+  post: Record<Role, Outcome>;
+  /** Answers that may show admin data: only the admin's. */
+  adminData?: boolean;
+}
+
+const all = (outcome: Outcome): Record<Role, Outcome> => ({
+  nobody: outcome,
+  customer: outcome,
+  admin: outcome,
+});
+const adminOnly = (admin: Outcome): Record<Role, Outcome> => ({ nobody: 401, customer: 403, admin });
+
+/** Keyed by route file; the concrete path tried for a splat is given with `*`. */
+const expectations: Record<string, Expectation & { path?: string }> = {
+  "routes/landing.tsx": { get: all(200), post: all(405) },
+  "routes/_auth/masuk.tsx": { get: all(200), post: all(400) },
+  "routes/_auth/daftar.tsx": { get: all(200), post: all(400) },
+  "routes/_site/beranda.tsx": { get: all(200), post: all(405) },
+  "routes/_site/produk.tsx": { get: all(200), post: all(405) },
+  "routes/_site/keranjang.tsx": { get: all(200), post: all(405) },
+  "routes/_site/tentang.tsx": { get: all(200), post: all(405) },
+  "routes/_site/kontak.tsx": { get: all(200), post: all(405) },
+  "routes/_site/not-found.tsx": { path: "/tidak-ada-halaman-ini", get: all(404), post: all(405) },
+  "routes/admin/index.tsx": {
+    get: adminOnly([302, "/admin/dashboard"]),
+    post: adminOnly(405),
+    adminData: true,
+  },
+  "routes/admin/dashboard.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
+  "routes/admin/users.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/profil.tsx": {
+    get: { nobody: [302, "/masuk?redirectTo=%2Fadmin%2Fprofil"], customer: 403, admin: 200 },
+    post: adminOnly(405),
+    adminData: true,
+  },
+  "routes/admin/pengaturan.tsx": {
+    get: { nobody: [302, "/masuk?redirectTo=%2Fadmin%2Fpengaturan"], customer: 403, admin: 200 },
+    post: adminOnly(405),
+    adminData: true,
+  },
+  "routes/admin/notifikasi-masuk.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  // An empty form is a valid answer here: every switch off.
+  "routes/admin/pengaturan-notifikasi.tsx": { get: adminOnly(200), post: adminOnly(200), adminData: true },
+  "routes/admin/not-found.tsx": {
+    path: "/admin/tidak-ada",
+    get: adminOnly(404),
+    post: adminOnly(405),
+    adminData: true,
+  },
+  // POST /keluar ends the session: tried last, in its own test.
+  "routes/resources/logout.tsx": { get: all(405), post: all([302, "/"]) },
+  "routes/resources/altcha.tsx": { get: all(200), post: all(405) },
+  "routes/resources/google-start.tsx": { get: all([302, "http://localhost:3211/"]), post: all(405) },
+  "routes/resources/google-callback.tsx": { get: all([302, "/masuk?google="]), post: all(405) },
+};
+
+interface FlatRoute {
+  file: string;
+  path: string;
+}
+
+/** Every route with a URL of its own, parents' paths joined; layouts only contribute their children. */
+function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    // prefix() gives the routes inside it, an index too, a path of their own.
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent || "/";
+    const own = entry.index || entry.path ? [{ file: entry.file, path }] : [];
+    return [...own, ...flatten(entry.children ?? [], path === "/" ? "" : path)];
+  });
+}
+
+const routeList = flatten(routes);
+const concretePath = (route: FlatRoute) => expectations[route.file]?.path ?? route.path;
+
+const ADMIN_EMAIL = "admin-keamanan@nyala.test"; // in the e2e server's ADMIN_EMAILS
+const tag = Date.now().toString(36);
+const CANARY = `Kanari Keamanan ${tag}`;
+const BCRYPT = /\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}/;
+const STACK_TRACE = /\bat [^\n]*\((?:file:\/\/|\/)[^)]*:\d+:\d+\)|node_modules\/|\/work\//;
+
+const clients = {} as Record<Role, APIRequestContext>;
+const sessionTokens = {} as Record<Role, string>;
+
+async function signedIn(browser: Browser, email: string, role: Role) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email);
+  await page.close();
+  const cookie = (await context.cookies()).find((item) => item.name.endsWith("nyala_session"));
+  sessionTokens[role] = cookie?.value ?? "";
+  expect(sessionTokens[role]).not.toBe("");
+  return context.request;
+}
+
+async function checkAnswer(
+  role: Role,
+  label: string,
+  response: APIResponse,
+  expected: Outcome,
+  expectation: Expectation,
+) {
+  const [status, location] = typeof expected === "number" ? [expected, undefined] : expected;
+  expect(response.status(), `${role} ${label}`).toBe(status);
+  if (location)
+    expect(response.headers().location ?? "", `${role} ${label} Location`).toMatch(
+      new RegExp(`^${escape(location)}`),
+    );
+  const body = await response.text();
+  const headerText = JSON.stringify(response.headersArray().filter((header) => header.name !== "set-cookie"));
+  for (const text of [body, headerText]) {
+    expect(text, `${role} ${label}: password hash`).not.toMatch(BCRYPT);
+    expect(text, `${role} ${label}: stack trace`).not.toMatch(STACK_TRACE);
+    for (const token of Object.values(sessionTokens)) {
+      expect(text.includes(token.split(".")[1] ?? token), `${role} ${label}: session token`).toBe(false);
+    }
+  }
+  if (role !== "admin" || !expectation.adminData) {
+    expect(body, `${role} ${label}: canary`).not.toContain(CANARY);
+    if (role !== "admin") expect(body, `${role} ${label}: admin e-mail`).not.toContain(ADMIN_EMAIL);
+  }
+  const headers = response.headers();
+  expect(headers["x-content-type-options"], `${role} ${label}: nosniff`).toBe("nosniff");
+  if ((headers["content-type"] ?? "").startsWith("text/html")) {
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, `${role} ${label}: CSP`).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline' ;");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["strict-transport-security"]).toContain("max-age=");
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser, playwright }) => {
+  test.setTimeout(90_000);
+  const nobody = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await createAccount(nobody, ADMIN_EMAIL, "Admin Keamanan");
+  const customerEmail = uniqueEmail("pelanggan-keamanan");
+  await createAccount(nobody, customerEmail, "Pelanggan Keamanan");
+  await createAccount(nobody, uniqueEmail("kanari"), CANARY);
+  clients.nobody = nobody;
+  clients.customer = await signedIn(browser, customerEmail, "customer");
+  clients.admin = await signedIn(browser, ADMIN_EMAIL, "admin");
+  expect(await (await clients.admin.get(`/admin/users?q=${tag}`)).text()).toContain(CANARY);
+});
+
+test("every route in app/routes.ts has an expectation here (a new route cannot be forgotten)", () => {
+  const files = new Set(routeList.map((route) => route.file));
+  expect(
+    [...files].filter((file) => !expectations[file]),
+    "routes without expectations",
+  ).toEqual([]);
+  expect(
+    Object.keys(expectations).filter((file) => !files.has(file)),
+    "expectations without a route",
+  ).toEqual([]);
+});
+
+test("GET every route as nobody, a customer and an admin: status, redirect, no foreign data or secrets, headers", async () => {
+  for (const route of routeList) {
+    const expectation = expectations[route.file]!;
+    for (const role of ["nobody", "customer", "admin"] as const) {
+      const path = concretePath(route);
+      const response = await clients[role].get(path, { maxRedirects: 0 });
+      await checkAnswer(role, `GET ${path}`, response, expectation.get[role], expectation);
+    }
+  }
+});
+
+test("POST (an empty form) to every route as each role: the expected refusal or answer, never a 5xx", async () => {
+  for (const route of routeList) {
+    if (route.file === "routes/resources/logout.tsx") continue;
+    const expectation = expectations[route.file]!;
+    for (const role of ["nobody", "customer", "admin"] as const) {
+      const path = concretePath(route);
+      const response = await clients[role].post(path, { form: {}, maxRedirects: 0 });
+      await checkAnswer(role, `POST ${path}`, response, expectation.post[role], expectation);
+    }
+  }
+});
+
+test("POST /keluar ends each signed-in session on the server", async () => {
+  const logout = routeList.find((route) => route.file === "routes/resources/logout.tsx")!;
+  for (const role of ["nobody", "customer", "admin"] as const) {
+    const response = await clients[role].post(logout.path, { form: {}, maxRedirects: 0 });
+    await checkAnswer(
+      role,
+      "POST /keluar",
+      response,
+      expectations[logout.file]!.post[role],
+      expectations[logout.file]!,
+    );
+  }
+  // The old cookies no longer open anything.
+  const admin = await clients.admin.get("/admin/dashboard", {
+    headers: { cookie: `__Host-nyala_session=${sessionTokens.admin}` },
+    maxRedirects: 0,
+  });
+  expect(admin.status()).toBe(401);
+});
