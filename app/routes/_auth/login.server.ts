@@ -23,6 +23,7 @@ import {
 import { safeRedirect } from "~/utils/redirect.ts";
 import { deleteExpiredSessions } from "~/utils/session.server.ts";
 import { authenticate } from "~/utils/users.server.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 const HIDDEN_FIELDS = ["password", "captcha", "mode"];
 
@@ -39,7 +40,7 @@ function blockedUntil(states: (RateLimitState | null)[]): Date | null {
 }
 
 export async function loginAction({ request, context }: ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const viaFetch = formData.get("mode") === "fetch";
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const fail = (message: string, status: number, headers?: HeadersInit) =>

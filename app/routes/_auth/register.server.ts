@@ -12,11 +12,12 @@ import { getDb } from "~/utils/db.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { hit, REGISTER_WINDOW_MS, tooManyAttemptsMessage } from "~/utils/rate-limit.server.ts";
 import { registerUser } from "~/utils/users.server.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 const HIDDEN_FIELDS = ["password", "confirmPassword", "mode"];
 
 export async function registerAction({ request }: { request: Request }) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const viaFetch = formData.get("mode") === "fetch";
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   const fail = (message: string, status: number, headers?: HeadersInit) =>

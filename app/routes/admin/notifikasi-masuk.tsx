@@ -12,6 +12,7 @@ import {
 import { requireAdmin } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { adminMeta } from "~/utils/meta.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const db = await getDb();
   const intent = form.get("intent");
   if (intent === "read-all") {

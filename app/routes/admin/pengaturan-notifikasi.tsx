@@ -12,6 +12,7 @@ import {
 import { requireAdmin } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { adminMeta } from "~/utils/meta.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 export const SETTINGS_SAVED = "Pengaturan notifikasi disimpan!";
 
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(switches.map(({ name }) => [name, form.getAll(name)]));
   const single = Object.fromEntries(
     Object.entries(values).map(([name, all]) => [name, all.length > 1 ? all : (all[0] ?? undefined)]),

@@ -9,6 +9,7 @@ import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/utils/ad
 import { requireAdmin } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { adminMeta } from "~/utils/meta.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 export const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
 export const DELETE_SUCCESS = "Pengguna berhasil dihapus";
@@ -31,7 +32,7 @@ type DeleteAnswer = { ok: true; message: string } | { ok: false; title: string; 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "delete") {
     return data<DeleteAnswer>(

@@ -3,6 +3,7 @@ import type { Route } from "./+types/logout";
 import { endSession } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { safeRedirect } from "~/utils/redirect.ts";
+import { readForm } from "~/utils/form.server.ts";
 
 /**
  * POST /keluar ends the session on the server (the row is deleted, the cookie cleared).
@@ -15,7 +16,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const setCookie = await endSession(await getDb(), context);
   const headers = { "Set-Cookie": setCookie };
   if (form.get("mode") === "fetch") return data({ ok: true as const }, { headers });
