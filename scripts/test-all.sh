@@ -19,5 +19,7 @@ step "integration tests (PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run tests/integration
 step "production build"
 npm run --silent build
-step "end-to-end tests (Chromium)"
+step "reliability: SIGKILL mid-stream, two servers on one PostgreSQL"
+bash scripts/with-postgres.sh npx vitest run --config vitest.reliability.config.ts
+step "end-to-end tests, security suite included (Chromium)"
 npx playwright test

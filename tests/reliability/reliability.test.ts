@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  isSignedIn,
+  logIn,
+  logOut,
+  PASSWORD,
+  register,
+  solvedCaptcha,
+  startServer,
+  type Server,
+} from "./servers.ts";
+
+/**
+ * Reliability suite against the production build (`npm run build` first) and real servers:
+ * a server killed with SIGKILL in the middle of a stream of registrations loses none that it
+ * had acknowledged (PGlite and PostgreSQL), and two servers on one PostgreSQL database share
+ * sessions, login limits and single-use captchas. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: run through scripts/with-postgres.sh");
+
+const databases: string[] = [];
+async function freshDatabase(): Promise<string> {
+  const name = `nyala_rel_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databases.push(name);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+const email = (label: string) => `${label}-${randomBytes(5).toString("hex")}@contoh.test`;
+
+/**
+ * Registers accounts from `workers` clients in parallel until the server dies; returns the
+ * e-mails the server answered 200 for.
+ */
+async function registerUntilKilled(server: Server, killAfterMs: number, workers = 8) {
+  const acknowledged: string[] = [];
+  let running = true;
+  const kill = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      server.process.kill("SIGKILL");
+      running = false;
+      resolve();
+    }, killAfterMs),
+  );
+  const worker = async (id: number) => {
+    for (let i = 0; running; i++) {
+      const address = email(`crash${id}-${i}`);
+      try {
+        if ((await register(server, address)) === 200) acknowledged.push(address);
+      } catch {
+        return; // the connection died with the server
+      }
+    }
+  };
+  await Promise.all([kill, ...Array.from({ length: workers }, (_, id) => worker(id))]);
+  await server.stop();
+  return acknowledged;
+}
+
+async function expectAllStillThere(server: Server, acknowledged: string[]) {
+  expect(acknowledged.length).toBeGreaterThan(5);
+  const missing: string[] = [];
+  for (const address of acknowledged) {
+    // Registering again answers 409 only when the first registration is in the database.
+    if ((await register(server, address)) !== 409) missing.push(address);
+  }
+  expect(missing, `acknowledged before the crash, gone after it (of ${acknowledged.length})`).toEqual([]);
+  console.log(
+    `${acknowledged.length} registrations acknowledged before SIGKILL, all there after the restart`,
+  );
+}
+
+describe("a server killed with SIGKILL keeps every registration it acknowledged", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-crash-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("on the embedded database (PGlite)", async () => {
+    const first = await startServer({ dataDir });
+    const acknowledged = await registerUntilKilled(first, 2500);
+    const second = await startServer({ dataDir });
+    try {
+      await expectAllStillThere(second, acknowledged);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
+
+  it("on PostgreSQL", async () => {
+    const databaseUrl = await freshDatabase();
+    const first = await startServer({ databaseUrl });
+    const acknowledged = await registerUntilKilled(first, 2500);
+    const second = await startServer({ databaseUrl });
+    try {
+      await expectAllStillThere(second, acknowledged);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
+});
+
+describe("two app servers on one PostgreSQL database", () => {
+  let a: Server;
+  let b: Server;
+  beforeAll(async () => {
+    const databaseUrl = await freshDatabase();
+    a = await startServer({ databaseUrl });
+    b = await startServer({ databaseUrl });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it("share accounts and sessions: a login on one is valid on the other, a logout ends it on both", async () => {
+    const address = email("dua-server");
+    expect(await register(a, address)).toBe(200);
+    expect(await register(b, address)).toBe(409);
+    const login = await logIn(b, address, PASSWORD);
+    expect(login.status).toBe(200);
+    expect(await isSignedIn(a, login.cookie!, address)).toBe(true);
+    expect(await isSignedIn(b, login.cookie!, address)).toBe(true);
+    await logOut(a, login.cookie!);
+    expect(await isSignedIn(b, login.cookie!, address)).toBe(false);
+  }, 60_000);
+
+  it("share the login limit: failures on both servers add up, then even the right password gets 429", async () => {
+    const address = email("batas");
+    expect(await register(a, address)).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const server = attempt % 2 === 0 ? a : b;
+      expect((await logIn(server, address, "salah-sekali")).status).toBe(401);
+    }
+    expect((await logIn(b, address, PASSWORD)).status).toBe(429);
+    expect((await logIn(a, address, PASSWORD)).status).toBe(429);
+  }, 90_000);
+
+  it("share the captcha: a solution used on one server is refused on the other", async () => {
+    const address = email("captcha");
+    expect(await register(a, address)).toBe(200);
+    const captcha = await solvedCaptcha(a);
+    expect((await logIn(a, address, PASSWORD, captcha)).status).toBe(200);
+    expect((await logIn(b, address, PASSWORD, captcha)).status).toBe(400);
+  }, 60_000);
+});
