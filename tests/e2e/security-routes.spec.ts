@@ -221,3 +221,17 @@ test("POST /keluar ends each signed-in session on the server", async () => {
   });
   expect(admin.status()).toBe(401);
 });
+
+test("cross-site POSTs to every route are refused before anything happens", async () => {
+  for (const route of routeList) {
+    {
+      const path = concretePath(route);
+      const response = await clients.nobody.post(path, {
+        form: { intent: "delete", userId: "x" },
+        headers: { origin: "https://penyerang.example", "sec-fetch-site": "cross-site" },
+        maxRedirects: 0,
+      });
+      expect([400, 403], `cross-site POST ${path}`).toContain(response.status());
+    }
+  }
+});
