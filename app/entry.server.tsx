@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,6 +15,19 @@ const production = process.env.NODE_ENV === "production";
 
 // Open the database (migrations and seed) as the server starts, not on the first request.
 void getDatabaseHandle();
+
+// For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
+// the last report (ms) on stderr as one JSON line, then starts a new measurement.
+if (process.env.EVENT_LOOP_REPORT === "1") {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  process.on("SIGUSR2", () => {
+    const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+    const report = { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) };
+    console.error(`EVENT_LOOP ${JSON.stringify(report)}`);
+    delay.reset();
+  });
+}
 
 export default function handleRequest(
   request: Request,
