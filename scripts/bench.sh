@@ -9,4 +9,6 @@ cd "$(dirname "$0")/.."
 if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
   npm run --silent build >/dev/null
 fi
-exec node scripts/bench/run.mjs "$@"
+node scripts/bench/run.mjs "$@"
+# Mixed load: 200 connections on public pages, then with 10 logins per second.
+node scripts/bench/mixed.mjs
