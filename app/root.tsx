@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     /** Only what the navigation needs; never a hash or a token. */
     user: user ? { nama: user.nama, email: user.email, role: user.role } : null,
-    store: getStoreSettings(),
+    store: await getStoreSettings(db),
     origin: getOrigin(request),
     priceList: await cachedCatalog("priceList", () => getPriceList(db)),
   };

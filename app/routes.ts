@@ -40,4 +40,5 @@ export default [
   route("captcha/altcha", "routes/resources/altcha.tsx"),
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
+  route("pesanan", "routes/resources/pesanan.tsx"),
 ] satisfies RouteConfig;

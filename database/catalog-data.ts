@@ -69,7 +69,15 @@ export const seedMenuItems = [
     best_seller_rank: 6,
     produk_rank: 4,
   },
-].map((item) => ({ ...item, gambar: `/images/menu/${item.id}.webp` }));
+].map((item) => ({
+  ...item,
+  gambar: `/images/menu/${item.id}.webp`,
+  // Noodles are cooked to the customer's spice level; drinks and snacks are not.
+  takes_level: item.category_id === "makanan",
+}));
+
+/** Items of the starting menu that take a spice level (for databases seeded before levels existed). */
+export const seedLevelItemIds = seedMenuItems.filter((item) => item.takes_level).map((item) => item.id);
 
 export const seedSlides = [
   {

@@ -4,12 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OpeningDay } from "../app/utils/opening-hours.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,7 +42,10 @@ export const menuItems = pgTable(
     deskripsi: text("deskripsi").notNull().default(""),
     harga: integer("harga").notNull(),
     gambar: text("gambar").notNull(),
+    /** False = sold out (`Habis`): still shown, greyed, and it cannot be ordered. */
     tersedia: boolean("tersedia").notNull().default(true),
+    /** The dish is cooked to a spice level (0–5) the customer must choose when ordering. */
+    takes_level: boolean("takes_level").notNull().default(false),
     featured_rank: integer("featured_rank"),
     best_seller_rank: integer("best_seller_rank"),
     produk_rank: integer("produk_rank"),
@@ -182,3 +187,110 @@ export const notificationSettings = pgTable("notification_settings", {
   sistem: boolean("sistem").notNull().default(true),
   updated_at: timestamps.updated_at,
 });
+
+/**
+ * The store's public details, edited in /admin/outlet. A single row (id 1). Every column is
+ * optional: an empty one falls back to the environment setting of the same meaning (BRAND_NAME,
+ * STORE_ADDRESS, WHATSAPP_NUMBER, INSTAGRAM_URL, …), so an install configured through the
+ * environment keeps working until the owner saves the page.
+ */
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    brand: text("brand"),
+    address: text("address"),
+    /** Digits only, country code first (normalised on save). */
+    whatsapp: text("whatsapp"),
+    instagram_url: text("instagram_url"),
+    facebook_url: text("facebook_url"),
+    tiktok_url: text("tiktok_url"),
+    /** Seven days, Monday first. */
+    opening_hours: jsonb("opening_hours").$type<OpeningDay[]>(),
+    /** IANA time zone the opening hours are in, e.g. `Asia/Makassar` (WITA). */
+    timezone: text("timezone"),
+    ...timestamps,
+  },
+  (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const ORDER_STATUSES = ["baru", "diproses", "selesai", "batal"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * An order recorded at checkout, before the customer's WhatsApp message is sent. Prices are the
+ * database's at that moment (never the browser's). `code` (e.g. `NY-7K3Q`) is what the message
+ * carries, so the restaurant can match a chat to its order.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("baru"),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The signed-in customer's name at order time (kept when the account is deleted). */
+    customer_name: text("customer_name"),
+    total: integer("total").notNull(),
+    /** Recorded while the store was closed: to be processed at the next opening. */
+    outside_hours: boolean("outside_hours").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_code_key").on(t.code),
+    index("orders_status_created_at_idx").on(t.status, t.created_at),
+    index("orders_created_at_idx").on(t.created_at),
+    index("orders_user_id_idx").on(t.user_id),
+    check("orders_status_known", sql`${t.status} in ('baru', 'diproses', 'selesai', 'batal')`),
+    check("orders_total_range", sql`${t.total} >= 0`),
+  ],
+);
+
+/** One line of an order: the item's name and price as they were when it was ordered. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    menu_item_id: text("menu_item_id").references(() => menuItems.id, { onDelete: "set null" }),
+    nama: text("nama").notNull(),
+    harga: integer("harga").notNull(),
+    jumlah: integer("jumlah").notNull(),
+    level: integer("level"),
+    catatan: text("catatan").notNull().default(""),
+    subtotal: integer("subtotal").notNull(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index("order_items_order_id_idx").on(t.order_id),
+    index("order_items_menu_item_id_idx").on(t.menu_item_id),
+    check("order_items_jumlah_range", sql`${t.jumlah} between 1 and 99`),
+    check("order_items_level_range", sql`${t.level} between 0 and 5`),
+    check("order_items_catatan_length", sql`char_length(${t.catatan}) <= 100`),
+  ],
+);
+
+/**
+ * What admins changed, for the audit log page: who (kept as text too, so a deleted admin's
+ * entries still say who it was), what, on which entity, when.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    actor_email: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id"),
+    summary: text("summary").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.created_at),
+    index("audit_log_entity_idx").on(t.entity, t.entity_id),
+  ],
+);

@@ -5,9 +5,14 @@ import {
   cartTotal,
   decrease,
   increase,
+  lineProblem,
   removeItem,
+  setLevel,
+  setNote,
+  type CartItem,
   type CartLine,
   type CatalogEntry,
+  type LineProblem,
 } from "~/utils/cart.ts";
 import {
   dismissNotices,
@@ -27,10 +32,19 @@ interface CartContextValue {
   /** Notices from re-checking the stored cart against the menu (price changed, item gone). */
   notices: string[];
   dismissNotices(): void;
-  add(item: Omit<CartLine, "jumlah">): void;
-  increase(id: string): void;
-  decrease(id: string): void;
-  remove(id: string): void;
+  /** Why a line cannot be ordered now (sold out, level missing), or null. */
+  problemOf(line: CartLine): LineProblem | null;
+  /** Whether the menu says this item takes a spice level. */
+  takesLevel(id: string): boolean;
+  add(item: CartItem): void;
+  /** The functions below take a line's key (`lineKey`): the item and its level. */
+  increase(key: string): void;
+  decrease(key: string): void;
+  remove(key: string): void;
+  setNote(key: string, catatan: string): void;
+  setLevel(key: string, level: number): void;
+  /** Replaces the whole cart (e.g. keeps only sold-out lines after an order was sent). */
+  replace(lines: CartLine[]): void;
   clear(): void;
 }
 
@@ -45,6 +59,7 @@ export function CartProvider({
 }) {
   const lines = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const notices = useSyncExternalStore(subscribe, getNotices, getServerNotices);
+  const byId = useMemo(() => new Map(catalog.map((entry) => [entry.id, entry])), [catalog]);
 
   // Re-check the stored cart against the menu the server just sent: on load, and whenever
   // another tab writes a cart built from an older page.
@@ -54,16 +69,21 @@ export function CartProvider({
     () => ({
       lines,
       count: cartCount(lines),
-      total: cartTotal(lines),
+      total: cartTotal(lines.filter((line) => lineProblem(line, byId) !== "habis")),
       notices,
       dismissNotices,
+      problemOf: (line) => lineProblem(line, byId),
+      takesLevel: (id) => byId.get(id)?.takes_level === true,
       add: (item) => setCart(addItem(getSnapshot(), item)),
-      increase: (id) => setCart(increase(getSnapshot(), id)),
-      decrease: (id) => setCart(decrease(getSnapshot(), id)),
-      remove: (id) => setCart(removeItem(getSnapshot(), id)),
+      increase: (key) => setCart(increase(getSnapshot(), key)),
+      decrease: (key) => setCart(decrease(getSnapshot(), key)),
+      remove: (key) => setCart(removeItem(getSnapshot(), key)),
+      setNote: (key, catatan) => setCart(setNote(getSnapshot(), key, catatan)),
+      setLevel: (key, level) => setCart(setLevel(getSnapshot(), key, level)),
+      replace: (next) => setCart(next),
       clear: () => setCart([]),
     }),
-    [lines, notices],
+    [lines, notices, byId],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -76,10 +76,15 @@ export function dismissNotices() {
   emit();
 }
 
+/** Notices shown once in this page's life: a dismissed one does not come back at the next re-check. */
+const announced = new Set<string>();
+
 /** Re-checks the stored cart against the menu the server sent; keeps what changed as notices. */
 export function reconcileWithCatalog(catalog: readonly CatalogEntry[]) {
   const result = reconcile(getSnapshot(), catalog);
-  if (result.notices.length > 0) notices = [...new Set([...notices, ...result.notices])];
+  const fresh = result.notices.filter((notice) => !announced.has(notice));
+  for (const notice of fresh) announced.add(notice);
+  if (fresh.length > 0) notices = [...notices, ...fresh];
   if (result.changed) setCart(result.lines);
-  else if (result.notices.length > 0) emit();
+  else if (fresh.length > 0) emit();
 }

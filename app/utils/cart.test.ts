@@ -8,9 +8,16 @@ import {
   lineSubtotal,
   MAX_LINES,
   MAX_QUANTITY,
+  cleanNote,
+  draftNote,
+  lineKey,
+  lineProblem,
+  MAX_NOTE_LENGTH,
   parseStoredCart,
   reconcile,
   removeItem,
+  setLevel,
+  setNote,
   type CartLine,
   type CatalogEntry,
 } from "./cart.ts";
@@ -171,7 +178,7 @@ describe("parseStoredCart", () => {
   });
 
   test("extra fields in a stored line are not carried over", () => {
-    const raw = `[${JSON.stringify({ ...mie, jumlah: 1, catatan: "<b>x</b>" }).slice(0, -1)},"__proto__":{"admin":true}}]`;
+    const raw = `[${JSON.stringify({ ...mie, jumlah: 1, diskon: "<b>x</b>" }).slice(0, -1)},"__proto__":{"admin":true}}]`;
     const [result] = parseStoredCart(raw);
     expect(Object.keys(result!).sort()).toEqual(["gambar", "harga", "id", "jumlah", "nama"]);
     expect((result as unknown as Record<string, unknown>).admin).toBeUndefined();
@@ -218,12 +225,15 @@ describe("reconcile with the current menu", () => {
     expect(result.changed).toBe(true);
   });
 
-  test("a sold-out item is dropped with a notice", () => {
+  test("a sold-out item stays in the cart, flagged, with a notice", () => {
     const soldOut = menu.map((entry) => (entry.id === esTeh.id ? { ...entry, tersedia: false } : entry));
-    const result = reconcile([line(mie, 1), line(esTeh, 3)], soldOut);
-    expect(result.lines).toEqual([line(mie, 1)]);
-    expect(result.notices).toEqual(["Es Teh Jumbo sedang habis dan dihapus dari keranjang."]);
-    expect(result.changed).toBe(true);
+    const lines = [line(mie, 1), line(esTeh, 3)];
+    const result = reconcile(lines, soldOut);
+    expect(result.lines).toEqual(lines);
+    expect(result.notices).toEqual(["Es Teh Jumbo sedang habis dan tidak ikut dipesan."]);
+    expect(result.changed).toBe(false);
+    const byId = new Map(soldOut.map((entry) => [entry.id, entry]));
+    expect(result.lines.map((entry) => lineProblem(entry, byId))).toEqual([null, "habis"]);
   });
 
   test("a changed price is taken over, quantity kept, with a notice", () => {
@@ -253,6 +263,106 @@ describe("reconcile with the current menu", () => {
   test("an empty menu empties the cart", () => {
     const result = reconcile([line(mie, 1)], []);
     expect(result.lines).toEqual([]);
+    expect(result.changed).toBe(true);
+  });
+});
+
+describe("spice levels and notes", () => {
+  const levelMenu: CatalogEntry[] = [
+    { ...mie, tersedia: true, takes_level: true },
+    { ...esTeh, tersedia: true, takes_level: false },
+  ];
+  const byId = new Map(levelMenu.map((entry) => [entry.id, entry]));
+
+  test("the same item at two levels is two lines; the same level merges", () => {
+    let lines = addItem([], { ...mie, level: 1 });
+    lines = addItem(lines, { ...mie, level: 3 });
+    lines = addItem(lines, { ...mie, level: 1 });
+    expect(lines).toEqual([
+      { ...mie, level: 1, jumlah: 2 },
+      { ...mie, level: 3, jumlah: 1 },
+    ]);
+    expect(lines.map(lineKey)).toEqual(["mie-nyala-level-1#1", "mie-nyala-level-1#3"]);
+  });
+
+  test("level 0 is a level of its own, not 'no level'", () => {
+    const lines = addItem(addItem([], { ...mie, level: 0 }), mie);
+    expect(lines.map(lineKey)).toEqual(["mie-nyala-level-1#0", "mie-nyala-level-1"]);
+  });
+
+  test("actions address one line by its key", () => {
+    const lines = [
+      { ...mie, level: 1, jumlah: 2 },
+      { ...mie, level: 3, jumlah: 1 },
+    ];
+    expect(increase(lines, "mie-nyala-level-1#3")[1]?.jumlah).toBe(2);
+    expect(increase(lines, "mie-nyala-level-1#3")[0]?.jumlah).toBe(2);
+    expect(decrease(lines, "mie-nyala-level-1#1")[0]?.jumlah).toBe(1);
+    expect(removeItem(lines, "mie-nyala-level-1#1")).toEqual([{ ...mie, level: 3, jumlah: 1 }]);
+  });
+
+  test("a note is kept per line and only when it says something", () => {
+    const lines = [{ ...mie, level: 1, jumlah: 1 }];
+    const noted = setNote(lines, "mie-nyala-level-1#1", "tanpa sayur ");
+    expect(noted[0]?.catatan).toBe("tanpa sayur ");
+    expect(Object.keys(setNote(noted, "mie-nyala-level-1#1", "")[0]!)).not.toContain("catatan");
+    expect(setNote(lines, "mie-nyala-level-1#1", "x".repeat(150))[0]?.catatan).toHaveLength(MAX_NOTE_LENGTH);
+  });
+
+  test("notes lose control characters and line breaks; the sent form is trimmed", () => {
+    expect(draftNote("pedas\nsekali\u0000 ")).toBe("pedas sekali  ");
+    expect(cleanNote("  pedas\n\n  sekali\t ")).toBe("pedas sekali");
+    expect(cleanNote(42)).toBe("");
+    expect(Array.from(cleanNote("🌶".repeat(120)))).toHaveLength(MAX_NOTE_LENGTH);
+  });
+
+  test("moving a line to another level merges it into an existing line at that level", () => {
+    const lines = [
+      { ...mie, level: 1, jumlah: 60, catatan: "kuah dipisah" },
+      { ...mie, level: 3, jumlah: 50 },
+      { ...esTeh, jumlah: 1 },
+    ];
+    expect(setLevel(lines, "mie-nyala-level-1#1", 4)[0]).toEqual({
+      ...mie,
+      level: 4,
+      jumlah: 60,
+      catatan: "kuah dipisah",
+    });
+    expect(setLevel(lines, "mie-nyala-level-1#1", 3)).toEqual([
+      { ...mie, level: 3, jumlah: 99, catatan: "kuah dipisah" },
+      { ...esTeh, jumlah: 1 },
+    ]);
+    expect(setLevel(lines, "mie-nyala-level-1#1", 9)).toEqual(lines);
+  });
+
+  test("the new stored format round-trips, and an old cart without levels or notes still loads", () => {
+    const lines = [{ ...mie, level: 2, jumlah: 1, catatan: "tanpa bawang" }, line(esTeh, 2)];
+    expect(parseStoredCart(JSON.stringify(lines))).toEqual(lines);
+    const old =
+      '[{"id":"mie-nyala-level-1","nama":"Mie Nyala Level 1","harga":10000,"jumlah":2,"gambar":""}]';
+    expect(parseStoredCart(old)).toEqual([{ ...mie, gambar: "", jumlah: 2 }]);
+  });
+
+  test.each([6, -1, 2.5, "3", null])("a stored level of %j is dropped, the line kept", (level) => {
+    expect(stored([{ ...mie, jumlah: 1, level }])).toEqual([line(mie, 1)]);
+  });
+
+  test("an item that takes a level but has none is flagged until a level is chosen", () => {
+    const lines = [line(mie, 1), line(esTeh, 1)];
+    expect(lines.map((entry) => lineProblem(entry, byId))).toEqual(["pilih-level", null]);
+    const chosen = setLevel(lines, mie.id, 2);
+    expect(chosen.map((entry) => lineProblem(entry, byId))).toEqual([null, null]);
+  });
+
+  test("a level on an item that no longer takes one is dropped, merging lines", () => {
+    const result = reconcile(
+      [
+        { ...esTeh, level: 2, jumlah: 1 },
+        { ...esTeh, level: 4, jumlah: 2 },
+      ],
+      levelMenu,
+    );
+    expect(result.lines).toEqual([line(esTeh, 3)]);
     expect(result.changed).toBe(true);
   });
 });

@@ -10,6 +10,8 @@ export interface MenuItemView {
   harga: number;
   gambar: string;
   tersedia: boolean;
+  /** The dish takes a spice level (0–5) chosen when it is added to the cart. */
+  takes_level: boolean;
 }
 
 export interface PromoView {
@@ -36,6 +38,7 @@ export interface PriceListEntry {
   harga: number;
   gambar: string;
   tersedia: boolean;
+  takes_level: boolean;
 }
 
 const menuItemColumns = {
@@ -46,6 +49,7 @@ const menuItemColumns = {
   harga: menuItems.harga,
   gambar: menuItems.gambar,
   tersedia: menuItems.tersedia,
+  takes_level: menuItems.takes_level,
 };
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
@@ -74,6 +78,7 @@ export function getPriceList(db: Database): Promise<PriceListEntry[]> {
       harga: menuItems.harga,
       gambar: menuItems.gambar,
       tersedia: menuItems.tersedia,
+      takes_level: menuItems.takes_level,
     })
     .from(menuItems)
     .orderBy(asc(menuItems.nama));

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(20)),
   /** Registrations allowed per client address in an hour. */
   RATE_LIMIT_REGISTER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
+  /** Orders recorded per client address in an hour (checkout, POST /pesanan). */
+  RATE_LIMIT_ORDER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(30)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -71,6 +71,8 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/resources/altcha.tsx": { get: all(200), post: all(405) },
   "routes/resources/google-start.tsx": { get: all([302, "http://localhost:3211/"]), post: all(405) },
   "routes/resources/google-callback.tsx": { get: all([302, "/masuk?google="]), post: all(405) },
+  // An empty form is an empty order: refused with a message.
+  "routes/resources/pesanan.tsx": { get: all(405), post: all(400) },
 };
 
 interface FlatRoute {

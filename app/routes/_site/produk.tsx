@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const items = await cachedCatalog("produk", async () => getProdukItems(await getDb()));
-  const store = getStoreSettings();
+  const store = await getStoreSettings();
   const origin = getOrigin(request);
   // schema.org Restaurant with its Menu, for search engines.
   const jsonLd = {

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import type { Route } from "./+types/pesanan";
+import { getOptionalUser } from "~/utils/auth.server.ts";
+import { getClientAddress } from "~/utils/client-ip.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { getEnv } from "~/utils/env.server.ts";
+import { readForm } from "~/utils/form.server.ts";
+import { parseOrderRequest, recordOrder } from "~/utils/orders.server.ts";
+import { formatWait, hit } from "~/utils/rate-limit.server.ts";
+import { getStoreSettings } from "~/utils/store-settings.server.ts";
+
+/** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
+export const ORDER_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * POST /pesanan records the cart as an order before the customer's WhatsApp opens
+ * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON. Answers
+ * JSON: 201 `{status: "success", code, total, message, whatsappUrl, outsideHours}`, or 4xx
+ * `{status: "error", message}` with an Indonesian message (429 with Retry-After when one
+ * address records too many orders). GET answers 405.
+ */
+export function loader() {
+  throw data("Pesanan hanya bisa dikirim dari halaman keranjang.", {
+    status: 405,
+    headers: { Allow: "POST" },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const fail = (message: string, status: number, headers?: HeadersInit) =>
+    data({ status: "error" as const, message }, { status, headers });
+
+  const parsed = parseOrderRequest(form.get("items"));
+  if (!parsed.ok) return fail(parsed.message, 400);
+
+  const db = await getDb();
+  const limit = await hit(db, {
+    key: `order:address:${getClientAddress(request)}`,
+    limit: getEnv().RATE_LIMIT_ORDER_ADDRESS,
+    windowMs: ORDER_WINDOW_MS,
+  });
+  if (limit.blocked) {
+    const seconds = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
+    return fail(
+      `Terlalu banyak pesanan dari jaringan ini. Coba lagi dalam ${formatWait(limit.resetAt)}, atau hubungi kami lewat WhatsApp.`,
+      429,
+      { "Retry-After": String(seconds) },
+    );
+  }
+
+  const user = getOptionalUser(context);
+  const result = await recordOrder(
+    db,
+    parsed.lines,
+    await getStoreSettings(db),
+    user ? { id: user.id, nama: user.nama } : null,
+  );
+  if (!result.ok) return fail(result.message, result.status);
+  const { code, total, message, whatsappUrl, outsideHours } = result.order;
+  return data(
+    { status: "success" as const, code, total, message, whatsappUrl, outsideHours },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Opening hours: seven days (Monday first), each `buka`–`tutup` in the store's own time zone, or
+ * `libur` (closed all day). Pure functions shared by the server (the order message) and the
+ * pages, with `now` passed in so tests can choose the moment.
+ *
+ * `tutup` earlier than `buka` means the day's hours run past midnight (18.00–02.00);
+ * `buka` equal to `tutup` means open all day.
+ */
+export interface OpeningDay {
+  buka: string;
+  tutup: string;
+  libur: boolean;
+}
+
+export const DAY_NAMES = ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu"] as const;
+
+/** Until the owner sets them in /admin/outlet: every day 10.00–22.00. */
+export const DEFAULT_OPENING_HOURS: readonly OpeningDay[] = DAY_NAMES.map(() => ({
+  buka: "10:00",
+  tutup: "22:00",
+  libur: false,
+}));
+
+/** Kendari, where the default address is: WITA (UTC+8). */
+export const DEFAULT_TIMEZONE = "Asia/Makassar";
+
+/** The time zones of Indonesia, for the settings form. */
+export const TIMEZONES = [
+  { id: "Asia/Jakarta", nama: "WIB (Asia/Jakarta)" },
+  { id: "Asia/Makassar", nama: "WITA (Asia/Makassar)" },
+  { id: "Asia/Jayapura", nama: "WIT (Asia/Jayapura)" },
+] as const;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const isTime = (value: unknown): value is string =>
+  typeof value === "string" && TIME_PATTERN.test(value);
+
+const minutesOf = (time: string) => {
+  const match = TIME_PATTERN.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+};
+
+/** `10:00` → `10.00` (Indonesian clock notation). */
+export const formatTime = (time: string) => time.replace(":", ".");
+
+/** A stored value read back: seven well-formed days, else the defaults. */
+export function readOpeningHours(value: unknown): OpeningDay[] {
+  if (!Array.isArray(value) || value.length !== 7) return DEFAULT_OPENING_HOURS.map((day) => ({ ...day }));
+  const days = value.map((day: unknown) => {
+    const entry = (typeof day === "object" && day !== null ? day : {}) as Record<string, unknown>;
+    if (!isTime(entry.buka) || !isTime(entry.tutup)) return null;
+    return { buka: entry.buka, tutup: entry.tutup, libur: entry.libur === true };
+  });
+  if (days.some((day) => day === null)) return DEFAULT_OPENING_HOURS.map((day) => ({ ...day }));
+  return days as OpeningDay[];
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The weekday (0 = Monday) and minute of the day at `now` in `timezone`. */
+function localMoment(now: Date, timezone: string): { day: number; minute: number } {
+  let formatter = partsFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    partsFormatters.set(timezone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
+  const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday ?? "Mon");
+  return { day: Math.max(day, 0), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+export interface NextOpening {
+  /** `hari ini`, `besok`, or the day's name (`Senin`). */
+  when: string;
+  /** `10.00`. */
+  time: string;
+}
+
+export interface OpeningStatus {
+  open: boolean;
+  /** When closed: the next opening within a week; null if every day is `libur`. */
+  next: NextOpening | null;
+}
+
+/** Whether the store is open at `now`, and if not, when it opens again. */
+export function openingStatus(
+  hours: readonly OpeningDay[],
+  timezone: string,
+  now: Date = new Date(),
+): OpeningStatus {
+  const { day, minute } = localMoment(now, timezone);
+  const today = hours[day];
+  const yesterday = hours[(day + 6) % 7];
+  if (today && !today.libur) {
+    const buka = minutesOf(today.buka);
+    const tutup = minutesOf(today.tutup);
+    if (buka === tutup) return { open: true, next: null };
+    if (buka < tutup ? minute >= buka && minute < tutup : minute >= buka) return { open: true, next: null };
+  }
+  if (yesterday && !yesterday.libur) {
+    const buka = minutesOf(yesterday.buka);
+    const tutup = minutesOf(yesterday.tutup);
+    if (buka > tutup && minute < tutup) return { open: true, next: null };
+  }
+  for (let ahead = 0; ahead < 8; ahead++) {
+    const entry = hours[(day + ahead) % 7];
+    if (!entry || entry.libur) continue;
+    if (ahead === 0 && minutesOf(entry.buka) <= minute) continue;
+    const when = ahead === 0 ? "hari ini" : ahead === 1 ? "besok" : DAY_NAMES[(day + ahead) % 7]!;
+    return { open: false, next: { when, time: formatTime(entry.buka) } };
+  }
+  return { open: false, next: null };
+}
+
+/** What the storefront says while closed: `Buka lagi Senin pukul 10.00`. */
+export function reopeningText(status: OpeningStatus): string {
+  if (status.open) return "";
+  if (!status.next) return "Toko sedang tutup sementara.";
+  return `Buka lagi ${status.next.when} pukul ${status.next.time}`;
+}
+
+/** The line the WhatsApp message carries when the order comes in while the store is closed. */
+export function closedOrderNote(status: OpeningStatus): string {
+  if (status.open) return "";
+  if (!status.next) return "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.";
+  return `Toko sedang tutup: pesanan ini akan diproses saat buka ${status.next.when} pukul ${status.next.time}.`;
+}
+
+/** `10.00–22.00`, `Libur`, or `24 jam`, for the opening-hours table. */
+export function describeDay(day: OpeningDay): string {
+  if (day.libur) return "Libur";
+  if (day.buka === day.tutup) return "24 jam";
+  return `${formatTime(day.buka)}–${formatTime(day.tutup)}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * Order codes such as `NY-7K3Q`: short enough to read out over the phone, from an alphabet
+ * without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), so a code copied by hand from a chat still
+ * matches. 4 characters give 25⁴ ≈ 390,000 codes; the database's unique index decides, and
+ * the recorder draws again (and longer, after a few collisions) when a code is taken.
+ */
+export const ORDER_CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY";
+export const ORDER_CODE_PREFIX = "NY-";
+export const ORDER_CODE_LENGTH = 4;
+
+const CODE_PATTERN = new RegExp(`^${ORDER_CODE_PREFIX}[${ORDER_CODE_ALPHABET}]{4,8}$`);
+
+/** A fresh random code; `length` characters after the prefix. Uses the platform's CSPRNG. */
+export function generateOrderCode(length = ORDER_CODE_LENGTH): string {
+  const alphabet = ORDER_CODE_ALPHABET;
+  // Rejection sampling: only bytes below the largest multiple of the alphabet size are used,
+  // so every character is equally likely.
+  const limit = 256 - (256 % alphabet.length);
+  let code = "";
+  while (code.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      if (byte < limit && code.length < length) code += alphabet[byte % alphabet.length];
+    }
+  }
+  return ORDER_CODE_PREFIX + code;
+}
+
+export const isOrderCode = (value: string) => CODE_PATTERN.test(value);
+
+/**
+ * What a person typed into the order search, as a code: upper-case, spaces dropped, the prefix
+ * added when missing (`7k3q` → `NY-7K3Q`). Does not check the alphabet.
+ */
+export function normalizeOrderCode(input: string): string {
+  const compact = input.toUpperCase().replace(/[\s-]/g, "");
+  // "NY" is the prefix only when a whole code follows it (a bare body may itself start with NY).
+  const body =
+    compact.startsWith("NY") && compact.length >= 2 + ORDER_CODE_LENGTH ? compact.slice(2) : compact;
+  return body ? ORDER_CODE_PREFIX + body : "";
+}

@@ -1,0 +1,363 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../database/client.server.ts";
+import { menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
+import { action as orderAction, loader as orderLoader } from "../../app/routes/resources/pesanan.tsx";
+import { startSession } from "../../app/utils/auth.server.ts";
+import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
+import { useDatabaseHandle } from "../../app/utils/db.server.ts";
+import { DEFAULT_OPENING_HOURS } from "../../app/utils/opening-hours.ts";
+import { MESSAGE_BUDGET } from "../../app/utils/whatsapp.ts";
+import { newUserId } from "../../app/utils/users.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { call, get, ORIGIN, post, uniqueEmail, type RequestOptions } from "./auth-support.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  vi.stubEnv("RATE_LIMIT_ORDER_ADDRESS", "4");
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+  // Open all day every day, so these tests do not depend on the hour they run at.
+  await setHours(DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await handle?.close();
+});
+
+async function setHours(hours: { buka: string; tutup: string; libur: boolean }[]) {
+  await handle.db.update(storeSettings).set({ opening_hours: hours }).where(eq(storeSettings.id, 1));
+  invalidateCatalogCache();
+}
+
+let addressCounter = 0;
+/** Each order from its own address, unless a test is about the per-address limit. */
+const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
+
+const order = (items: unknown, options: RequestOptions = {}) =>
+  call(
+    orderAction,
+    post(
+      "/pesanan",
+      { items: typeof items === "string" ? items : JSON.stringify(items) },
+      {
+        address: freshAddress(),
+        ...options,
+      },
+    ),
+  );
+
+const orderCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+
+const CODE = /^NY-[34679ACDEFGHJKMNPQRTUVWXY]{4}$/;
+
+describe(`recording an order (${testDatabaseKind()})`, () => {
+  it("stores the order with the database's names and prices and answers the code and the exact message", async () => {
+    const answer = await order([
+      { id: "mie-nyala-level-1", jumlah: 2, level: 3, catatan: "  tanpa\nsayur  " },
+      { id: "mie-nyala-level-1", jumlah: 1, level: 0 },
+      { id: "es-teh-jumbo", jumlah: 1 },
+    ]);
+    expect(answer.status).toBe(201);
+    const code = answer.json?.code as string;
+    expect(code).toMatch(CODE);
+    expect(answer.json?.total).toBe(35_000);
+    expect(answer.json?.outsideHours).toBe(false);
+    const message = [
+      "Halo Mie Nyala, saya ingin memesan:",
+      `Kode pesanan: ${code}`,
+      "2x Mie Nyala Level 1 — Rp 20.000",
+      "   Level 3 (Pedas)",
+      "   Catatan: tanpa sayur",
+      "1x Mie Nyala Level 1 — Rp 10.000",
+      "   Level 0 (Tidak pedas)",
+      "1x Es Teh Jumbo — Rp 5.000",
+      "Total: Rp 35.000",
+    ].join("\n");
+    expect(answer.json?.message).toBe(message);
+    expect(answer.json?.whatsappUrl).toBe(`https://wa.me/6281234567890?text=${encodeURIComponent(message)}`);
+
+    const [row] = await handle.db.select().from(orders).where(eq(orders.code, code));
+    expect(row).toMatchObject({ status: "baru", total: 35_000, user_id: null, customer_name: null });
+    const lines = await handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, row!.id))
+      .orderBy(orderItems.id);
+    expect(
+      lines.map(({ menu_item_id, nama, harga, jumlah, level, catatan, subtotal }) => ({
+        menu_item_id,
+        nama,
+        harga,
+        jumlah,
+        level,
+        catatan,
+        subtotal,
+      })),
+    ).toEqual([
+      {
+        menu_item_id: "mie-nyala-level-1",
+        nama: "Mie Nyala Level 1",
+        harga: 10_000,
+        jumlah: 2,
+        level: 3,
+        catatan: "tanpa sayur",
+        subtotal: 20_000,
+      },
+      {
+        menu_item_id: "mie-nyala-level-1",
+        nama: "Mie Nyala Level 1",
+        harga: 10_000,
+        jumlah: 1,
+        level: 0,
+        catatan: "",
+        subtotal: 10_000,
+      },
+      {
+        menu_item_id: "es-teh-jumbo",
+        nama: "Es Teh Jumbo",
+        harga: 5_000,
+        jumlah: 1,
+        level: null,
+        catatan: "",
+        subtotal: 5_000,
+      },
+    ]);
+  });
+
+  it("ignores a tampered price, name or total: the database's prices decide", async () => {
+    const answer = await order([
+      { id: "pangsit-goreng", jumlah: 3, harga: 1, nama: "Gratis", subtotal: 3, total: 3 },
+    ]);
+    expect(answer.status).toBe(201);
+    expect(answer.json?.total).toBe(27_000);
+    expect(answer.json?.message).toContain("3x Pangsit Goreng — Rp 27.000");
+    expect(answer.json?.message).not.toContain("Gratis");
+    const [row] = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.code, answer.json?.code as string));
+    expect(row?.total).toBe(27_000);
+    const [line] = await handle.db.select().from(orderItems).where(eq(orderItems.order_id, row!.id));
+    expect(line).toMatchObject({ nama: "Pangsit Goreng", harga: 9_000, subtotal: 27_000 });
+  });
+
+  it("takes a price change in the menu into the next order", async () => {
+    await handle.db.update(menuItems).set({ harga: 8_500 }).where(eq(menuItems.id, "es-nyala"));
+    const answer = await order([{ id: "es-nyala", jumlah: 2 }]);
+    await handle.db.update(menuItems).set({ harga: 8_000 }).where(eq(menuItems.id, "es-nyala"));
+    expect(answer.json?.total).toBe(17_000);
+  });
+
+  it("records the signed-in customer's name; deleting the account keeps the order", async () => {
+    const id = newUserId();
+    await handle.db
+      .insert(users)
+      .values({ id, nama: "Budi Santoso", email: uniqueEmail("budi"), provider: "password" });
+    const cookie = await startSession(handle.db, id);
+    const token = /nyala_session=([^;]+)/.exec(cookie)![1]!;
+    const answer = await order([{ id: "es-nyala", jumlah: 1 }], { session: token });
+    expect(answer.status).toBe(201);
+    expect(answer.json?.message).toContain("\nAtas nama: Budi Santoso");
+    const code = answer.json?.code as string;
+    expect((await handle.db.select().from(orders).where(eq(orders.code, code)))[0]).toMatchObject({
+      user_id: id,
+      customer_name: "Budi Santoso",
+    });
+    await handle.db.delete(users).where(eq(users.id, id));
+    expect((await handle.db.select().from(orders).where(eq(orders.code, code)))[0]).toMatchObject({
+      user_id: null,
+      customer_name: "Budi Santoso",
+    });
+  });
+
+  it.each([
+    ["not JSON", "{oops", "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi."],
+    [
+      "not an array",
+      { id: "es-nyala", jumlah: 1 },
+      "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
+    ],
+    [
+      "a line that is not an object",
+      ["es-nyala"],
+      "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
+    ],
+    ["an empty cart", [], "Pesanan kosong. Tambahkan menu ke keranjang dulu."],
+    ["an empty field", "", "Pesanan kosong. Tambahkan menu ke keranjang dulu."],
+    ["quantity 0", [{ id: "es-nyala", jumlah: 0 }], "Jumlah tiap menu harus 1 sampai 99."],
+    ["quantity 100", [{ id: "es-nyala", jumlah: 100 }], "Jumlah tiap menu harus 1 sampai 99."],
+    ["quantity 1.5", [{ id: "es-nyala", jumlah: 1.5 }], "Jumlah tiap menu harus 1 sampai 99."],
+    ["quantity as text", [{ id: "es-nyala", jumlah: "2" }], "Jumlah tiap menu harus 1 sampai 99."],
+    ["no quantity", [{ id: "es-nyala" }], "Jumlah tiap menu harus 1 sampai 99."],
+    ["level 6", [{ id: "mie-nyala-level-2", jumlah: 1, level: 6 }], "Level pedas harus 0 sampai 5."],
+    ["level -1", [{ id: "mie-nyala-level-2", jumlah: 1, level: -1 }], "Level pedas harus 0 sampai 5."],
+    ["level as text", [{ id: "mie-nyala-level-2", jumlah: 1, level: "3" }], "Level pedas harus 0 sampai 5."],
+    [
+      "a note of 101 characters",
+      [{ id: "es-nyala", jumlah: 1, catatan: "x".repeat(101) }],
+      "Catatan paling banyak 100 karakter.",
+    ],
+    [
+      "a note that is not text",
+      [{ id: "es-nyala", jumlah: 1, catatan: 5 }],
+      "Catatan paling banyak 100 karakter.",
+    ],
+    [
+      "51 lines",
+      Array.from({ length: 51 }, () => ({ id: "es-nyala", jumlah: 1 })),
+      "Satu pesanan paling banyak 50 baris menu.",
+    ],
+    [
+      "an empty id",
+      [{ id: "", jumlah: 1 }],
+      "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+    ],
+  ])("refuses %s with 400 and a clear message, storing nothing", async (_name, items, message) => {
+    const before = await orderCount();
+    const answer = await order(items);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ status: "error", message });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("accepts a note of exactly 100 characters (emoji count as one)", async () => {
+    const answer = await order([{ id: "es-nyala", jumlah: 1, catatan: "🌶".repeat(100) }]);
+    expect(answer.status).toBe(201);
+  });
+
+  it.each([
+    [
+      "an unknown item",
+      [
+        { id: "es-nyala", jumlah: 1 },
+        { id: "mie-rahasia", jumlah: 1 },
+      ],
+      409,
+      "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+    ],
+    [
+      "a noodle dish without a level",
+      [{ id: "mie-nyala-level-3", jumlah: 1 }],
+      400,
+      "Pilih level pedas untuk Mie Nyala Level 3.",
+    ],
+    [
+      "a level on a drink",
+      [{ id: "es-teh-jumbo", jumlah: 1, level: 2 }],
+      400,
+      "Es Teh Jumbo tidak memakai level pedas.",
+    ],
+  ])("refuses %s and stores nothing", async (_name, items, status, message) => {
+    const before = await orderCount();
+    const answer = await order(items);
+    expect(answer.status).toBe(status);
+    expect(answer.json).toEqual({ status: "error", message });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses a sold-out item (409) and accepts it again once it is back", async () => {
+    await handle.db.update(menuItems).set({ tersedia: false }).where(eq(menuItems.id, "pangsit-goreng"));
+    const before = await orderCount();
+    const refused = await order([
+      { id: "es-nyala", jumlah: 1 },
+      { id: "pangsit-goreng", jumlah: 1 },
+    ]);
+    expect(refused.status).toBe(409);
+    expect(refused.json?.message).toBe("Pangsit Goreng sedang habis. Hapus dari keranjang lalu pesan lagi.");
+    expect(await orderCount()).toBe(before);
+    await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "pangsit-goreng"));
+    expect((await order([{ id: "pangsit-goreng", jumlah: 1 }])).status).toBe(201);
+  });
+
+  it("outside opening hours still records, and the message says when it will be processed", async () => {
+    await setHours(DEFAULT_OPENING_HOURS.map((day) => ({ ...day, libur: true })));
+    try {
+      const answer = await order([{ id: "es-nyala", jumlah: 1 }]);
+      expect(answer.status).toBe(201);
+      expect(answer.json?.outsideHours).toBe(true);
+      expect(String(answer.json?.message).split("\n").at(-1)).toBe(
+        "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.",
+      );
+      const [row] = await handle.db
+        .select()
+        .from(orders)
+        .where(eq(orders.code, answer.json?.code as string));
+      expect(row?.outside_hours).toBe(true);
+    } finally {
+      await setHours(DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })));
+    }
+  });
+
+  it("keeps a 50-line order's message within the budget, with its code", async () => {
+    const items = Array.from({ length: 50 }, (_, index) => ({
+      id: index % 2 ? "mie-nyala-level-2" : "mie-nyala-level-1",
+      jumlah: 99,
+      level: index % 6,
+      catatan: `catatan nomor ${index} `.repeat(5).slice(0, 100),
+    }));
+    const answer = await order(items);
+    expect(answer.status).toBe(201);
+    const message = answer.json?.message as string;
+    expect(message.length).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(message).toContain(`Kode pesanan: ${answer.json?.code as string}`);
+    expect(message).toContain("Total: Rp 51.975.000");
+    const [row] = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.code, answer.json?.code as string));
+    const stored = await handle.db.select().from(orderItems).where(eq(orderItems.order_id, row!.id));
+    expect(stored).toHaveLength(50);
+    expect(stored.every((line) => line.catatan.length > 0)).toBe(true);
+  });
+
+  it("gives every order its own code", async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++)
+      codes.add((await order([{ id: "es-nyala", jumlah: 1 }])).json?.code as string);
+    expect(codes.size).toBe(20);
+    const rows = await handle.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(inArray(orders.code, [...codes]));
+    expect(rows).toHaveLength(20);
+  });
+
+  it("limits orders per client address: 429 with Retry-After, other addresses unaffected", async () => {
+    const address = "203.0.113.77";
+    for (let i = 0; i < 4; i++) {
+      expect((await order([{ id: "es-nyala", jumlah: 1 }], { address })).status).toBe(201);
+    }
+    const before = await orderCount();
+    const refused = await order([{ id: "es-nyala", jumlah: 1 }], { address });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(refused.json?.message).toMatch(
+      /^Terlalu banyak pesanan dari jaringan ini\. Coba lagi dalam (\d+ menit|1 jam)/,
+    );
+    expect(await orderCount()).toBe(before);
+    expect((await order([{ id: "es-nyala", jumlah: 1 }], { address: "203.0.113.78" })).status).toBe(201);
+  });
+
+  it("refuses other content types (415), cross-site posts (403) and GET (405)", async () => {
+    const json = new Request(`${ORIGIN}/pesanan`, {
+      method: "POST",
+      body: JSON.stringify({ items: [{ id: "es-nyala", jumlah: 1 }] }),
+      headers: { "content-type": "application/json", origin: ORIGIN, host: new URL(ORIGIN).host },
+    });
+    expect((await call(orderAction, json)).status).toBe(415);
+    const crossSite = post("/pesanan", { items: "[]" }, { headers: { origin: "https://evil.example" } });
+    expect((await call(orderAction, crossSite)).status).toBe(403);
+    expect((await call(orderLoader, get("/pesanan"))).status).toBe(405);
+  });
+
+  it("the database refuses an unknown status and a level outside 0–5", async () => {
+    const [row] = await handle.db.select({ id: orders.id }).from(orders).limit(1);
+    await expect(
+      handle.db.execute(sql`update orders set status = 'dikirim' where id = ${row!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.execute(sql`update order_items set level = 6 where order_id = ${row!.id}`),
+    ).rejects.toThrow();
+  });
+});

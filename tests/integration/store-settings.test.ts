@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../database/client.server.ts";
+import { menuItems, storeSettings } from "../../database/schema.ts";
+import { seedCatalog, seedOperations } from "../../database/seed.ts";
+import { getPriceList } from "../../app/utils/catalog.server.ts";
+import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
+import { DEFAULT_OPENING_HOURS } from "../../app/utils/opening-hours.ts";
+import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  vi.stubEnv("BRAND_NAME", "Mie Uji");
+  vi.stubEnv("WHATSAPP_NUMBER", "0812-1111-2222");
+  vi.stubEnv("TIKTOK_URL", "");
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await handle?.close();
+});
+
+const reload = () => {
+  invalidateCatalogCache();
+  return getStoreSettings(handle.db, new Date("2026-11-16T04:00:00Z")); // Monday 12.00 WITA
+};
+
+describe(`store settings (${testDatabaseKind()})`, () => {
+  it("start from the environment settings while the stored row is empty", async () => {
+    const store = await reload();
+    expect(store).toMatchObject({
+      brand: "Mie Uji",
+      whatsapp: "6281211112222",
+      whatsappDisplay: "+62 812-1111-2222",
+      address: "Jl. Contoh No. 123, Kendari, Sulawesi Tenggara",
+      timezone: "Asia/Makassar",
+      status: { open: true, next: null },
+      reopening: "",
+    });
+    expect(store.socials.map((social) => social.name)).toEqual(["Instagram", "Facebook"]);
+    expect(store.openingHours).toEqual(DEFAULT_OPENING_HOURS);
+  });
+
+  it("the stored row overrides them; an empty social link hides the environment's", async () => {
+    await handle.db
+      .update(storeSettings)
+      .set({
+        brand: "Mie Nyala Kendari",
+        whatsapp: "6289900001111",
+        instagram_url: "",
+        tiktok_url: "https://www.tiktok.com/@nyala.kdi",
+        opening_hours: DEFAULT_OPENING_HOURS.map((day, index) => ({ ...day, libur: index === 0 })),
+      })
+      .where(eq(storeSettings.id, 1));
+    const store = await reload();
+    expect(store).toMatchObject({
+      brand: "Mie Nyala Kendari",
+      whatsapp: "6289900001111",
+      status: { open: false, next: { when: "besok", time: "10.00" } },
+      reopening: "Buka lagi besok pukul 10.00",
+    });
+    expect(store.socials).toEqual([
+      { name: "Facebook", url: "https://www.facebook.com/mienyala" },
+      { name: "TikTok", url: "https://www.tiktok.com/@nyala.kdi" },
+    ]);
+  });
+
+  it("the starting noodles take a spice level; drinks and snacks do not", async () => {
+    const levels = Object.fromEntries(
+      (await getPriceList(handle.db)).map((item) => [item.id, item.takes_level]),
+    );
+    expect(levels).toEqual({
+      "mie-nyala-level-1": true,
+      "mie-nyala-level-2": true,
+      "mie-nyala-level-3": true,
+      "es-teh-jumbo": false,
+      "es-nyala": false,
+      "pangsit-goreng": false,
+    });
+  });
+
+  it("seeding again changes nothing the owner changed", async () => {
+    await handle.db
+      .update(menuItems)
+      .set({ takes_level: false })
+      .where(eq(menuItems.id, "mie-nyala-level-2"));
+    expect(await seedOperations(handle.db)).toBe(false);
+    expect(await seedCatalog(handle.db)).toBe(false);
+    const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-level-2"));
+    expect(item?.takes_level).toBe(false);
+    const [row] = await handle.db.select().from(storeSettings);
+    expect(row?.brand).toBe("Mie Nyala Kendari");
+  });
+});
