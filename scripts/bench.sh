@@ -12,3 +12,5 @@ fi
 node scripts/bench/run.mjs "$@"
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
+# Lighthouse (mobile preset) with the machine's Chromium.
+node scripts/bench/lighthouse.mjs
