@@ -108,6 +108,23 @@ describe(`server sessions (${testDatabaseKind()})`, () => {
     expect((await whoAmI(token)).json?.user).toBeNull();
   });
 
+  it("fixation: logging in again from a browser that holds a session replaces it; the old token is dead", async () => {
+    const { email, token: before } = await signIn();
+    const again = await call(
+      loginAction,
+      post(
+        "/masuk",
+        { email, password: "rahasia1", captcha: await solvedAltcha() },
+        { address: "192.0.2.201", session: before },
+      ),
+    );
+    expect(again.status).toBe(200);
+    const after = again.sessionCookie!;
+    expect(sessionId(after)).not.toBe(sessionId(before));
+    expect((await whoAmI(before)).json?.user).toBeNull();
+    expect((await whoAmI(after)).json).toMatchObject({ user: { email } });
+  });
+
   it("deleting a user ends all of its sessions", async () => {
     const { id, token } = await signIn();
     await handle.db.delete(users).where(eq(users.id, id));
