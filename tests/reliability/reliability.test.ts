@@ -2,13 +2,17 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../database/client.server.ts";
+import { orders } from "../../database/schema.ts";
 import {
   isSignedIn,
   logIn,
   logOut,
   PASSWORD,
+  recordOrder,
   register,
   solvedCaptcha,
   startServer,
@@ -47,11 +51,11 @@ afterAll(async () => {
 const email = (label: string) => `${label}-${randomBytes(5).toString("hex")}@contoh.test`;
 
 /**
- * Registers accounts from `workers` clients in parallel until the server dies; returns the
- * e-mails the server answered 200 for.
+ * Registers accounts and records orders from `workers` clients in parallel until the server dies;
+ * returns the e-mails and order codes the server acknowledged.
  */
-async function registerUntilKilled(server: Server, killAfterMs: number, workers = 8) {
-  const acknowledged: string[] = [];
+async function streamUntilKilled(server: Server, killAfterMs: number, workers = 8) {
+  const acknowledged = { emails: [] as string[], codes: [] as string[] };
   let running = true;
   const kill = new Promise<void>((resolve) =>
     setTimeout(() => {
@@ -62,9 +66,14 @@ async function registerUntilKilled(server: Server, killAfterMs: number, workers 
   );
   const worker = async (id: number) => {
     for (let i = 0; running; i++) {
-      const address = email(`crash${id}-${i}`);
       try {
-        if ((await register(server, address)) === 200) acknowledged.push(address);
+        if (id % 2 === 0) {
+          const address = email(`crash${id}-${i}`);
+          if ((await register(server, address)) === 200) acknowledged.emails.push(address);
+        } else {
+          const code = await recordOrder(server);
+          if (code) acknowledged.codes.push(code);
+        }
       } catch {
         return; // the connection died with the server
       }
@@ -75,20 +84,48 @@ async function registerUntilKilled(server: Server, killAfterMs: number, workers 
   return acknowledged;
 }
 
-async function expectAllStillThere(server: Server, acknowledged: string[]) {
-  expect(acknowledged.length).toBeGreaterThan(5);
+async function expectAllStillThere(
+  server: Server,
+  acknowledged: { emails: string[]; codes: string[] },
+  database: { dataDir: string } | { databaseUrl: string },
+) {
+  expect(acknowledged.emails.length).toBeGreaterThan(5);
+  expect(acknowledged.codes.length).toBeGreaterThan(5);
   const missing: string[] = [];
-  for (const address of acknowledged) {
+  for (const address of acknowledged.emails) {
     // Registering again answers 409 only when the first registration is in the database.
     if ((await register(server, address)) !== 409) missing.push(address);
   }
-  expect(missing, `acknowledged before the crash, gone after it (of ${acknowledged.length})`).toEqual([]);
+  expect(
+    missing,
+    `accounts acknowledged before the crash, gone after it (of ${acknowledged.emails.length})`,
+  ).toEqual([]);
+  await server.stop();
+  // The orders, read from the database the restarted server used (it is stopped now).
+  const handle = await openDatabase(
+    "dataDir" in database
+      ? { dataDir: path.join(database.dataDir, "pglite") }
+      : { databaseUrl: database.databaseUrl },
+  );
+  try {
+    const found = await handle.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(inArray(orders.code, acknowledged.codes));
+    const stored = new Set(found.map((row) => row.code));
+    expect(
+      acknowledged.codes.filter((code) => !stored.has(code)),
+      "orders acknowledged, gone after the crash",
+    ).toEqual([]);
+  } finally {
+    await handle.close();
+  }
   console.log(
-    `${acknowledged.length} registrations acknowledged before SIGKILL, all there after the restart`,
+    `${acknowledged.emails.length} registrations and ${acknowledged.codes.length} orders acknowledged before SIGKILL, all there after the restart`,
   );
 }
 
-describe("a server killed with SIGKILL keeps every registration it acknowledged", () => {
+describe("a server killed with SIGKILL keeps every registration and order it acknowledged", () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-crash-"));
@@ -99,10 +136,10 @@ describe("a server killed with SIGKILL keeps every registration it acknowledged"
 
   it("on the embedded database (PGlite)", async () => {
     const first = await startServer({ dataDir });
-    const acknowledged = await registerUntilKilled(first, 2500);
+    const acknowledged = await streamUntilKilled(first, 2500);
     const second = await startServer({ dataDir });
     try {
-      await expectAllStillThere(second, acknowledged);
+      await expectAllStillThere(second, acknowledged, { dataDir });
     } finally {
       await second.stop();
     }
@@ -111,10 +148,10 @@ describe("a server killed with SIGKILL keeps every registration it acknowledged"
   it("on PostgreSQL", async () => {
     const databaseUrl = await freshDatabase();
     const first = await startServer({ databaseUrl });
-    const acknowledged = await registerUntilKilled(first, 2500);
+    const acknowledged = await streamUntilKilled(first, 2500);
     const second = await startServer({ databaseUrl });
     try {
-      await expectAllStillThere(second, acknowledged);
+      await expectAllStillThere(second, acknowledged, { databaseUrl });
     } finally {
       await second.stop();
     }
