@@ -112,11 +112,13 @@ function publicLoad(seconds) {
 function loginDriver(accounts, perSecond) {
   const latencies = [];
   let failures = 0;
+  let sent = 0;
   let next = 0;
   const timer = setInterval(() => {
     for (let i = 0; i < perSecond; i++) {
       const email = accounts[next++ % accounts.length];
       const started = performance.now();
+      sent++;
       fetch(`${base}/masuk`, {
         method: "POST",
         body: new URLSearchParams({ email, password: PASSWORD, captcha: "token", mode: "fetch" }),
@@ -132,7 +134,7 @@ function loginDriver(accounts, perSecond) {
   return {
     stop() {
       clearInterval(timer);
-      return { latencies, failures };
+      return { latencies, failures, sent };
     },
   };
 }
@@ -192,15 +194,19 @@ try {
   const logins = loginDriver(accounts, loginsPerSecond);
   const mixed = await publicLoad(mixedSeconds);
   const loginResult = logins.stop();
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Logins still in flight get a few seconds to finish; the ones that never answer count as failures.
+  for (let i = 0; i < 50 && loginResult.latencies.length + loginResult.failures < loginResult.sent; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const unanswered = loginResult.sent - loginResult.latencies.length - loginResult.failures;
   const mixedLoop = await eventLoopReport();
   printPhase(`Pages with ${loginsPerSecond} logins/s (${mixedSeconds} s)`, mixed, mixedLoop);
   console.log(
-    `logins: ${loginResult.latencies.length} answered, failures ${loginResult.failures}, p50 ${percentile(loginResult.latencies, 50)} ms, p99 ${percentile(loginResult.latencies, 99)} ms`,
+    `logins: ${loginResult.sent} sent, ${loginResult.latencies.length} answered, failures ${loginResult.failures}, unanswered ${unanswered}, p50 ${percentile(loginResult.latencies, 50)} ms, p99 ${percentile(loginResult.latencies, 99)} ms`,
   );
   const ratio = mixed.result.latency.p99 / Math.max(1, solo.result.latency.p99);
   console.log(
-    `\nTarget: page p99 with logins ≤ 2 × without: ${mixed.result.latency.p99} ms vs ${solo.result.latency.p99} ms (× ${ratio.toFixed(2)}) — ${ratio <= 2 ? "met" : "MISSED"}; errors ${mixed.result.errors + solo.result.errors === 0 && loginResult.failures === 0 ? "0 — met" : "MISSED"}`,
+    `\nTarget: page p99 with logins ≤ 2 × without: ${mixed.result.latency.p99} ms vs ${solo.result.latency.p99} ms (× ${ratio.toFixed(2)}) — ${ratio <= 2 ? "met" : "MISSED"}; errors ${mixed.result.errors + solo.result.errors === 0 && loginResult.failures === 0 && unanswered === 0 ? "0 — met" : "MISSED"}`,
   );
 } finally {
   server.kill("SIGTERM");
