@@ -108,33 +108,32 @@ function publicLoad(seconds) {
   });
 }
 
-/** `perSecond` logins each second until `stop()`; returns their latencies and failures. */
+/** `perSecond` logins each second until `stop()`; returns their latencies, failures and count. */
 function loginDriver(accounts, perSecond) {
   const latencies = [];
-  let failures = 0;
-  let sent = 0;
+  const stats = { latencies, failures: 0, sent: 0 };
   let next = 0;
   const timer = setInterval(() => {
     for (let i = 0; i < perSecond; i++) {
       const email = accounts[next++ % accounts.length];
       const started = performance.now();
-      sent++;
+      stats.sent++;
       fetch(`${base}/masuk`, {
         method: "POST",
         body: new URLSearchParams({ email, password: PASSWORD, captcha: "token", mode: "fetch" }),
       })
         .then(async (response) => {
           await response.arrayBuffer();
-          if (response.status !== 200) failures++;
+          if (response.status !== 200) stats.failures++;
           latencies.push(performance.now() - started);
         })
-        .catch(() => failures++);
+        .catch(() => stats.failures++);
     }
   }, 1000);
   return {
     stop() {
       clearInterval(timer);
-      return { latencies, failures, sent };
+      return stats; // still filled in by logins that were in flight
     },
   };
 }
