@@ -2,9 +2,11 @@ import { useEffect, useState } from "react";
 import type { MenuItemView } from "~/utils/catalog.server.ts";
 import { formatRupiah } from "~/utils/format.ts";
 import { MENU_IMAGE } from "~/utils/images.ts";
+import { spiceLevelLabel } from "~/utils/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { useCart } from "./cart-provider.tsx";
 import { CartIcon, WhatsAppIcon } from "./icons.tsx";
+import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
 
 export function AddToCartButton({
   item,
@@ -14,32 +16,54 @@ export function AddToCartButton({
   className?: string;
 }) {
   const { add } = useCart();
-  const [added, setAdded] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     if (!added) return;
-    const timer = setTimeout(() => setAdded(false), 1500);
+    const timer = setTimeout(() => setAdded(null), 1500);
     return () => clearTimeout(timer);
   }, [added]);
+
+  if (!item.tersedia) {
+    return (
+      <button type="button" className={className} disabled>
+        Habis<span className="sr-only">: {item.nama} tidak bisa ditambahkan ke keranjang</span>
+      </button>
+    );
+  }
+
+  const addAt = (level?: number) => {
+    add({ id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar, level });
+    setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
+  };
 
   return (
     <>
       <button
         type="button"
         className={className}
-        disabled={!item.tersedia}
-        onClick={() => {
-          add({ id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar });
-          setAdded(true);
-        }}
+        aria-haspopup={item.takes_level ? "dialog" : undefined}
+        onClick={() => (item.takes_level ? setPicking(true) : addAt())}
       >
         <CartIcon className="size-5" />
         {added ? "Ditambahkan" : "Tambah"}
         <span className="sr-only"> {item.nama} ke keranjang</span>
       </button>
       <span role="status" className="sr-only">
-        {added ? `${item.nama} ditambahkan ke keranjang` : ""}
+        {added ? `${added} ditambahkan ke keranjang` : ""}
       </span>
+      {item.takes_level ? (
+        <SpiceLevelPicker
+          open={picking}
+          itemName={item.nama}
+          onCancel={() => setPicking(false)}
+          onChoose={(level) => {
+            setPicking(false);
+            addAt(level);
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -78,8 +102,13 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const Heading = headingLevel;
+  const soldOut = !item.tersedia;
   return (
-    <article className="card flex flex-col" data-testid="product-card">
+    <article
+      className={`card flex flex-col ${soldOut ? "bg-stone-50" : ""}`}
+      data-testid="product-card"
+      data-sold-out={soldOut ? "true" : undefined}
+    >
       {/* Phones: a compact menu row (picture beside the text); wider screens: a picture card. */}
       <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
         <img
@@ -88,24 +117,47 @@ export function ProductCard({
           {...MENU_IMAGE}
           loading={priority ? "eager" : "lazy"}
           decoding="async"
-          className="size-28 shrink-0 rounded-2xl bg-chili-50 object-cover sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
+          className={`size-28 shrink-0 rounded-2xl bg-chili-50 object-cover sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none ${
+            soldOut ? "opacity-60 grayscale" : ""
+          }`}
         />
         <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:gap-2 sm:px-5 sm:pt-5">
-          <p className="rounded-full bg-chili-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-chili-700 uppercase">
-            {item.kategori}
-          </p>
+          <div className="flex flex-wrap gap-1.5">
+            <p className="rounded-full bg-chili-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-chili-700 uppercase">
+              {item.kategori}
+            </p>
+            {soldOut ? (
+              <p className="rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+                Habis
+              </p>
+            ) : item.takes_level ? (
+              <p className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+                <ChiliIcon className="size-3.5" /> Level 0–5
+              </p>
+            ) : null}
+          </div>
           <Heading className="text-lg leading-snug font-extrabold">{item.nama}</Heading>
           <p className="text-sm text-stone-600">{item.deskripsi}</p>
         </div>
       </div>
       <div className="mt-auto flex flex-col gap-3 p-4 sm:p-5">
-        <p className="text-xl font-extrabold text-chili-700" data-testid="price">
+        <p
+          className={`text-xl font-extrabold ${soldOut ? "text-stone-500" : "text-chili-700"}`}
+          data-testid="price"
+        >
           {formatRupiah(item.harga)}
         </p>
-        <div className="grid grid-cols-2 gap-2">
-          <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
-          <AddToCartButton item={item} className="btn-secondary px-3" />
-        </div>
+        {soldOut ? (
+          <AddToCartButton
+            item={item}
+            className="btn-secondary w-full border-stone-300 px-3 text-stone-600"
+          />
+        ) : (
+          <div className="grid grid-cols-2 gap-2">
+            <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
+            <AddToCartButton item={item} className="btn-secondary px-3" />
+          </div>
+        )}
       </div>
     </article>
   );

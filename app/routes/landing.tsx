@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/landing";
 import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/icons.tsx";
 import { ProductCard } from "~/components/product-card.tsx";
+import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
@@ -28,6 +29,9 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       </header>
 
       <main className="flex-1">
+        <div className="mx-auto max-w-6xl px-4">
+          <StoreHoursNotice className="mt-2" />
+        </div>
         <section className="mx-auto grid max-w-6xl items-center gap-8 px-4 pt-6 pb-12 md:grid-cols-2 md:pt-12">
           <div>
             <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-chili-50 px-3 py-1 text-sm font-bold text-chili-700">

@@ -11,45 +11,54 @@ import {
   visit,
   waLink,
 } from "./support/storefront.ts";
+import { checkOut, chooseLevel, closedNoteLines } from "./support/orders.ts";
 
 const addButton = (page: Page, nama: string) =>
   productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
 const quantity = (page: Page, nama: string) => cartLine(page, nama).getByTestId("quantity");
-const checkout = (page: Page) => page.getByRole("link", { name: "Pesan via WhatsApp" });
+const checkout = (page: Page) => page.getByRole("button", { name: "Pesan via WhatsApp" });
 
-test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout link, remove", async ({
+test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout, remove", async ({
   page,
 }) => {
   await visit(page, "/produk");
   await expectNavCount(page, 0);
 
-  await addButton(page, "Mie Nyala Level 1").click();
-  await expect(productCard(page, "Mie Nyala Level 1").getByRole("status")).toHaveText(
-    "Mie Nyala Level 1 ditambahkan ke keranjang",
+  await addButton(page, "Pangsit Goreng").click();
+  await expect(productCard(page, "Pangsit Goreng").getByRole("status")).toHaveText(
+    "Pangsit Goreng ditambahkan ke keranjang",
   );
   await expectNavCount(page, 1);
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Pangsit Goreng").click();
   await expectNavCount(page, 2);
   await addButton(page, "Es Nyala").click();
   await expectNavCount(page, 3);
+  // A noodle dish asks for its spice level first.
+  await addButton(page, "Mie Nyala Level 1").click();
+  await chooseLevel(page, 2);
+  await expect(productCard(page, "Mie Nyala Level 1").getByRole("status")).toHaveText(
+    "Mie Nyala Level 1 (Level 2 (Pedas sedang)) ditambahkan ke keranjang",
+  );
+  await expectNavCount(page, 4);
 
   await page
     .getByRole("navigation", { name: "Navigasi utama" })
     .getByRole("link", { name: /^Keranjang/ })
     .click();
   await expect(page).toHaveURL("/keranjang");
-  await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(quantity(page, "Mie Nyala Level 1")).toHaveText("2");
+  await expect(page.getByTestId("cart-line")).toHaveCount(3);
+  await expect(quantity(page, "Pangsit Goreng")).toHaveText("2");
   await expect(quantity(page, "Es Nyala")).toHaveText("1");
-  await expect(cartLine(page, "Mie Nyala Level 1")).toContainText("Rp 10.000 / porsi");
-  await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
-  await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+  await expect(cartLine(page, "Pangsit Goreng")).toContainText("Rp 9.000 / porsi");
+  await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 18.000");
+  await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas")).toHaveValue("2");
+  await expect(page.getByTestId("total")).toHaveText("Rp 36.000");
 
-  await page.getByRole("button", { name: "Tambah Mie Nyala Level 1", exact: true }).click();
-  await expect(quantity(page, "Mie Nyala Level 1")).toHaveText("3");
-  await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 30.000");
-  await expect(page.getByTestId("total")).toHaveText("Rp 38.000");
-  await expectNavCount(page, 4);
+  await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
+  await expect(quantity(page, "Pangsit Goreng")).toHaveText("3");
+  await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 27.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 45.000");
+  await expectNavCount(page, 5);
 
   const decrease = page.getByRole("button", { name: "Kurangi Es Nyala", exact: true });
   await expect(decrease).toBeDisabled();
@@ -60,34 +69,15 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expect(decrease).toBeDisabled();
   await decrease.click({ force: true });
   await expect(quantity(page, "Es Nyala")).toHaveText("1");
-  await expect(page.getByTestId("total")).toHaveText("Rp 38.000");
-
-  await expect(checkout(page)).toHaveAttribute(
-    "href",
-    waLink(
-      `Halo ${BRAND}, saya ingin memesan:\n` +
-        "3x Mie Nyala Level 1 — Rp 30.000\n" +
-        "1x Es Nyala — Rp 8.000\n" +
-        "Total: Rp 38.000",
-    ),
-  );
-  await expect(checkout(page)).toHaveAttribute(
-    "href",
-    "https://wa.me/6281234567890?text=Halo%20Mie%20Nyala%2C%20saya%20ingin%20memesan%3A%0A" +
-      "3x%20Mie%20Nyala%20Level%201%20%E2%80%94%20Rp%2030.000%0A" +
-      "1x%20Es%20Nyala%20%E2%80%94%20Rp%208.000%0A" +
-      "Total%3A%20Rp%2038.000",
-  );
-  await expect(checkout(page)).toHaveAttribute("target", "_blank");
-  await expect(checkout(page)).toHaveAttribute("rel", /\bnoopener\b/);
+  await expect(page.getByTestId("total")).toHaveText("Rp 45.000");
 
   expect(await storedCart(page)).toEqual([
     {
-      id: DISHES.level1.id,
-      nama: "Mie Nyala Level 1",
-      harga: 10_000,
+      id: DISHES.pangsit.id,
+      nama: "Pangsit Goreng",
+      harga: 9_000,
       jumlah: 3,
-      gambar: "/images/menu/mie-nyala-level-1.webp",
+      gambar: "/images/menu/pangsit-goreng.webp",
     },
     {
       id: DISHES.esNyala.id,
@@ -96,13 +86,39 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
       jumlah: 1,
       gambar: "/images/menu/es-nyala.webp",
     },
+    {
+      id: DISHES.level1.id,
+      nama: "Mie Nyala Level 1",
+      harga: 10_000,
+      jumlah: 1,
+      gambar: "/images/menu/mie-nyala-level-1.webp",
+      level: 2,
+    },
   ]);
 
-  await page.getByRole("button", { name: "Hapus Mie Nyala Level 1" }).click();
-  await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await expect(page.getByTestId("total")).toHaveText("Rp 8.000");
-  await expectNavCount(page, 1);
+  const order = await checkOut(page);
+  expect(order.number).toBe("6281234567890");
+  expect(order.text.split("\n")).toEqual([
+    `Halo ${BRAND}, saya ingin memesan:`,
+    `Kode pesanan: ${order.code}`,
+    "3x Pangsit Goreng — Rp 27.000",
+    "1x Es Nyala — Rp 8.000",
+    "1x Mie Nyala Level 1 — Rp 10.000",
+    "   Level 2 (Pedas sedang)",
+    "Total: Rp 45.000",
+    ...(await closedNoteLines(page)),
+  ]);
+  await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("href", waLink(order.text));
+  await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("rel", /\bnoopener\b/);
+  await page.getByRole("button", { name: "Belum, ubah pesanan" }).click();
+
+  await page.getByRole("button", { name: "Hapus Pangsit Goreng" }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("total")).toHaveText("Rp 18.000");
+  await expectNavCount(page, 2);
   await page.getByRole("button", { name: "Hapus Es Nyala" }).click();
+  await page.getByRole("button", { name: "Hapus Mie Nyala Level 1 (Level 2)" }).click();
   await expect(page.getByText("Keranjang kosong")).toBeVisible();
   await expect(checkout(page)).toHaveCount(0);
   await expectNavCount(page, 0);
@@ -139,15 +155,15 @@ test("a second tab sees the changes of the first", async ({ page, context }) => 
   await visit(other, "/keranjang");
   await expect(other.getByText("Keranjang kosong")).toBeVisible();
 
-  await addButton(page, "Mie Nyala Level 2").click();
-  await expect(quantity(other, "Mie Nyala Level 2")).toHaveText("1");
+  await addButton(page, "Es Nyala").click();
+  await expect(quantity(other, "Es Nyala")).toHaveText("1");
   await expectNavCount(other, 1);
 
-  await other.getByRole("button", { name: "Tambah Mie Nyala Level 2", exact: true }).click();
+  await other.getByRole("button", { name: "Tambah Es Nyala", exact: true }).click();
   await expectNavCount(page, 2);
   await expectNavCount(other, 2);
 
-  await other.getByRole("button", { name: "Hapus Mie Nyala Level 2" }).click();
+  await other.getByRole("button", { name: "Hapus Es Nyala" }).click();
   await expectNavCount(page, 0);
   await expect(other.getByText("Keranjang kosong")).toBeVisible();
 });
@@ -208,7 +224,14 @@ test.describe("a stored cart is checked on load", () => {
     await expect(notice).toContainText("Harga Mie Nyala Level 1 berubah dari Rp 7.000 menjadi Rp 10.000.");
     await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
     await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
-    await expect(checkout(page)).toHaveAttribute("href", /Rp%2020\.000%0A.*Total%3A%20Rp%2028\.000$/);
+    // A line stored before spice levels existed asks for one before checkout.
+    await expect(checkout(page)).toBeDisabled();
+    await expect(page.getByText("Pilih level pedas untuk Mie Nyala Level 1 dulu.")).toBeVisible();
+    await cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas").selectOption("1");
+    await expect(checkout(page)).toBeEnabled();
+    const order = await checkOut(page);
+    expect(order.text).toContain("\n2x Mie Nyala Level 1 — Rp 20.000\n   Level 1 (Sedikit pedas)\n");
+    expect(order.text).toContain("\nTotal: Rp 28.000");
     expect(await storedCart(page)).toContainEqual(
       expect.objectContaining({ id: "mie-nyala-level-1", harga: 10_000, jumlah: 2 }),
     );

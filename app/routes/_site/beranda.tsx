@@ -2,6 +2,7 @@ import type { Route } from "./+types/beranda";
 import { Carousel } from "~/components/carousel.tsx";
 import { ProductCard } from "~/components/product-card.tsx";
 import { PromoCard } from "~/components/promo-card.tsx";
+import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActivePromos, getActiveSlides, getBestSellers } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
@@ -24,6 +25,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6">
       <h1 className="sr-only">Beranda {store.brand}</h1>
+      <StoreHoursNotice className="mb-4" />
       <Carousel slides={slides} whatsapp={store.whatsapp} />
 
       {promos.length > 0 ? (

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/produk";
 import { ProductCard } from "~/components/product-card.tsx";
+import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getProdukItems } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
@@ -47,6 +48,7 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Produk kami</h1>
       <p className="mt-1 text-stone-600">Pilih favoritmu, pesan langsung atau kumpulkan dulu di keranjang.</p>
+      <StoreHoursNotice className="mt-4" />
       <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {loaderData.items.map((item, index) => (
           <ProductCard

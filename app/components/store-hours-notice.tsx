@@ -1,0 +1,26 @@
+import { useRootData } from "~/root.tsx";
+
+/**
+ * Outside opening hours: says when the store opens again, and that ordering still works. The
+ * open/closed state is the server's, taken when the page was rendered (root loader).
+ */
+export function StoreHoursNotice({ className = "" }: { className?: string }) {
+  const { store } = useRootData();
+  if (store.status.open) return null;
+  return (
+    <div
+      className={`flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 ${className}`}
+      data-testid="store-closed"
+    >
+      <span className="mt-0.5 text-xl leading-none" aria-hidden="true">
+        🕙
+      </span>
+      <p className="text-sm">
+        <strong className="font-extrabold">
+          {store.status.next ? `Toko sedang tutup. ${store.reopening}.` : store.reopening}
+        </strong>{" "}
+        Kamu tetap bisa memesan sekarang; pesananmu kami proses saat toko buka.
+      </p>
+    </div>
+  );
+}

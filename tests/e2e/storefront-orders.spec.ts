@@ -1,0 +1,179 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { checkOut, chooseLevel, closedNoteLines, stubWhatsApp } from "./support/orders.ts";
+import {
+  BRAND,
+  cartLine,
+  expectNavCount,
+  openWithStoredCart,
+  productCard,
+  storedCart,
+  visit,
+  waLink,
+} from "./support/storefront.ts";
+
+const addButton = (page: Page, nama: string) =>
+  productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
+const levelLine = (page: Page, nama: string, level: number) =>
+  cartLine(page, nama).and(page.locator(`[data-level="${level}"]`));
+const picker = (page: Page) => page.getByRole("dialog", { name: "Pilih level pedas" });
+
+test("spice level and note: chosen per line, shown in the cart, carried by the recorded order's message", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await visit(page, "/produk");
+
+  // The level is required: confirming without one says so, cancelling adds nothing.
+  await addButton(page, "Mie Nyala Level 1").click();
+  await expect(picker(page).getByRole("radio")).toHaveCount(6);
+  await expect(picker(page)).toContainText("Level 0 · Tidak pedas");
+  await expect(picker(page)).toContainText("Level 5 · Pedas gila");
+  await picker(page).getByRole("button", { name: "Tambah ke keranjang" }).click();
+  await expect(picker(page).getByRole("alert")).toHaveText("Pilih salah satu level pedas dulu.");
+  await picker(page).getByRole("button", { name: "Batal" }).click();
+  await expect(picker(page)).toBeHidden();
+  await expectNavCount(page, 0);
+  await addButton(page, "Mie Nyala Level 1").click();
+  await page.keyboard.press("Escape");
+  await expect(picker(page)).toBeHidden();
+  await expectNavCount(page, 0);
+
+  // The same dish at two levels is two lines; the same level again adds to its line.
+  await addButton(page, "Mie Nyala Level 1").click();
+  await chooseLevel(page, 3);
+  await addButton(page, "Mie Nyala Level 1").click();
+  await chooseLevel(page, 0);
+  await addButton(page, "Mie Nyala Level 1").click();
+  await chooseLevel(page, 3);
+  await addButton(page, "Es Nyala").click();
+  await expect(picker(page)).toBeHidden(); // a drink has no level
+  await expectNavCount(page, 4);
+
+  await visit(page, "/keranjang");
+  await expect(page.getByTestId("cart-line")).toHaveCount(3);
+  await expect(levelLine(page, "Mie Nyala Level 1", 3).getByTestId("quantity")).toHaveText("2");
+  await expect(levelLine(page, "Mie Nyala Level 1", 0).getByTestId("quantity")).toHaveText("1");
+  await expect(levelLine(page, "Mie Nyala Level 1", 3).getByLabel("Level pedas")).toHaveValue("3");
+  await expect(cartLine(page, "Es Nyala").getByLabel("Level pedas")).toHaveCount(0);
+
+  const note = levelLine(page, "Mie Nyala Level 1", 3).getByLabel("Catatan");
+  await note.fill("tanpa sayur, kuah dipisah");
+  await expect(note).toHaveAttribute("maxlength", "100");
+  await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("x".repeat(120));
+  await expect(cartLine(page, "Es Nyala").getByLabel("Catatan")).toHaveValue("x".repeat(100));
+  await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("es sedikit");
+  await page.reload();
+  await expect(note).toHaveValue("tanpa sayur, kuah dipisah");
+
+  const order = await checkOut(page);
+  const expected = [
+    `Halo ${BRAND}, saya ingin memesan:`,
+    `Kode pesanan: ${order.code}`,
+    "2x Mie Nyala Level 1 — Rp 20.000",
+    "   Level 3 (Pedas)",
+    "   Catatan: tanpa sayur, kuah dipisah",
+    "1x Mie Nyala Level 1 — Rp 10.000",
+    "   Level 0 (Tidak pedas)",
+    "1x Es Nyala — Rp 8.000",
+    "   Catatan: es sedikit",
+    "Total: Rp 38.000",
+    ...(await closedNoteLines(page)),
+  ].join("\n");
+  expect(order.text).toBe(expected);
+  await expect(page.getByTestId("order-message")).toHaveText(expected);
+  await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("href", waLink(expected));
+
+  await page.getByRole("button", { name: "Salin pesan" }).click();
+  await expect(page.getByText("Pesan disalin. Tempel di chat WhatsApp kami.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+
+  // The cart stays until the customer says the message was sent.
+  await expectNavCount(page, 4);
+  await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+  await expect(page.getByTestId("order-sent")).toContainText(order.code);
+  await expect(page.getByText("Keranjang kosong")).toBeVisible();
+  await expectNavCount(page, 0);
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("the level picker works wherever there is an add button: / and /beranda", async ({ page }) => {
+  await visit(page, "/");
+  await addButton(page, "Mie Nyala Level 3").click();
+  await chooseLevel(page, 5);
+  await visit(page, "/beranda");
+  await addButton(page, "Mie Nyala Level 2").click();
+  await chooseLevel(page, 1);
+  await addButton(page, "Es Teh Jumbo").click();
+  await visit(page, "/keranjang");
+  await expect(levelLine(page, "Mie Nyala Level 3", 5)).toContainText("Level 5 (Pedas gila)");
+  await expect(levelLine(page, "Mie Nyala Level 2", 1)).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+});
+
+test("a cart stored before levels and notes existed still loads and can be ordered", async ({ page }) => {
+  await openWithStoredCart(page, [
+    { id: "mie-nyala-level-2", nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 2, gambar: "" },
+    { id: "es-teh-jumbo", nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1, gambar: "" },
+  ]);
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("total")).toHaveText("Rp 27.000");
+  const mie = cartLine(page, "Mie Nyala Level 2");
+  await expect(mie).toContainText("Pilih level pedas untuk menu ini.");
+  await expect(page.getByRole("button", { name: "Pesan via WhatsApp" })).toBeDisabled();
+  await mie.getByLabel("Level pedas").selectOption("4");
+  await expect(mie).not.toContainText("Pilih level pedas untuk menu ini.");
+  const order = await checkOut(page);
+  expect(order.text).toContain(
+    "\n2x Mie Nyala Level 2 — Rp 22.000\n   Level 4 (Sangat pedas)\n1x Es Teh Jumbo — Rp 5.000\n",
+  );
+  expect(await storedCart(page)).toEqual([
+    {
+      id: "mie-nyala-level-2",
+      nama: "Mie Nyala Level 2",
+      harga: 11_000,
+      jumlah: 2,
+      gambar: "/images/menu/mie-nyala-level-2.webp",
+      level: 4,
+    },
+    {
+      id: "es-teh-jumbo",
+      nama: "Es Teh Jumbo",
+      harga: 5_000,
+      jumlah: 1,
+      gambar: "/images/menu/es-teh-jumbo.webp",
+    },
+  ]);
+});
+
+test("where the browser opens no new tab, the recorded order offers the WhatsApp link as a second tap", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.open = () => null; // a popup blocker, or an in-app browser
+  });
+  await stubWhatsApp(page.context());
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  const code = (await page.getByTestId("order-code").textContent()) ?? "";
+  expect(code).toMatch(/^NY-/);
+  await expect(page.getByTestId("order-recorded")).toContainText("Ketuk Buka WhatsApp");
+  const link = page.getByRole("link", { name: "Buka WhatsApp" });
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(new URL(href).searchParams.get("text")).toContain(
+    `Kode pesanan: ${code}\n1x Pangsit Goreng — Rp 9.000`,
+  );
+  const popupPromise = page.waitForEvent("popup");
+  await link.click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/^https:\/\/wa\.me\/6281234567890\?text=/);
+  // Changing the cart after recording makes the next tap record a new order.
+  await page.getByRole("button", { name: "Belum, ubah pesanan" }).click();
+  await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(page.getByTestId("order-code")).not.toHaveText(code);
+  await expect(page.getByTestId("order-message")).toContainText("2x Pangsit Goreng — Rp 18.000");
+});
