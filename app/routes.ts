@@ -41,4 +41,5 @@ export default [
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
   route("pesanan", "routes/resources/pesanan.tsx"),
+  route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
 ] satisfies RouteConfig;

@@ -3,9 +3,12 @@ import {
   closedOrderNote,
   DEFAULT_OPENING_HOURS,
   describeDay,
+  isDateString,
   openingStatus,
   readOpeningHours,
   reopeningText,
+  startOfZonedDay,
+  zonedDateString,
   type OpeningDay,
 } from "./opening-hours.ts";
 
@@ -109,5 +112,29 @@ describe("readOpeningHours", () => {
   test("describes a day for the hours table", () => {
     expect(describeDay({ buka: "10:00", tutup: "22:00", libur: false })).toBe("10.00–22.00");
     expect(describeDay({ buka: "10:00", tutup: "22:00", libur: true })).toBe("Libur");
+  });
+});
+
+describe("calendar days in the store's time zone", () => {
+  test("a day starts at local midnight", () => {
+    expect(startOfZonedDay("2026-11-16", "Asia/Makassar").toISOString()).toBe("2026-11-15T16:00:00.000Z");
+    expect(startOfZonedDay("2026-11-16", "Asia/Jakarta").toISOString()).toBe("2026-11-15T17:00:00.000Z");
+    expect(startOfZonedDay("2026-12-31", "Asia/Jayapura", 1).toISOString()).toBe("2026-12-31T15:00:00.000Z");
+  });
+
+  test("a moment's date is the local one", () => {
+    expect(zonedDateString(new Date("2026-11-16T15:59:00Z"), "Asia/Makassar")).toBe("2026-11-16");
+    expect(zonedDateString(new Date("2026-11-16T16:00:00Z"), "Asia/Makassar")).toBe("2026-11-17");
+  });
+
+  test.each([
+    ["2026-02-28", true],
+    ["2028-02-29", true],
+    ["2026-02-29", false],
+    ["2026-13-01", false],
+    ["26-1-1", false],
+    ["", false],
+  ])("isDateString(%j) = %s", (value, expected) => {
+    expect(isDateString(value)).toBe(expected);
   });
 });

@@ -148,3 +148,58 @@ export function describeDay(day: OpeningDay): string {
   if (day.buka === day.tutup) return "24 jam";
   return `${formatTime(day.buka)}–${formatTime(day.tutup)}`;
 }
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(at: Date, timezone: string) {
+  const zone = isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE;
+  let formatter = dateFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    dateFormatters.set(zone, formatter);
+  }
+  const parts = Object.fromEntries(
+    formatter.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+  );
+  return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+}
+
+/** The calendar date (`2026-11-16`) of `at` in `timezone`. */
+export function zonedDateString(at: Date, timezone: string): string {
+  const { year, month, day } = partsIn(at, timezone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
+export function isDateString(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.getUTCFullYear() === Number(match[1]) && date.getUTCDate() === Number(match[3]);
+}
+
+/** The instant a calendar day (`YYYY-MM-DD`, plus `addDays`) begins in `timezone`. */
+export function startOfZonedDay(date: string, timezone: string, addDays = 0): Date {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new Error(`not a date: ${date}`);
+  const midnightUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  // The zone's offset at that moment (no DST in Indonesia; the second pass covers zones with it).
+  let instant = midnightUtc;
+  for (let pass = 0; pass < 2; pass++) {
+    const p = partsIn(new Date(instant), timezone);
+    const shownAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    instant = midnightUtc - (shownAsUtc - instant);
+  }
+  return new Date(instant);
+}

@@ -55,6 +55,8 @@ describe("order codes", () => {
     ["7k3q", "NY-7K3Q"],
     ["NY7K3Q", "NY-7K3Q"],
     ["nyax", "NY-NYAX"],
+    ["NY-7K", "NY-7K"],
+    ["ny 7k3", "NY-7K3"],
     ["", ""],
   ])("normalizeOrderCode(%j) = %j", (input, expected) => {
     expect(normalizeOrderCode(input)).toBe(expected);

@@ -33,9 +33,14 @@ export const isOrderCode = (value: string) => CODE_PATTERN.test(value);
  * added when missing (`7k3q` → `NY-7K3Q`). Does not check the alphabet.
  */
 export function normalizeOrderCode(input: string): string {
-  const compact = input.toUpperCase().replace(/[\s-]/g, "");
-  // "NY" is the prefix only when a whole code follows it (a bare body may itself start with NY).
+  const upper = input.toUpperCase().trim();
+  // `NY-…` or `NY …` is the prefix; a bare `NY…` is the prefix only when a whole code follows
+  // (a code's own characters may start with N and Y).
+  const prefixed = /^NY[\s-]+(.*)$/.exec(upper);
+  const compact = (prefixed ? prefixed[1]! : upper).replace(/[\s-]/g, "");
   const body =
-    compact.startsWith("NY") && compact.length >= 2 + ORDER_CODE_LENGTH ? compact.slice(2) : compact;
+    !prefixed && compact.startsWith("NY") && compact.length >= 2 + ORDER_CODE_LENGTH
+      ? compact.slice(2)
+      : compact;
   return body ? ORDER_CODE_PREFIX + body : "";
 }

@@ -73,6 +73,7 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/resources/google-callback.tsx": { get: all([302, "/masuk?google="]), post: all(405) },
   // An empty form is an empty order: refused with a message.
   "routes/resources/pesanan.tsx": { get: all(405), post: all(400) },
+  "routes/resources/gambar.tsx": { path: "/gambar/menu/tidak-ada.webp", get: all(404), post: all(405) },
 };
 
 interface FlatRoute {

@@ -1,0 +1,113 @@
+/**
+ * Photos uploaded in the admin pages (menu items, promos, slides).
+ *
+ * An upload is accepted only when its bytes are a JPEG, PNG or WebP (the declared type and the
+ * file name are not trusted) of at most 5 MB. It is re-encoded by sharp to WebP at the size its
+ * page shows (images.ts), which also drops metadata (EXIF location) and anything hidden in the
+ * file. The result is stored under DATA_DIR/uploads/<kind>/<hash>.webp, named by the SHA-256 of
+ * its bytes: a name never changes content, so GET /gambar/… can be cached for a year.
+ *
+ * Uploads live on the app server's disk: several app servers behind a load balancer need a
+ * shared DATA_DIR/uploads (see README).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "./env.server.ts";
+import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE } from "./images.ts";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_KINDS = {
+  menu: MENU_IMAGE,
+  promo: PROMO_IMAGE,
+  slide: SLIDE_IMAGE,
+} as const;
+
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: "Ukuran foto paling besar 5 MB.",
+  wrongType: "Foto harus berformat JPEG, PNG, atau WebP.",
+  unreadable: "Foto tidak bisa dibaca. Coba simpan ulang fotonya lalu unggah lagi.",
+} as const;
+
+/** The public path of a stored image: `/gambar/menu/<64 hex>.webp`. */
+const PUBLIC_PATH = /^\/gambar\/(menu|promo|slide)\/([a-f0-9]{64})\.webp$/;
+
+export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
+export const isStoredImageName = (value: string) => /^[a-f0-9]{64}\.webp$/.test(value);
+
+/** The file's format from its first bytes, or null when it is none of the three. */
+export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+export const uploadsDir = () => path.resolve(getEnv().DATA_DIR, "uploads");
+
+export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
+
+/**
+ * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
+ * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
+ */
+export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  const input = new Uint8Array(await file.arrayBuffer());
+  if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  if (!sniffImageType(input)) return { ok: false, message: IMAGE_MESSAGES.wrongType };
+
+  // Loaded on first use: libvips costs memory the server does not need until an admin uploads.
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
+  sharp.concurrency(1);
+  const { width, height } = IMAGE_KINDS[kind];
+  let output: Buffer;
+  try {
+    output = await sharp(input, { limitInputPixels: 50_000_000, failOn: "error" })
+      .rotate() // follow the camera's orientation tag before it is dropped
+      .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer();
+  } catch {
+    return { ok: false, message: IMAGE_MESSAGES.unreadable };
+  }
+
+  const name = `${createHash("sha256").update(output).digest("hex")}.webp`;
+  const dir = path.join(uploadsDir(), kind);
+  const target = path.join(dir, name);
+  await mkdir(dir, { recursive: true });
+  const exists = await stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    // Written to a temporary name first: a reader never sees half a file.
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, output);
+    await rename(temporary, target);
+  }
+  return { ok: true, path: `/gambar/${kind}/${name}` };
+}
+
+/** The bytes of a stored image, or null (unknown kind, bad name, missing file). */
+export async function readStoredImage(kind: string, name: string): Promise<Buffer | null> {
+  if (!isImageKind(kind) || !isStoredImageName(name)) return null;
+  try {
+    return await readFile(path.join(uploadsDir(), kind, name));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `value` names an image this app serves: an upload, or one of its own files in /images. */
+export function isOwnImagePath(value: string): boolean {
+  return (
+    PUBLIC_PATH.test(value) || /^\/images\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:webp|png|jpg|svg)$/.test(value)
+  );
+}
