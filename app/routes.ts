@@ -30,6 +30,17 @@ export default [
       route("pengaturan", "routes/admin/pengaturan.tsx"),
       route("notifikasi-masuk", "routes/admin/notifikasi-masuk.tsx"),
       route("pengaturan-notifikasi", "routes/admin/pengaturan-notifikasi.tsx"),
+      // Restaurant operations (#5): the sidebar's and the phone menu's pages.
+      route("menu", "routes/admin/operasi/menu.tsx"),
+      route("produk", "routes/admin/operasi/menu.tsx", { id: "routes/admin/operasi/produk" }),
+      route("menu-populer", "routes/admin/operasi/menu-populer.tsx"),
+      route("menu-diskon", "routes/admin/operasi/promo.tsx"),
+      route("promo", "routes/admin/operasi/promo.tsx", { id: "routes/admin/operasi/promo-alias" }),
+      route("banner", "routes/admin/operasi/banner.tsx"),
+      route("outlet", "routes/admin/operasi/outlet.tsx"),
+      route("pesanan", "routes/admin/operasi/pesanan.tsx"),
+      route("laporan", "routes/admin/operasi/laporan.tsx"),
+      route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),
       // Any other admin path: the admin not-found page (404) inside the admin frame.
       route("*", "routes/admin/not-found.tsx"),
     ]),

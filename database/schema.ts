@@ -12,6 +12,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { OpeningDay } from "../app/utils/opening-hours.ts";
+import { ORDER_STATUSES } from "../app/utils/order-status.ts";
+
+export { ORDER_STATUSES, type OrderStatus } from "../app/utils/order-status.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -213,9 +216,6 @@ export const storeSettings = pgTable(
   },
   (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
 );
-
-export const ORDER_STATUSES = ["baru", "diproses", "selesai", "batal"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * An order recorded at checkout, before the customer's WhatsApp message is sent. Prices are the

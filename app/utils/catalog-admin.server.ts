@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Database } from "../../database/client.server.ts";
 import { categories, menuItems, promos, slides, storeSettings } from "../../database/schema.ts";
 import { writeAudit, type Actor } from "./audit-log.server.ts";
+import { KATEGORI, RANK_LIMITS } from "./catalog-admin.ts";
 import { invalidateCatalogCache } from "./catalog-cache.server.ts";
 import { formatRupiah } from "./format.ts";
 import { saveImage, type ImageKind } from "./images.server.ts";
@@ -93,8 +94,6 @@ export const MENU_MESSAGES = {
   photoRequired: "Foto menu wajib diunggah.",
   notFound: "Menu tidak ditemukan. Mungkin sudah dihapus.",
 } as const;
-
-export const KATEGORI = ["Makanan", "Minuman", "Cemilan"] as const;
 
 export const MenuItemSchema = z.object({
   nama: textField(60, MENU_MESSAGES.namaTooLong, MENU_MESSAGES.namaRequired),
@@ -349,8 +348,6 @@ export async function deleteMenuItem(db: Database, actor: Actor, id: string): Pr
 }
 
 // --- Menu placement: featured on /, best sellers on /beranda, products on /produk -------------
-
-export const RANK_LIMITS = { featured: 3, bestSellers: 6, produk: 4 } as const;
 
 export const RANKING_MESSAGES = {
   featured: `Menu unggulan di halaman depan paling banyak ${RANK_LIMITS.featured}.`,

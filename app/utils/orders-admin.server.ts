@@ -6,25 +6,13 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../database/client.server.ts";
-import { ORDER_STATUSES, orderItems, orders, type OrderStatus } from "../../database/schema.ts";
+import { orderItems, orders } from "../../database/schema.ts";
 import { writeAudit, type Actor } from "./audit-log.server.ts";
 import { isDateString, startOfZonedDay, zonedDateString } from "./opening-hours.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
+import { NEXT_STATUSES, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "./order-status.ts";
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  baru: "Baru",
-  diproses: "Diproses",
-  selesai: "Selesai",
-  batal: "Batal",
-};
-
-/** baru → diproses → selesai; baru or diproses → batal. Selesai and batal are final. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  baru: ["diproses", "selesai", "batal"],
-  diproses: ["selesai", "batal"],
-  selesai: [],
-  batal: [],
-};
+export { NEXT_STATUSES, STATUS_LABELS };
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",

@@ -60,6 +60,15 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/admin/notifikasi-masuk.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
   // An empty form is a valid answer here: every switch off.
   "routes/admin/pengaturan-notifikasi.tsx": { get: adminOnly(200), post: adminOnly(200), adminData: true },
+  // Restaurant operations: an empty form names no action (or no valid settings) and is refused.
+  "routes/admin/operasi/menu.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/menu-populer.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/promo.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/banner.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/outlet.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/pesanan.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
+  "routes/admin/operasi/laporan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
+  "routes/admin/operasi/log-perubahan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
   "routes/admin/not-found.tsx": {
     path: "/admin/tidak-ada",
     get: adminOnly(404),

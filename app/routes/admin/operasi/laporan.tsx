@@ -1,0 +1,193 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/laporan";
+import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { requireAdmin } from "~/utils/auth.server.ts";
+import { getDb } from "~/utils/db.server.ts";
+import { formatRupiah } from "~/utils/format.ts";
+import { adminMeta } from "~/utils/meta.ts";
+import { orderReport, type ReportDay } from "~/utils/orders-admin.server.ts";
+import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
+
+/** /admin/laporan: orders and revenue per day for the last 30 days, and the best sellers. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const db = await getDb();
+  const { timezone } = await getStoreSettingsValues(db);
+  return { report: await orderReport(db, timezone), timezone };
+}
+
+/** `2026-11-16` → `16/11`. */
+const shortDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+/** `1.250.000` → `1,3 jt`, for axis labels. */
+function compactRupiah(amount: number) {
+  if (amount >= 1_000_000)
+    return `${(amount / 1_000_000).toLocaleString("id-ID", { maximumFractionDigits: 1 })} jt`;
+  if (amount >= 1_000) return `${Math.round(amount / 1_000).toLocaleString("id-ID")} rb`;
+  return String(amount);
+}
+
+/**
+ * Revenue as bars and order counts as dots, one column per day. Plain SVG (no chart library);
+ * the same figures are in the table below it for screen readers and exact reading.
+ */
+function RevenueChart({ days }: { days: ReportDay[] }) {
+  const width = 720;
+  const height = 240;
+  const left = 48;
+  const bottom = 24;
+  const top = 12;
+  const plotHeight = height - bottom - top;
+  const maxRevenue = Math.max(1, ...days.map((day) => day.revenue));
+  const maxOrders = Math.max(1, ...days.map((day) => day.orders));
+  const column = (width - left) / days.length;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label="Grafik pendapatan (batang) dan jumlah pesanan (titik) per hari, 30 hari terakhir"
+    >
+      {[0, 0.5, 1].map((fraction) => {
+        const y = top + plotHeight * (1 - fraction);
+        return (
+          <g key={fraction}>
+            <line x1={left} x2={width} y1={y} y2={y} className="stroke-stone-200" strokeWidth="1" />
+            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-stone-500 text-[10px]">
+              {compactRupiah(maxRevenue * fraction)}
+            </text>
+          </g>
+        );
+      })}
+      {days.map((day, index) => {
+        const x = left + index * column;
+        const barHeight = (day.revenue / maxRevenue) * plotHeight;
+        const dotY = top + plotHeight * (1 - day.orders / maxOrders);
+        return (
+          <g key={day.date}>
+            <rect
+              x={x + column * 0.15}
+              y={top + plotHeight - barHeight}
+              width={column * 0.7}
+              height={barHeight}
+              rx="2"
+              className="fill-chili-500"
+            >
+              <title>{`${shortDate(day.date)}: ${formatRupiah(day.revenue)}, ${day.orders} pesanan`}</title>
+            </rect>
+            {day.orders > 0 ? <circle cx={x + column / 2} cy={dotY} r="3" className="fill-charcoal" /> : null}
+            {index % 5 === 4 || index === 0 ? (
+              <text
+                x={x + column / 2}
+                y={height - 6}
+                textAnchor="middle"
+                className="fill-stone-500 text-[10px]"
+              >
+                {shortDate(day.date)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export default function AdminReport({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  const best = report.bestSellers;
+  const maxSold = Math.max(1, ...best.map((item) => item.jumlah));
+  return (
+    <>
+      <AdminPageHeader
+        title="Laporan"
+        description="Pesanan dan pendapatan 30 hari terakhir. Pesanan batal dihitung sebagai pesanan, tanpa pendapatan."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="card p-5">
+          <p className="text-sm text-stone-600">Pesanan (30 hari)</p>
+          <p className="text-3xl font-extrabold" data-testid="report-orders">
+            {report.totalOrders.toLocaleString("id-ID")}
+          </p>
+        </div>
+        <div className="card p-5">
+          <p className="text-sm text-stone-600">Pendapatan (30 hari)</p>
+          <p className="text-3xl font-extrabold text-chili-700" data-testid="report-revenue">
+            {formatRupiah(report.totalRevenue)}
+          </p>
+        </div>
+      </div>
+
+      <section className="card mt-6 p-5" aria-labelledby="per-hari">
+        <h2 id="per-hari" className="font-extrabold">
+          Per hari
+        </h2>
+        <RevenueChart days={report.days} />
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-semibold text-chili-700">Lihat angka per hari</summary>
+          <table className="mt-2 w-full text-left">
+            <thead>
+              <tr className="text-stone-500">
+                <th scope="col" className="py-1">
+                  Tanggal
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Pesanan
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Pendapatan
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...report.days].reverse().map((day) => (
+                <tr key={day.date} className="border-t border-stone-100">
+                  <th scope="row" className="py-1 font-normal">
+                    {day.date}
+                  </th>
+                  <td className="py-1 text-right">{day.orders}</td>
+                  <td className="py-1 text-right">{formatRupiah(day.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
+
+      <section className="card mt-6 p-5" aria-labelledby="terlaris">
+        <h2 id="terlaris" className="font-extrabold">
+          Menu terlaris
+        </h2>
+        {best.length === 0 ? (
+          <p className="mt-2 text-stone-600">Belum ada pesanan dalam 30 hari terakhir.</p>
+        ) : (
+          <ol className="mt-3 space-y-2">
+            {best.map((item) => (
+              <li key={item.nama} data-testid="report-best-seller">
+                <div className="flex justify-between gap-2 text-sm">
+                  <span className="font-semibold">{item.nama}</span>
+                  <span>
+                    {item.jumlah} porsi · {formatRupiah(item.revenue)}
+                  </span>
+                </div>
+                <div className="mt-1 h-2 rounded-full bg-stone-100" aria-hidden="true">
+                  <div
+                    className="h-2 rounded-full bg-ember-500"
+                    style={{ width: `${Math.max(2, (item.jumlah / maxSold) * 100)}%` }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <p className="mt-6 text-sm">
+        <Link to="/admin/log-perubahan" className="font-semibold text-chili-700 hover:underline">
+          Lihat log perubahan
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Laporan");

@@ -1,0 +1,270 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { createAccount, logIn } from "./auth-helpers.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { checkOut, chooseLevel } from "./support/orders.ts";
+import { privatePort, startPrivateServer, type PrivateServer } from "./support/private-server.ts";
+import { cartLine, orderHref, productCard, visit } from "./support/storefront.ts";
+
+/**
+ * Restaurant operations end to end (#5): an admin changes the menu, promos, slides, the store
+ * and orders in /admin; a customer sees the result at the next page load. These tests change the
+ * catalog, so they run against a server of their own (support/private-server.ts), one after
+ * the other.
+ */
+const PORT = privatePort(5);
+const ADMIN = "admin-operasi@nyala.test";
+
+test.use({ baseURL: `http://localhost:${PORT}` });
+test.describe.configure({ mode: "serial" });
+
+let server: PrivateServer | undefined;
+let adminState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
+
+test.beforeAll(async ({ browser, playwright }) => {
+  test.setTimeout(120_000);
+  server = await startPrivateServer(PORT, { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "1000" });
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  await createAccount(request, ADMIN, "Admin Operasi");
+  await request.dispose();
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
+  await logIn(await context.newPage(), ADMIN);
+  adminState = await context.storageState();
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A signed-in admin in a browser context of its own, beside the customer's `page`. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server!.baseURL,
+    storageState: adminState,
+    locale: "id-ID",
+  });
+  return context.newPage();
+}
+
+const picture = async (width: number, height: number, color: string) => ({
+  name: "foto.jpg",
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer(),
+});
+
+const addButton = (page: Page, nama: string) =>
+  productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
+
+async function expectImageLoaded(page: Page, selector: ReturnType<Page["locator"]>) {
+  await expect(selector).toHaveAttribute("src", /^\/gambar\/(menu|promo|slide)\/[a-f0-9]{64}\.webp$/);
+  await selector.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => selector.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test("an admin changes a price, adds a promo and a slide; a customer sees them at the next load", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/menu");
+  await admin.getByRole("link", { name: "Ubah Es Nyala" }).click();
+  await admin.getByLabel("Harga (Rp)").fill("9.500");
+  await admin.getByRole("button", { name: "Simpan perubahan" }).click();
+  await expect(admin.getByText("Menu disimpan.")).toBeVisible();
+  await visit(page, "/produk");
+  await expect(productCard(page, "Es Nyala").getByTestId("price")).toHaveText("Rp 9.500");
+
+  await admin.goto("/admin/menu-diskon");
+  await admin.getByLabel("Judul").fill("Promo Uji Level 5");
+  await admin.getByLabel("Label (mis. Setiap Senin)").fill("Minggu Ini");
+  await admin.getByLabel("Deskripsi").fill("Mie level 5 lebih murah minggu ini.");
+  await admin.getByLabel("Gambar").setInputFiles(await picture(1200, 900, "#f97316"));
+  await admin.getByRole("button", { name: "Tambah promo" }).click();
+  await expect(admin.getByText("Promo ditambahkan.")).toBeVisible();
+  await expect(admin.getByTestId("admin-promo").filter({ hasText: "Promo Uji Level 5" })).toBeVisible();
+
+  await admin.goto("/admin/banner");
+  await admin.getByLabel("Judul").fill("Banner Uji Pedas");
+  await admin.getByLabel("Teks").fill("Tantangan minggu ini.");
+  await admin.getByLabel("Tautan tombol Pesan Sekarang").selectOption({ label: "Pesan Mie Nyala Level 2" });
+  await admin.getByLabel("Gambar (lebar, 2:1)").setInputFiles(await picture(1600, 800, "#b91c1c"));
+  await admin.getByRole("button", { name: "Tambah banner" }).click();
+  await expect(admin.getByText("Banner ditambahkan.")).toBeVisible();
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await visit(page, "/beranda");
+  const promo = page.getByTestId("promo-card").filter({ hasText: "Promo Uji Level 5" });
+  await expect(promo).toContainText("Minggu Ini");
+  await expectImageLoaded(page, promo.locator("img"));
+  const slides = page.getByRole("region", { name: "Menu pilihan" }).locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(4);
+  await expect(slides.first().locator("h2")).toHaveText("Banner Uji Pedas");
+  await expect(slides.first().getByRole("link", { name: /Pesan Sekarang/ })).toHaveAttribute(
+    "href",
+    orderHref("Mie Nyala Level 2"),
+  );
+  await expectImageLoaded(page, slides.first().locator("img"));
+  await admin.context().close();
+});
+
+test("a new menu item: refused with a clear message, then created with its photo and featured on /", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/menu");
+  await admin.getByLabel("Nama menu").fill("Mie Nyala Keju");
+  await admin.getByLabel("Harga (Rp)").fill("500");
+  await admin.getByLabel("Foto").setInputFiles(await picture(1000, 800, "#fbbf24"));
+  await admin.getByLabel("Pakai level pedas (0–5)").check();
+  await admin.getByRole("button", { name: "Tambah menu" }).click();
+  await expect(admin.getByText("Harga harus antara Rp 1.000 dan Rp 1.000.000.").first()).toBeVisible();
+
+  await admin.getByLabel("Harga (Rp)").fill("14000");
+  await admin.getByLabel("Foto").setInputFiles(await picture(1000, 800, "#fbbf24"));
+  await admin.getByRole("button", { name: "Tambah menu" }).click();
+  await expect(admin.getByText("Menu ditambahkan.")).toBeVisible();
+  await expect(admin.getByTestId("admin-menu-item").filter({ hasText: "Mie Nyala Keju" })).toContainText(
+    "Rp 14.000",
+  );
+
+  await admin.goto("/admin/menu-populer");
+  await admin.getByLabel("1 — Menu unggulan di halaman depan (/)").selectOption({ label: "Mie Nyala Keju" });
+  await admin.getByRole("button", { name: "Simpan urutan" }).click();
+  await expect(admin.getByText("Urutan menu disimpan. Toko menampilkannya mulai sekarang.")).toBeVisible();
+
+  await visit(page, "/");
+  const card = page.getByTestId("product-card").first();
+  await expect(card.getByRole("heading")).toHaveText("Mie Nyala Keju");
+  await expectImageLoaded(page, card.locator("img"));
+  await addButton(page, "Mie Nyala Keju").click();
+  await chooseLevel(page, 1);
+  await visit(page, "/keranjang");
+  await expect(cartLine(page, "Mie Nyala Keju").getByTestId("subtotal")).toHaveText("Rp 14.000");
+  await admin.context().close();
+});
+
+test("a sold-out item cannot be ordered: greyed with Habis, its cart line flagged and left out of the message", async ({
+  page,
+  browser,
+}) => {
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await addButton(page, "Mie Nyala Level 2").click();
+  await chooseLevel(page, 2);
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/menu");
+  await admin.getByRole("button", { name: "Tandai habis Pangsit Goreng" }).click();
+  await expect(admin.getByText("Menu ditandai habis.")).toBeVisible();
+
+  await visit(page, "/produk");
+  const card = productCard(page, "Pangsit Goreng");
+  await expect(card).toHaveAttribute("data-sold-out", "true");
+  await expect(card.getByText("Habis", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: /Habis/ })).toBeDisabled();
+  await expect(addButton(page, "Pangsit Goreng")).toHaveCount(0);
+  await expect(card.getByRole("link", { name: /Pesan/ })).toHaveCount(0);
+
+  await visit(page, "/keranjang");
+  const line = cartLine(page, "Pangsit Goreng");
+  await expect(line).toHaveAttribute("data-sold-out", "true");
+  await expect(line).toContainText("Tidak ikut dipesan");
+  await expect(page.getByText("Pangsit Goreng sedang habis dan tidak ikut dipesan.")).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText("Rp 11.000");
+  const order = await checkOut(page);
+  expect(order.text).toContain("1x Mie Nyala Level 2 — Rp 11.000");
+  expect(order.text).not.toContain("Pangsit");
+
+  await admin.getByRole("button", { name: "Tersedia lagi Pangsit Goreng" }).click();
+  await expect(admin.getByText("Menu tersedia lagi.")).toBeVisible();
+  await admin.context().close();
+});
+
+test("the order appears in the log with its level and note; its status changes; the change is audited and reported", async ({
+  page,
+  browser,
+}) => {
+  await visit(page, "/produk");
+  await addButton(page, "Mie Nyala Level 1").click();
+  await chooseLevel(page, 4);
+  await visit(page, "/keranjang");
+  await cartLine(page, "Mie Nyala Level 1").getByLabel("Catatan").fill("jangan terlalu asin");
+  const { code } = await checkOut(page);
+  await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/pesanan");
+  await admin.getByLabel("Kode pesanan").fill(code.toLowerCase());
+  await admin.getByRole("button", { name: "Cari" }).click();
+  const entry = admin.getByTestId("admin-order");
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toHaveAttribute("data-code", code);
+  await expect(entry).toContainText("1x Mie Nyala Level 1 · Level 4 (Sangat pedas)");
+  await expect(entry).toContainText("Catatan: jangan terlalu asin");
+  await expect(entry.getByTestId("order-status")).toHaveText("Baru");
+
+  await entry.getByRole("button", { name: `Proses pesanan ${code}` }).click();
+  await expect(admin.getByText(`Pesanan ${code} kini diproses.`)).toBeVisible();
+  await expect(entry.getByTestId("order-status")).toHaveText("Diproses");
+  await entry.getByRole("button", { name: `Selesai pesanan ${code}` }).click();
+  await expect(entry.getByTestId("order-status")).toHaveText("Selesai");
+  await expect(entry.getByRole("button")).toHaveCount(0);
+
+  await admin.goto("/admin/pesanan?status=selesai");
+  await expect(admin.getByTestId("admin-order")).toHaveCount(1);
+
+  await admin.goto("/admin/log-perubahan");
+  await expect(admin.getByTestId("audit-row").first()).toContainText(`Pesanan ${code}: Diproses → Selesai`);
+  await expect(admin.getByTestId("audit-row").first()).toContainText(ADMIN);
+  await expect(
+    admin.getByTestId("audit-row").filter({ hasText: "Menu Es Nyala: harga Rp 8.000 → Rp 9.500" }),
+  ).toHaveCount(1);
+
+  await admin.goto("/admin/laporan");
+  // Orders of this server so far: the sold-out test's and this one (completed).
+  await expect(admin.getByTestId("report-orders")).toHaveText("2");
+  await expect(admin.getByTestId("report-revenue")).toHaveText("Rp 21.000");
+  await expect(admin.getByRole("img", { name: /Grafik pendapatan/ })).toBeVisible();
+  await expect(admin.getByTestId("report-best-seller").first()).toContainText("Mie Nyala Level 1");
+  await admin.context().close();
+});
+
+test("store settings: a new WhatsApp number and closing days reach the storefront and the checkout message", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/outlet");
+  await admin.getByLabel("Nomor WhatsApp").fill("12");
+  await admin.getByRole("button", { name: "Simpan pengaturan" }).click();
+  await expect(
+    admin.getByText("Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.").first(),
+  ).toBeVisible();
+  await admin.getByLabel("Nomor WhatsApp").fill("0813-1111-2222");
+  for (const day of ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu"]) {
+    await admin.getByLabel(`${day} libur`).check();
+  }
+  await admin.getByRole("button", { name: "Simpan pengaturan" }).click();
+  await expect(
+    admin.getByText("Pengaturan toko disimpan. Toko menampilkannya mulai sekarang."),
+  ).toBeVisible();
+  await expect(admin.getByLabel("Nomor WhatsApp")).toHaveValue("+62 813-1111-2222");
+
+  await visit(page, "/produk");
+  await expect(page.getByTestId("store-closed")).toContainText("Toko sedang tutup sementara.");
+  await expect(page.getByRole("contentinfo")).toContainText("+62 813-1111-2222");
+  await addButton(page, "Es Nyala").click();
+  await visit(page, "/keranjang");
+  const order = await checkOut(page);
+  expect(order.number).toBe("6281311112222");
+  expect(order.text.split("\n").at(-1)).toBe(
+    "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.",
+  );
+  await admin.context().close();
+});
