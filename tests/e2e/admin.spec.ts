@@ -207,7 +207,7 @@ test("phone width: the admin menu lists produk, promo, outlet and laporan; unkno
 });
 
 test("admin pages at 390 and 1280 px: no serious axe violation, no sideways scrolling", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await createAccount(page.request, "admin-a11y@nyala.test", "Admin Aksesibilitas");
   await logIn(page, "admin-a11y@nyala.test");
   for (const width of [390, 1280]) {
@@ -219,6 +219,15 @@ test("admin pages at 390 and 1280 px: no serious axe violation, no sideways scro
       "/admin/pengaturan",
       "/admin/notifikasi-masuk",
       "/admin/pengaturan-notifikasi",
+      "/admin/menu",
+      "/admin/menu?ubah=es-nyala",
+      "/admin/menu-populer",
+      "/admin/menu-diskon",
+      "/admin/banner",
+      "/admin/outlet",
+      "/admin/pesanan",
+      "/admin/laporan",
+      "/admin/log-perubahan",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

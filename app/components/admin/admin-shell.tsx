@@ -8,30 +8,38 @@ interface AdminLink {
   label: string;
 }
 
-/** SPEC.md section 2: the sidebar's pages (pesanan … banner get their pages in a later issue). */
+/**
+ * SPEC.md section 2: the sidebar's pages, plus the restaurant's own pages (#5) that the original
+ * only had in the phone menu (laporan, outlet) or not at all (log perubahan).
+ */
 export const sidebarLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
   { to: "/admin/pesanan", label: "Pesanan" },
+  { to: "/admin/laporan", label: "Laporan" },
   { to: "/admin/menu", label: "Menu" },
   { to: "/admin/menu-populer", label: "Menu Populer" },
   { to: "/admin/menu-diskon", label: "Menu Diskon" },
   { to: "/admin/artikel", label: "Artikel" },
   { to: "/admin/banner", label: "Banner" },
+  { to: "/admin/outlet", label: "Outlet" },
+  { to: "/admin/log-perubahan", label: "Log Perubahan" },
   { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
   { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
 ];
 
-/** SPEC.md section 2: the phone menu links produk, promo, outlet and laporan. */
+/** SPEC.md section 2: the phone menu links produk, promo, outlet and laporan; #5 adds menu populer and the log. */
 export const phoneLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
   { to: "/admin/pesanan", label: "Pesanan" },
   { to: "/admin/produk", label: "Produk" },
+  { to: "/admin/menu-populer", label: "Menu Populer" },
   { to: "/admin/promo", label: "Promo" },
   { to: "/admin/outlet", label: "Outlet" },
   { to: "/admin/laporan", label: "Laporan" },
   { to: "/admin/banner", label: "Banner" },
+  { to: "/admin/log-perubahan", label: "Log Perubahan" },
   { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
   { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
 ];

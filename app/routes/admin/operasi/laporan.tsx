@@ -44,7 +44,7 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full"
+      className="h-auto w-full min-w-[600px] shrink-0"
       role="img"
       aria-label="Grafik pendapatan (batang) dan jumlah pesanan (titik) per hari, 30 hari terakhir"
     >
@@ -53,7 +53,7 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
         return (
           <g key={fraction}>
             <line x1={left} x2={width} y1={y} y2={y} className="stroke-stone-200" strokeWidth="1" />
-            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-stone-500 text-[10px]">
+            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-stone-500 text-[11px]">
               {compactRupiah(maxRevenue * fraction)}
             </text>
           </g>
@@ -81,7 +81,7 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
                 x={x + column / 2}
                 y={height - 6}
                 textAnchor="middle"
-                className="fill-stone-500 text-[10px]"
+                className="fill-stone-500 text-[11px]"
               >
                 {shortDate(day.date)}
               </text>
@@ -122,7 +122,24 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         <h2 id="per-hari" className="font-extrabold">
           Per hari
         </h2>
-        <RevenueChart days={report.days} />
+        <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-stone-600" aria-hidden="true">
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-3 rounded-sm bg-chili-500" /> Pendapatan
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-2 rounded-full bg-charcoal" /> Jumlah pesanan
+          </span>
+        </p>
+        {/* On a phone the 30 days scroll sideways instead of shrinking the labels; row-reverse
+            starts the scroll at the right end, on today. */}
+        <div
+          className="-mx-1 mt-2 flex flex-row-reverse overflow-x-auto px-1"
+          role="region"
+          tabIndex={0}
+          aria-label="Grafik per hari, geser ke samping"
+        >
+          <RevenueChart days={report.days} />
+        </div>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-semibold text-chili-700">Lihat angka per hari</summary>
           <table className="mt-2 w-full text-left">

@@ -117,60 +117,51 @@ export default function AdminOutlet({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </div>
-          <table className="mt-4 w-full text-left text-sm">
-            <thead>
-              <tr className="text-stone-500">
-                <th scope="col" className="py-2 font-semibold">
-                  Hari
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Buka
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Tutup
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Libur
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {DAY_NAMES.map((day, index) => (
-                <tr key={day} className="border-t border-stone-100">
-                  <th scope="row" className="py-2 pr-2 font-semibold">
-                    {day}
-                  </th>
-                  <td className="py-2 pr-2">
-                    <input
-                      type="time"
-                      name={`buka_${index}`}
-                      aria-label={`Jam buka ${day}`}
-                      defaultValue={text(`buka_${index}`)}
-                      className="field-input px-2 py-2"
-                    />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input
-                      type="time"
-                      name={`tutup_${index}`}
-                      aria-label={`Jam tutup ${day}`}
-                      defaultValue={text(`tutup_${index}`)}
-                      className="field-input px-2 py-2"
-                    />
-                  </td>
-                  <td className="py-2">
-                    <input
-                      type="checkbox"
-                      name={`libur_${index}`}
-                      aria-label={`${day} libur`}
-                      defaultChecked={values[`libur_${index}`] === true}
-                      className="size-5 accent-chili-600"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* One row per day; on a phone the day and its "Libur" switch sit above the two times. */}
+          <ul className="mt-4 divide-y divide-stone-100 text-sm">
+            {DAY_NAMES.map((day, index) => (
+              <li
+                key={day}
+                className="grid grid-cols-2 items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[7rem_1fr_1fr_auto]"
+              >
+                <span className="font-semibold">{day}</span>
+                <label className="inline-flex min-h-11 items-center gap-2 justify-self-end font-semibold sm:order-last">
+                  <input
+                    type="checkbox"
+                    name={`libur_${index}`}
+                    aria-label={`${day} libur`}
+                    defaultChecked={values[`libur_${index}`] === true}
+                    className="size-5 accent-chili-600"
+                  />
+                  <span aria-hidden="true">Libur</span>
+                </label>
+                <label className="grid gap-1">
+                  <span className="text-xs text-stone-500" aria-hidden="true">
+                    Buka
+                  </span>
+                  <input
+                    type="time"
+                    name={`buka_${index}`}
+                    aria-label={`Jam buka ${day}`}
+                    defaultValue={text(`buka_${index}`)}
+                    className="field-input px-2 py-2"
+                  />
+                </label>
+                <label className="grid gap-1">
+                  <span className="text-xs text-stone-500" aria-hidden="true">
+                    Tutup
+                  </span>
+                  <input
+                    type="time"
+                    name={`tutup_${index}`}
+                    aria-label={`Jam tutup ${day}`}
+                    defaultValue={text(`tutup_${index}`)}
+                    className="field-input px-2 py-2"
+                  />
+                </label>
+              </li>
+            ))}
+          </ul>
           {Object.entries(errors)
             .filter(([field]) => /^(buka|tutup)_/.test(field))
             .slice(0, 1)

@@ -2,6 +2,7 @@
  * Shared pieces of the restaurant-operations admin pages (#5): the answer an action gives, how
  * it is shown, and small form controls. Not a route (app/routes.ts lists the pages).
  */
+import { useState } from "react";
 import { data } from "react-router";
 import type { AdminResult } from "~/utils/catalog-admin.server.ts";
 
@@ -160,7 +161,11 @@ export function Checkbox({
   );
 }
 
-/** The photo input: JPEG, PNG or WebP up to 5 MB; the current photo shown beside it. */
+/**
+ * The photo input: JPEG, PNG or WebP up to 5 MB; the current photo shown beside it. The file
+ * input itself is visually hidden behind an Indonesian button ("Pilih foto") and the chosen
+ * file's name, since the browser's own control speaks the browser's language.
+ */
 export function PhotoField({
   label,
   current,
@@ -172,11 +177,12 @@ export function PhotoField({
   error?: string;
   required?: boolean;
 }) {
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <div>
-      <label htmlFor="f-foto" className="field-label">
+      <span id="f-foto-label" className="field-label">
         {label}
-      </label>
+      </span>
       <div className="flex items-center gap-3">
         {current ? (
           <img
@@ -184,19 +190,32 @@ export function PhotoField({
             alt="Foto saat ini"
             width={80}
             height={60}
-            className="h-15 w-20 rounded-xl object-cover"
+            className="h-15 w-20 shrink-0 rounded-xl object-cover"
           />
         ) : null}
-        <input
-          id="f-foto"
-          name="foto"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="f-foto-hint"
-          className="block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-chili-50 file:px-4 file:py-2 file:font-bold file:text-chili-700"
-        />
+        <label className="flex min-w-0 cursor-pointer items-center gap-3">
+          <input
+            id="f-foto"
+            name="foto"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            required={required}
+            aria-labelledby="f-foto-label"
+            aria-invalid={error ? true : undefined}
+            aria-describedby="f-foto-chosen f-foto-hint"
+            className="peer sr-only"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              setChosen(file ? `${file.name} (${formatBytes(file.size)})` : null);
+            }}
+          />
+          <span className="inline-flex min-h-10 shrink-0 items-center rounded-full bg-chili-50 px-4 text-sm font-bold text-chili-700 peer-focus-visible:ring-2 peer-focus-visible:ring-chili-600 peer-focus-visible:ring-offset-2 hover:bg-chili-100">
+            {current ? "Ganti foto" : "Pilih foto"}
+          </span>
+          <span id="f-foto-chosen" className="truncate text-sm text-stone-600">
+            {chosen ?? (current ? "Foto tetap" : "Belum ada foto dipilih")}
+          </span>
+        </label>
       </div>
       <p
         id="f-foto-hint"
@@ -208,6 +227,11 @@ export function PhotoField({
     </div>
   );
 }
+
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toLocaleString("id-ID", { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The errors of the last answer, for the form it belongs to. */
 export const errorsFor = (result: OpsAnswer | undefined, intent: string) =>

@@ -182,7 +182,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <li key={order.id} className="card p-4" data-testid="admin-order" data-code={order.code}>
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div>
-                <h2 className="font-mono text-lg font-extrabold">{order.code}</h2>
+                <h2 className="text-lg font-extrabold tracking-wide">{order.code}</h2>
                 <p className="text-sm text-stone-600">
                   {formatTime(order.created_at, timezone)}
                   {order.customer_name ? ` · ${order.customer_name}` : " · Tamu"}
