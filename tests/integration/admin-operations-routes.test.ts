@@ -1,0 +1,435 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../database/client.server.ts";
+import { auditLog, menuItems, orders, promos, slides, storeSettings, users } from "../../database/schema.ts";
+import { action as bannerAction } from "../../app/routes/admin/operasi/banner.tsx";
+import { loader as reportLoader } from "../../app/routes/admin/operasi/laporan.tsx";
+import { loader as auditLoader } from "../../app/routes/admin/operasi/log-perubahan.tsx";
+import { action as rankingAction } from "../../app/routes/admin/operasi/menu-populer.tsx";
+import { action as menuAction, loader as menuLoader } from "../../app/routes/admin/operasi/menu.tsx";
+import { action as outletAction } from "../../app/routes/admin/operasi/outlet.tsx";
+import { action as ordersAction } from "../../app/routes/admin/operasi/pesanan.tsx";
+import { action as promoAction } from "../../app/routes/admin/operasi/promo.tsx";
+import { action as orderRecordAction } from "../../app/routes/resources/pesanan.tsx";
+import { PEER_ADDRESS_HEADER } from "../../app/utils/client-ip.server.ts";
+import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
+import { useDatabaseHandle } from "../../app/utils/db.server.ts";
+import { createSession } from "../../app/utils/session.server.ts";
+import { newUserId } from "../../app/utils/users.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { call, get, ORIGIN, post, uniqueEmail } from "./auth-support.ts";
+
+/**
+ * The restaurant-operations pages' actions as the browser reaches them (root middleware, session
+ * cookie, form or multipart body): nobody gets 401, a customer 403, an admin's bad input a 4xx
+ * with an Indonesian message, and none of those change a row or write an audit entry; an
+ * admin's good input is saved. The server functions behind them have their own tests
+ * (catalog-admin.test.ts, orders-admin.test.ts).
+ */
+let handle: DatabaseHandle;
+let dataDir: string;
+let adminToken: string;
+let customerToken: string;
+
+async function sessionFor(role: "admin" | "customer") {
+  const id = newUserId();
+  await handle.db
+    .insert(users)
+    .values({ id, nama: `Uji ${role}`, email: uniqueEmail(role), provider: "password", role });
+  return (await createSession(handle.db, id)).token;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-ops-routes-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+  invalidateCatalogCache();
+  adminToken = await sessionFor("admin");
+  customerToken = await sessionFor("customer");
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await handle?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const picture = async () =>
+  new Blob([
+    new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#f97316" } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  ]);
+
+/** A multipart POST as the admin pages' forms send it, with its declared length. */
+async function multipart(
+  pathname: string,
+  fields: Record<string, string | Blob>,
+  session?: string,
+): Promise<Request> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") form.set(name, value);
+    else form.set(name, value, "foto.jpg");
+  }
+  const draft = new Request(`${ORIGIN}${pathname}`, { method: "POST", body: form });
+  const body = new Uint8Array(await draft.arrayBuffer());
+  const headers = new Headers({
+    "content-type": draft.headers.get("content-type")!,
+    "content-length": String(body.byteLength),
+    host: new URL(ORIGIN).host,
+    origin: ORIGIN,
+    [PEER_ADDRESS_HEADER]: "192.0.2.20",
+  });
+  if (session) headers.set("cookie", `nyala_session=${session}`);
+  return new Request(`${ORIGIN}${pathname}`, { method: "POST", body, headers });
+}
+
+/** Everything an action could touch, to compare before and after a refused request. */
+async function snapshot() {
+  const db = handle.db;
+  const [menu, promoRows, slideRows, settings, orderRows, audit] = await Promise.all([
+    db.select().from(menuItems).orderBy(menuItems.id),
+    db.select().from(promos).orderBy(promos.id),
+    db.select().from(slides).orderBy(slides.id),
+    db.select().from(storeSettings),
+    db.select().from(orders).orderBy(orders.id),
+    db.select({ n: count() }).from(auditLog),
+  ]);
+  return JSON.stringify({ menu, promoRows, slideRows, settings, orderRows, audit });
+}
+
+type Handler = Parameters<typeof call>[0];
+
+interface Attempt {
+  name: string;
+  handler: Handler;
+  path: string;
+  /** A request that an admin would have saved. */
+  values: Record<string, string>;
+  upload?: boolean;
+}
+
+const attempts = (): Attempt[] => [
+  {
+    name: "menu",
+    handler: menuAction,
+    path: "/admin/menu",
+    values: { intent: "habis", id: "es-nyala" },
+    upload: true,
+  },
+  {
+    name: "menu-populer",
+    handler: rankingAction,
+    path: "/admin/menu-populer",
+    values: { intent: "save", featured: "es-nyala" },
+  },
+  {
+    name: "promo",
+    handler: promoAction,
+    path: "/admin/menu-diskon",
+    values: { intent: "delete", id: "1" },
+    upload: true,
+  },
+  {
+    name: "banner",
+    handler: bannerAction,
+    path: "/admin/banner",
+    values: { intent: "delete", id: "1" },
+    upload: true,
+  },
+  {
+    name: "outlet",
+    handler: outletAction,
+    path: "/admin/outlet",
+    values: { intent: "save", brand: "Toko Lain", whatsapp: "081311112222", address: "Jl. Lain" },
+  },
+  {
+    name: "pesanan",
+    handler: ordersAction,
+    path: "/admin/pesanan",
+    values: { code: "NY-AAAA", status: "batal" },
+  },
+];
+
+const send = (attempt: Attempt, session?: string) =>
+  attempt.upload
+    ? multipart(attempt.path, attempt.values, session)
+    : Promise.resolve(post(attempt.path, attempt.values, session ? { session } : {}));
+
+describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
+  it("answer 401 to nobody and 403 to a customer, whatever the action, and change nothing", async () => {
+    const before = await snapshot();
+    for (const attempt of attempts()) {
+      const anonymous = await call(attempt.handler, await send(attempt));
+      expect(anonymous.status, attempt.name).toBe(401);
+      expect(anonymous.body, attempt.name).toContain("Anda harus login terlebih dahulu!");
+      const customer = await call(attempt.handler, await send(attempt, customerToken));
+      expect(customer.status, attempt.name).toBe(403);
+    }
+    for (const loader of [menuLoader, reportLoader, auditLoader] as Handler[]) {
+      expect((await call(loader, get("/admin/laporan"))).status).toBe(401);
+      expect((await call(loader, get("/admin/laporan", { session: customerToken }))).status).toBe(403);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuse an admin's bad input with an Indonesian message and a 4xx, and change nothing", async () => {
+    const before = await snapshot();
+    const bad: [Attempt, number, string][] = [
+      [
+        {
+          name: "menu: price too low",
+          handler: menuAction,
+          path: "/admin/menu",
+          upload: true,
+          values: {
+            intent: "update",
+            id: "es-nyala",
+            nama: "Es Nyala",
+            kategori: "Minuman",
+            harga: "500",
+            tersedia: "on",
+          },
+        },
+        400,
+        "Harga harus antara Rp 1.000 dan Rp 1.000.000.",
+      ],
+      [
+        {
+          name: "menu: name too long",
+          handler: menuAction,
+          path: "/admin/menu",
+          upload: true,
+          values: {
+            intent: "update",
+            id: "es-nyala",
+            nama: "x".repeat(61),
+            kategori: "Minuman",
+            harga: "9000",
+          },
+        },
+        400,
+        "60",
+      ],
+      [
+        {
+          name: "menu: unknown item",
+          handler: menuAction,
+          path: "/admin/menu",
+          upload: true,
+          values: { intent: "delete", id: "tidak-ada" },
+        },
+        404,
+        "Menu tidak ditemukan. Mungkin sudah dihapus.",
+      ],
+      [
+        { name: "menu: no intent", handler: menuAction, path: "/admin/menu", upload: true, values: {} },
+        400,
+        "Permintaan tidak dikenal.",
+      ],
+      [
+        {
+          name: "menu-populer: unknown item",
+          handler: rankingAction,
+          path: "/admin/menu-populer",
+          values: { intent: "save", featured: "tidak-ada" },
+        },
+        400,
+        "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+      ],
+      [
+        {
+          name: "promo: unknown id",
+          handler: promoAction,
+          path: "/admin/menu-diskon",
+          upload: true,
+          values: { intent: "delete", id: "99999" },
+        },
+        404,
+        "Promo tidak ditemukan",
+      ],
+      [
+        {
+          name: "banner: bad id",
+          handler: bannerAction,
+          path: "/admin/banner",
+          upload: true,
+          values: { intent: "delete", id: "-1" },
+        },
+        404,
+        "Banner tidak ditemukan. Mungkin sudah dihapus.",
+      ],
+      [
+        {
+          name: "outlet: bad number",
+          handler: outletAction,
+          path: "/admin/outlet",
+          values: { intent: "save", brand: "Mie Nyala", whatsapp: "12", address: "Jl. Contoh" },
+        },
+        400,
+        "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
+      ],
+      [
+        {
+          name: "pesanan: unknown code",
+          handler: ordersAction,
+          path: "/admin/pesanan",
+          values: { code: "NY-AAAA", status: "batal" },
+        },
+        404,
+        "Pesanan tidak ditemukan.",
+      ],
+    ];
+    for (const [attempt, status, message] of bad) {
+      const answer = await call(attempt.handler, await send(attempt, adminToken));
+      expect(answer.status, attempt.name).toBe(status);
+      expect(answer.body, attempt.name).toContain(message);
+      expect(answer.body, attempt.name).not.toMatch(/\bError\b|at .*\.ts:\d+/);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuse upload bodies that are not a form, too large, or a photo that is not an image", async () => {
+    const before = await snapshot();
+    const json = new Request(`${ORIGIN}/admin/menu`, {
+      method: "POST",
+      body: JSON.stringify({ intent: "delete", id: "es-nyala" }),
+      headers: {
+        "content-type": "application/json",
+        host: new URL(ORIGIN).host,
+        origin: ORIGIN,
+        cookie: `nyala_session=${adminToken}`,
+      },
+    });
+    const unsupported = await call(menuAction, json);
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.body).toContain("Jenis isi permintaan tidak didukung.");
+
+    const huge = await multipart(
+      "/admin/menu",
+      {
+        intent: "create",
+        nama: "Besar",
+        kategori: "Makanan",
+        harga: "10000",
+        foto: new Blob([new Uint8Array(6 * 1024 * 1024)]),
+      },
+      adminToken,
+    );
+    const tooLarge = await call(menuAction, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain("Ukuran foto paling besar 5 MB.");
+
+    const notAnImage = await call(
+      menuAction,
+      await multipart(
+        "/admin/menu",
+        {
+          intent: "create",
+          nama: "Bukan Foto",
+          kategori: "Makanan",
+          harga: "10000",
+          foto: new Blob(["bukan gambar"]),
+        },
+        adminToken,
+      ),
+    );
+    expect(notAnImage.status).toBe(400);
+    expect(notAnImage.json?.fieldErrors).toHaveProperty("foto");
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("save an admin's good input: a new item with its photo, a sold-out switch, the store settings, an order's status", async () => {
+    const auditBefore = (await handle.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const created = await call(
+      menuAction,
+      await multipart(
+        "/admin/menu",
+        {
+          intent: "create",
+          nama: "Mie Nyala Keju",
+          kategori: "Makanan",
+          harga: "14.000",
+          deskripsi: "Mie pedas berlapis keju.",
+          tersedia: "on",
+          takes_level: "on",
+          foto: await picture(),
+        },
+        adminToken,
+      ),
+    );
+    expect(created.status, created.body).toBe(200);
+    expect(created.json).toMatchObject({ ok: true, message: "Menu ditambahkan." });
+    const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
+    expect(item).toMatchObject({ nama: "Mie Nyala Keju", harga: 14_000, takes_level: true, tersedia: true });
+    expect(item?.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
+
+    const soldOut = await call(
+      menuAction,
+      await multipart("/admin/menu", { intent: "habis", id: "mie-nyala-keju" }, adminToken),
+    );
+    expect(soldOut.json).toMatchObject({ ok: true, message: "Menu ditandai habis." });
+    const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
+    expect(after?.tersedia).toBe(false);
+
+    const outlet = await call(
+      outletAction,
+      post(
+        "/admin/outlet",
+        {
+          intent: "save",
+          brand: "Mie Nyala",
+          whatsapp: "0813-1111-2222",
+          address: "Jl. Contoh No. 123, Kendari",
+          timezone: "Asia/Makassar",
+          ...Object.fromEntries(
+            [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+              [`buka_${day}`, "10:00"],
+              [`tutup_${day}`, "22:00"],
+            ]),
+          ),
+        },
+        { session: adminToken },
+      ),
+    );
+    expect(outlet.status, outlet.body).toBe(200);
+    const [settings] = await handle.db.select().from(storeSettings);
+    expect(settings?.whatsapp).toBe("6281311112222");
+
+    const recorded = await call(
+      orderRecordAction,
+      post(
+        "/pesanan",
+        { items: JSON.stringify([{ id: "es-nyala", jumlah: 2 }]) },
+        { address: "198.51.100.77" },
+      ),
+    );
+    expect(recorded.status, recorded.body).toBe(201);
+    const code = recorded.json?.code as string;
+    const processed = await call(
+      ordersAction,
+      post("/admin/pesanan", { code, status: "diproses" }, { session: adminToken }),
+    );
+    expect(processed.json).toMatchObject({ ok: true, message: `Pesanan ${code} kini diproses.` });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.code, code));
+    expect(order?.status).toBe("diproses");
+    // A finished order cannot go back.
+    await call(ordersAction, post("/admin/pesanan", { code, status: "selesai" }, { session: adminToken }));
+    const back = await call(
+      ordersAction,
+      post("/admin/pesanan", { code, status: "baru" }, { session: adminToken }),
+    );
+    expect(back.status).toBeGreaterThanOrEqual(400);
+    expect(back.status).toBeLessThan(500);
+
+    const auditAfter = (await handle.db.select({ n: count() }).from(auditLog))[0]!.n;
+    expect(auditAfter).toBe(auditBefore + 5);
+  });
+});
