@@ -129,7 +129,10 @@ export function CheckoutPanel({
   }
 
   useEffect(() => {
-    if (state.kind === "recorded") resultRef.current?.focus();
+    if (state.kind !== "recorded") return;
+    // The WhatsApp tab has the foreground: focus alone does not bring the answer into view here.
+    resultRef.current?.focus({ preventScroll: true });
+    resultRef.current?.scrollIntoView({ block: "start" });
   }, [state.kind]);
 
   async function checkout() {
@@ -162,7 +165,12 @@ export function CheckoutPanel({
         className="mt-4 border-t border-stone-200 pt-4"
         data-testid="order-recorded"
       >
-        <h2 id="pesanan-tercatat" ref={resultRef} tabIndex={-1} className="text-xl font-extrabold">
+        <h2
+          id="pesanan-tercatat"
+          ref={resultRef}
+          tabIndex={-1}
+          className="scroll-mt-24 text-xl font-extrabold"
+        >
           Pesanan tercatat
         </h2>
         <p className="mt-1 text-stone-600">

@@ -38,6 +38,9 @@ export async function checkOut(page: Page): Promise<CheckedOut> {
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   const popup = await popupPromise;
   await popup.waitForURL(/^https:\/\/wa\.me\//);
+  // The answer and its "sent?" question are brought into view, whatever the cart's length.
+  await expect(page.getByRole("heading", { name: "Pesanan tercatat" })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("button", { name: "Ya, sudah terkirim" })).toBeInViewport({ ratio: 1 });
   const code = (await page.getByTestId("order-code").textContent()) ?? "";
   expect(code).toMatch(/^NY-[34679ACDEFGHJKMNPQRTUVWXY]{4}$/);
   const url = new URL(popup.url());
