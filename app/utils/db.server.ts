@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "../../database/client.server.ts";
+import { startCatalogSync } from "./catalog-sync.server.ts";
 import { getEnv } from "./env.server.ts";
 
 // One database per server process. Kept on globalThis so the dev server's module reloads
@@ -16,7 +17,11 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     const dataDir = path.resolve(env.DATA_DIR, "pglite");
     globalStore.__nyalaDb = (async () => {
       if (!env.DATABASE_URL) await prepareEmbeddedDataDir(dataDir);
-      return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+      if (!env.DATABASE_URL) return handle;
+      // Other app servers may share this database: catalog changes are announced to them.
+      const stopSync = await startCatalogSync(env.DATABASE_URL, handle.db);
+      return { ...handle, close: () => stopSync().then(() => handle.close()) };
     })();
     globalStore.__nyalaDb.then(registerShutdown, (error: unknown) => {
       console.error("Database tidak bisa dibuka:", error);

@@ -11,9 +11,11 @@ import {
   isSignedIn,
   logIn,
   logOut,
+  markSoldOut,
   PASSWORD,
   recordOrder,
   register,
+  showsSoldOut,
   solvedCaptcha,
   startServer,
   type Server,
@@ -158,13 +160,17 @@ describe("a server killed with SIGKILL keeps every registration and order it ack
   }, 180_000);
 });
 
+const ADMIN = "admin-dua-server@nyala.test";
+
 describe("two app servers on one PostgreSQL database", () => {
   let a: Server;
   let b: Server;
   beforeAll(async () => {
     const databaseUrl = await freshDatabase();
-    a = await startServer({ databaseUrl });
-    b = await startServer({ databaseUrl });
+    // A minute-long catalog cache: only the servers telling each other can make a change show.
+    const env = { ADMIN_EMAILS: ADMIN, CATALOG_CACHE_MS: "60000" };
+    a = await startServer({ databaseUrl }, env);
+    b = await startServer({ databaseUrl }, env);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -199,5 +205,25 @@ describe("two app servers on one PostgreSQL database", () => {
     const captcha = await solvedCaptcha(a);
     expect((await logIn(a, address, PASSWORD, captcha)).status).toBe(200);
     expect((await logIn(b, address, PASSWORD, captcha)).status).toBe(400);
+  }, 60_000);
+
+  it("share the catalog: an item marked sold out on one server is sold out on the other at its next page load", async () => {
+    expect(await register(a, ADMIN, "Admin Dua Server")).toBe(200);
+    const admin = await logIn(a, ADMIN, PASSWORD);
+    expect(admin.status).toBe(200);
+    // Both servers have the catalog in memory, as sold-out-free.
+    expect(await showsSoldOut(a, "Pangsit Goreng")).toBe(false);
+    expect(await showsSoldOut(b, "Pangsit Goreng")).toBe(false);
+
+    expect(await markSoldOut(a, admin.cookie!, "pangsit-goreng")).toBe(200);
+    expect(await showsSoldOut(a, "Pangsit Goreng")).toBe(true);
+    // The notice travels through PostgreSQL: allow it a moment, far below the cache's minute.
+    const deadline = Date.now() + 2000;
+    let seen = await showsSoldOut(b, "Pangsit Goreng");
+    while (!seen && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await showsSoldOut(b, "Pangsit Goreng");
+    }
+    expect(seen).toBe(true);
   }, 60_000);
 });

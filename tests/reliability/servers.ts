@@ -30,7 +30,10 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(database: { dataDir: string } | { databaseUrl: string }): Promise<Server> {
+export async function startServer(
+  database: { dataDir: string } | { databaseUrl: string },
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn("bash", ["scripts/serve.sh"], {
     env: {
@@ -45,6 +48,7 @@ export async function startServer(database: { dataDir: string } | { databaseUrl:
       ...("dataDir" in database
         ? { DATA_DIR: database.dataDir, DATABASE_URL: "" }
         : { DATABASE_URL: database.databaseUrl }),
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -144,4 +148,26 @@ export async function recordOrder(server: Server): Promise<string | null> {
   });
   const answer = (await response.json()) as { code?: string };
   return response.status === 201 && answer.code ? answer.code : null;
+}
+
+/** Marks a menu item sold out through /admin/menu, as the list's "Tandai habis" button does. */
+export async function markSoldOut(server: Server, cookie: string, id: string): Promise<number> {
+  const response = await fetch(`${server.url}/admin/menu`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "habis", id }),
+    headers: { cookie, origin: server.url },
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Whether /produk on `server` shows the item's card as sold out (what a customer sees). */
+export async function showsSoldOut(server: Server, nama: string): Promise<boolean> {
+  const html = await (await fetch(`${server.url}/produk`)).text();
+  const card = html
+    .split('data-testid="product-card"')
+    .slice(1)
+    .find((part) => part.includes(`>${nama}<`));
+  if (!card) throw new Error(`no card for ${nama} on /produk`);
+  return /^[^>]*data-sold-out="true"/.test(card);
 }
