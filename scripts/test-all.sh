@@ -13,6 +13,8 @@ step "typecheck"
 npm run --silent typecheck
 step "lint"
 npm run --silent lint
+step "npm audit (production packages: no high or critical advisory)"
+node scripts/audit.mjs
 step "unit and integration tests (PGlite)"
 npx vitest run
 step "integration tests (PostgreSQL)"
