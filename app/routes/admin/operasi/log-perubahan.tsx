@@ -50,36 +50,42 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="card p-6 text-stone-600">Belum ada perubahan.</p>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Waktu
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Admin
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Bagian
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Perubahan
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-stone-100 align-top" data-testid="audit-row">
-                  <td className="px-4 py-3 whitespace-nowrap">{row.when}</td>
-                  <td className="px-4 py-3 break-all">{row.who}</td>
-                  <td className="px-4 py-3">{row.entity}</td>
-                  <td className="px-4 py-3">{row.summary}</td>
+        <>
+          <p className="mb-3 text-sm text-stone-600">
+            <span data-testid="audit-total">{total.toLocaleString("id-ID")}</span> perubahan tercatat, terbaru
+            di atas.
+          </p>
+          <div className="card overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-stone-50 text-stone-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Waktu
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Admin
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Bagian
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Perubahan
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} className="border-t border-stone-100 align-top" data-testid="audit-row">
+                    <td className="px-4 py-3 whitespace-nowrap">{row.when}</td>
+                    <td className="px-4 py-3 break-all">{row.who}</td>
+                    <td className="px-4 py-3">{row.entity}</td>
+                    <td className="px-4 py-3">{row.summary}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       {pages > 1 ? (
         <nav aria-label="Halaman log" className="mt-6 flex justify-between">
