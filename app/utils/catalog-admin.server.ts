@@ -263,16 +263,40 @@ export async function updateMenuItem(
 ): Promise<AdminResult> {
   const parsed = MenuItemSchema.safeParse(input);
   if (!parsed.success) return refused(parsed.error);
-  const before = await getMenuItemForAdmin(db, id);
-  if (!before) return fail(404, MENU_MESSAGES.notFound);
+  // An unknown item is refused before its photo is stored.
+  if (!(await getMenuItemForAdmin(db, id))) return fail(404, MENU_MESSAGES.notFound);
   const stored = await storePhoto(photo, "menu");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  const after = { ...values, gambar: stored.path ?? before.gambar };
-  const changes = diff(before as unknown as Record<string, unknown>, after);
   const updated = await db.transaction(async (tx) => {
+    // The row locked until this change commits: simultaneous edits of one item queue here, the
+    // last to commit wins whole, and each audit entry describes the change from the values it
+    // actually replaced. Locked alone first, then read with its category: a locking read over
+    // the join would drop the row when a queued edit had moved it to another category.
+    const [locked] = await tx
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(eq(menuItems.id, id))
+      .for("update");
+    if (!locked) return false;
+    const [before] = await tx
+      .select({
+        nama: menuItems.nama,
+        kategori: categories.nama,
+        deskripsi: menuItems.deskripsi,
+        harga: menuItems.harga,
+        gambar: menuItems.gambar,
+        tersedia: menuItems.tersedia,
+        takes_level: menuItems.takes_level,
+      })
+      .from(menuItems)
+      .innerJoin(categories, eq(categories.id, menuItems.category_id))
+      .where(eq(menuItems.id, id));
+    if (!before) return false;
+    const after = { ...values, gambar: stored.path ?? before.gambar };
+    const changes = diff(before as Record<string, unknown>, after);
     const category = await categoryIdOf(tx, values.kategori);
-    const rows = await tx
+    await tx
       .update(menuItems)
       .set({
         nama: values.nama,
@@ -284,9 +308,7 @@ export async function updateMenuItem(
         takes_level: values.takes_level,
         updated_at: new Date(),
       })
-      .where(eq(menuItems.id, id))
-      .returning({ id: menuItems.id });
-    if (rows.length === 0) return false;
+      .where(eq(menuItems.id, id));
     await writeAudit(tx, actor, {
       action: "ubah",
       entity: "menu",
