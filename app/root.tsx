@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import jakartaLatin from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { AccessDenied } from "~/components/admin/access-denied.tsx";
 import { CartProvider } from "~/components/cart-provider.tsx";
@@ -42,6 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The Latin font file (every Indonesian page needs it) is requested with the stylesheet
+  // instead of after it: it is usually there before the first paint, so text does not reflow
+  // when it swaps in (the hero image on / moved by 0.13 CLS on a mobile profile).
+  { rel: "preload", href: jakartaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

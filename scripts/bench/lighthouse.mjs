@@ -53,12 +53,19 @@ try {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     const { categories, audits } = result.lhr;
-    const score = (name) => String(Math.round((categories[name]?.score ?? 0) * 100)).padStart(4);
-    const lcp = (audits["largest-contentful-paint"].numericValue / 1000).toFixed(2);
-    const cls = audits["cumulative-layout-shift"].numericValue.toFixed(3);
-    const tbt = Math.round(audits["total-blocking-time"].numericValue);
+    // A metric Lighthouse could not measure (e.g. NO_LCP on a noisy machine) prints as "–".
+    const score = (name) =>
+      (categories[name]?.score == null ? "–" : String(Math.round(categories[name].score * 100))).padStart(4);
+    const metric = (id, format) => {
+      const value = audits[id]?.numericValue;
+      return value === undefined ? "–" : format(value);
+    };
+    const lcp = metric("largest-contentful-paint", (value) => (value / 1000).toFixed(2));
+    const cls = metric("cumulative-layout-shift", (value) => value.toFixed(3));
+    const tbt = metric("total-blocking-time", (value) => String(Math.round(value)));
+    if (result.lhr.runtimeError) console.log(`            ${page}: ${result.lhr.runtimeError.code}`);
     console.log(
-      `${page.padEnd(11)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${lcp.padStart(6)}  ${cls.padStart(5)}  ${String(tbt).padStart(8)}`,
+      `${page.padEnd(11)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${lcp.padStart(6)}  ${cls.padStart(5)}  ${tbt.padStart(8)}`,
     );
     const failing = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
