@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { invalidateCatalogCache } from "./catalog-cache.server.ts";
 import { clearPageCache, pageCacheMiddleware } from "./page-cache.server.ts";
 
@@ -46,6 +46,15 @@ beforeEach(() => {
   clearPageCache();
   renders = 0;
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Moves Date.now() past the cache's lifetime (CATALOG_CACHE_MS, 2 s by default). */
+function later(ms = 2_500) {
+  const now = Date.now();
+  vi.spyOn(Date, "now").mockReturnValue(now + ms);
+}
 
 describe("page cache for cookie-less visitors", () => {
   it("renders a public page once, and every answer carries its own nonce, matching its CSP", async () => {
@@ -95,5 +104,44 @@ describe("page cache for cookie-less visitors", () => {
     const other = new Request("http://contoh.test/produk");
     expect((await run(other, render({ text: "contoh" }))).body).toContain("contoh");
     expect((await run(request("/produk?utm=1"), render({ text: "query" }))).body).toContain("query");
+  });
+
+  it("renders an expired page again once; meanwhile the others get the expired copy, then the new one", async () => {
+    await run(request("/produk"), render({ text: "harga lama" }));
+    later();
+    let finish!: () => void;
+    const slowRender = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return render({ text: "harga baru" })();
+    };
+    const refreshing = run(request("/produk"), slowRender);
+    const meanwhile = await Promise.all(
+      [1, 2, 3].map(() => run(request("/produk"), render({ text: "lagi" }))),
+    );
+    for (const answer of meanwhile) {
+      expect(answer.body).toContain("harga lama");
+      expect(answer.bodyNonces).toEqual([answer.cspNonce]);
+    }
+    finish();
+    expect((await refreshing).body).toContain("harga baru");
+    expect((await run(request("/produk"), render({ text: "lagi" }))).body).toContain("harga baru");
+    expect(renders).toBe(2);
+  });
+
+  it("never serves the copy from before a catalog change, not even while rendering the new one", async () => {
+    await run(request("/beranda"), render({ text: "promo lama" }));
+    later();
+    invalidateCatalogCache();
+    let finish!: () => void;
+    const slowRender = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return render({ text: "promo baru" })();
+    };
+    const first = run(request("/beranda"), slowRender);
+    const waiting = run(request("/beranda"), render({ text: "tidak dipakai" }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finish();
+    expect((await first).body).toContain("promo baru");
+    expect((await waiting).body).toContain("promo baru");
   });
 });

@@ -8,11 +8,14 @@
  *   requests with no Cookie header at all, only 200 answers without Set-Cookie;
  * - never one CSP nonce twice: the page is stored with a placeholder where its nonce was, and
  *   every answer gets a fresh nonce in both the HTML and the Content-Security-Policy header;
- * - it lives no longer than the catalog cache (CATALOG_CACHE_MS, default 2 s) and is cleared with
- *   it (`invalidateCatalogCache()`), so an admin's change shows at the next page load;
+ * - it is rendered again after the catalog cache's lifetime (CATALOG_CACHE_MS, default 2 s) and
+ *   cleared with it (`invalidateCatalogCache()`), so an admin's change shows at the next page load;
  * - the key is the full URL (host included) and the number of entries is bounded, so a client
  *   inventing hosts or query strings cannot grow it without limit.
- * Concurrent misses for one key share one render.
+ * Concurrent misses for one key share one render. An expired page is refreshed by the request
+ * that finds it, while the requests arriving meanwhile get the expired copy (at most one render
+ * per page at a time, and under load nobody waits for it); a cleared cache is never served stale.
+ * The body is kept as UTF-8 bytes around the nonce, so an answer is a copy, not a re-encoding.
  */
 import type { MiddlewareFunction } from "react-router";
 import { catalogCacheTtlMs, onCatalogInvalidated } from "./catalog-cache.server.ts";
@@ -25,16 +28,23 @@ const NONCE_PLACEHOLDER = "__NYALA_NONCE__";
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** The body carried a nonce (documents); `.data` answers have none. */
-  hasNonce: boolean;
+  /** The body's bytes, split where its nonce was (one part when it has none: `.data` answers). */
+  parts: Buffer[];
   expires: number;
 }
 
-const entries = new Map<string, Promise<CachedPage | null>>();
-onCatalogInvalidated(() => entries.clear());
+interface Entry {
+  /** The last page rendered; may have expired. */
+  page: CachedPage | null;
+  /** The render in progress, if any; the first one for a key is awaited by everyone. */
+  rendering: Promise<CachedPage | null> | null;
+}
+
+const entries = new Map<string, Entry>();
+onCatalogInvalidated(clearPageCache);
 
 export function clearPageCache() {
+  // A render that started before the clear must not store what it read before it.
   entries.clear();
 }
 
@@ -57,50 +67,59 @@ async function store(response: Response): Promise<CachedPage | null> {
       name,
       nonce && name === "content-security-policy" ? value.replaceAll(nonce, NONCE_PLACEHOLDER) : value,
     ]),
-    body: nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body,
-    hasNonce: Boolean(nonce),
+    parts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
     expires: Date.now() + catalogCacheTtlMs(),
   };
 }
 
 function answer(page: CachedPage): Response {
   const headers = new Headers(page.headers);
-  if (!page.hasNonce) return new Response(page.body, { status: page.status, headers });
+  if (page.parts.length === 1)
+    return new Response(new Uint8Array(page.parts[0]!), { status: page.status, headers });
   const nonce = createNonce();
   const csp = headers.get("content-security-policy");
   if (csp) headers.set("content-security-policy", csp.replaceAll(NONCE_PLACEHOLDER, nonce));
-  return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), { status: page.status, headers });
+  const nonceBytes = Buffer.from(nonce);
+  const body = Buffer.concat(
+    page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])),
+  );
+  return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), {
+    status: page.status,
+    headers,
+  });
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const key = catalogCacheTtlMs() > 0 ? cacheKey(request) : null;
   if (!key) return next();
 
-  const cached = entries.get(key);
-  if (cached) {
-    const page = await cached;
-    if (page && page.expires > Date.now()) return answer(page);
-    if (entries.get(key) === cached) entries.delete(key);
+  let entry = entries.get(key);
+  if (entry?.page && (entry.page.expires > Date.now() || entry.rendering)) return answer(entry.page);
+  if (entry?.rendering) {
+    const page = await entry.rendering;
+    if (page) return answer(page);
+    return next(); // that render could not be kept: render this one on its own
   }
 
-  // This request renders; the ones arriving meanwhile wait for it.
+  // This request renders; the ones arriving meanwhile wait for it, or get the expired copy.
+  if (!entry) {
+    entry = { page: null, rendering: null };
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  const current = entry;
   let resolve!: (page: CachedPage | null) => void;
-  const pending = new Promise<CachedPage | null>((done) => (resolve = done));
-  entries.set(key, pending);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  current.rendering = new Promise<CachedPage | null>((done) => (resolve = done));
   let page: CachedPage | null = null;
   try {
     const response = await next();
-    // Placeholder-free copy for this request too (its own nonce is already in it).
-    if (response.status !== 200 || response.headers.has("set-cookie")) {
-      resolve(null);
-      entries.delete(key);
-      return response;
-    }
+    if (response.status !== 200 || response.headers.has("set-cookie")) return response;
     page = await store(response);
     return page ? answer(page) : response;
   } finally {
+    current.rendering = null;
+    if (page) current.page = page;
+    else if (!current.page && entries.get(key) === current) entries.delete(key);
     resolve(page);
-    if (!page && entries.get(key) === pending) entries.delete(key);
   }
 };
