@@ -18,6 +18,9 @@ export function AddToCartButton({
   const { add } = useCart();
   const [added, setAdded] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // The picker (six levels, thirty chillies) is built on the first tap, not sent with every page;
+  // once built it stays, so closing it returns the focus to this button.
+  const [pickerBuilt, setPickerBuilt] = useState(false);
 
   useEffect(() => {
     if (!added) return;
@@ -44,7 +47,11 @@ export function AddToCartButton({
         type="button"
         className={className}
         aria-haspopup={item.takes_level ? "dialog" : undefined}
-        onClick={() => (item.takes_level ? setPicking(true) : addAt())}
+        onClick={() => {
+          if (!item.takes_level) return addAt();
+          setPickerBuilt(true);
+          setPicking(true);
+        }}
       >
         <CartIcon className="size-5" />
         {added ? "Ditambahkan" : "Tambah"}
@@ -53,7 +60,7 @@ export function AddToCartButton({
       <span role="status" className="sr-only">
         {added ? `${added} ditambahkan ke keranjang` : ""}
       </span>
-      {item.takes_level ? (
+      {item.takes_level && pickerBuilt ? (
         <SpiceLevelPicker
           open={picking}
           itemName={item.nama}
