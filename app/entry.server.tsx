@@ -7,7 +7,9 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/utils/db.server.ts";
+import { createDeferredHydrationStream } from "~/utils/deferred-hydration.server.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/utils/security-headers.server.ts";
+import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -36,6 +38,11 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const nonce = createNonce();
+  // The whole stylesheet (about 10 KB compressed) goes into the page's <head> instead of a
+  // render-blocking request: the first paint needs nothing but the document
+  // (docs/decisions/0008-inline-stylesheet.md). React Router renders it as its critical CSS,
+  // with the nonce; the browser never renders it itself, so hydration leaves it in place.
+  if (!import.meta.env.DEV) routerContext.criticalCss = stylesheet;
   applySecurityHeaders(responseHeaders, production);
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, production));
 
@@ -68,7 +75,14 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (import.meta.env.DEV) {
+            pipe(body);
+          } else {
+            // The page paints before its JavaScript loads (deferred-hydration.server.ts).
+            const deferral = createDeferredHydrationStream(nonce);
+            deferral.pipe(body);
+            pipe(deferral);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -3,7 +3,7 @@
  *
  * The Content-Security-Policy allows scripts only from this origin and inline scripts carrying
  * the per-response nonce (React Router's hydration data); there is no `unsafe-inline` for
- * scripts. Inline style attributes stay allowed (`style-src-attr`): React writes a few.
+ * scripts. The one inline stylesheet carries the nonce too. Inline style attributes stay allowed (`style-src-attr`): React writes a few.
  * `frame-ancestors 'none'` forbids framing (clickjacking). Nothing here may weaken that.
  */
 import { randomBytes } from "node:crypto";
@@ -37,7 +37,8 @@ export function contentSecurityPolicy(
     ...(recaptcha
       ? ["frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/"]
       : []),
-    "style-src 'self'",
+    // The stylesheet is inlined into each page with the nonce (entry.server.tsx).
+    `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     // Google accounts' profile photos (shown in the admin profile) come from Google's image host.
     "img-src 'self' data: blob: https://*.googleusercontent.com",

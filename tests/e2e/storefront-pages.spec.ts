@@ -186,3 +186,37 @@ test.describe("/kontak", () => {
     await expect(page).toHaveURL("/kontak");
   });
 });
+
+test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-before-javascript.md)", () => {
+  for (const { path, h1 } of PAGES) {
+    test(`${path}: styled by the page itself, painted before any script is requested, then hydrated`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      const nonce = /<style data-react-router-critical-css="" nonce="([^"]+)">/.exec(html)?.[1];
+      expect(nonce, "the stylesheet is in the page, with the page's nonce").toBeTruthy();
+      expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.includes("/assets/") && entry.name.endsWith(".js"))
+          .map((entry) => entry.startTime);
+        return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+      });
+      expect(timing.scripts).toBeGreaterThan(0);
+      expect(timing.paint).toBeLessThan(Infinity);
+      expect(timing.firstScript, "no script is requested before the first paint").toBeGreaterThanOrEqual(
+        timing.paint,
+      );
+      // Styled by the inline stylesheet: the body has the bundled font.
+      const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      expect(font).toContain("Plus Jakarta Sans");
+    });
+  }
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { createDeferredHydrationStream, deferHydration } from "./deferred-hydration.server.ts";
+
+const NONCE = "bm9uY2UtZm9yLXRlc3Q=";
+const MODULE_CODE = `import * as route0 from "/assets/root-A.js";
+window.__reactRouterManifest = { "note": "Lezat & pedas — Rp 10.000" };
+import("/assets/entry.client-B.js");`;
+
+/** A document shaped as React Router and react-dom write it. */
+const page = (moduleCode = MODULE_CODE) =>
+  `<!DOCTYPE html><html lang="id"><head><title>Produk | Mie Nyala</title>` +
+  `<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="${NONCE}"/>` +
+  `<link rel="modulepreload" href="/assets/framework-C.js" nonce="${NONCE}"/>` +
+  `</head><body><h1>Menu pedas</h1><img src="/images/hero.webp" fetchpriority="high"/>` +
+  `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
+  `<script nonce="${NONCE}" type="module" async="">${moduleCode}</script>` +
+  `<!--$--><script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>`;
+
+describe("deferred hydration", () => {
+  it("takes the preload hints out and keeps the module script inert, followed by its starter", () => {
+    const out = deferHydration(page(), NONCE)!;
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out).not.toMatch(/<script[^>]* type="module"/);
+    expect(out).toContain(
+      `<script nonce="${NONCE}" type="text/x-nyala-module" id="nyala-module">${MODULE_CODE}</script><script nonce="${NONCE}">`,
+    );
+    const starter =
+      /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(out)?.[1];
+    expect(starter).toContain('["/assets/entry.client-B.js","/assets/framework-C.js"]');
+    expect(starter).toContain('img[fetchpriority="high"]');
+    // Everything else is untouched, in order.
+    expect(
+      out.startsWith('<!DOCTYPE html><html lang="id"><head><title>Produk | Mie Nyala</title></head>'),
+    ).toBe(true);
+    expect(
+      out.endsWith(
+        '<!--$--><script nonce="' +
+          NONCE +
+          '">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>',
+      ),
+    ).toBe(true);
+  });
+
+  it("waits for the whole module script, and leaves a page without one alone", () => {
+    const whole = page();
+    const cut = whole.indexOf("import(");
+    expect(deferHydration(whole.slice(0, cut), NONCE)).toBeNull();
+    expect(deferHydration("<html><body><p>Tanpa skrip</p></body></html>", NONCE)).toBeNull();
+  });
+
+  it("never lets a module path close the starter's script element", () => {
+    const hostile = page().replace("/assets/framework-C.js", "/assets/</script><script>alert(1)</script>.js");
+    const out = deferHydration(hostile, NONCE)!;
+    const starter = out.slice(out.indexOf("(()=>{"), out.indexOf("</script>", out.indexOf("(()=>{")));
+    expect(starter).toContain("\\u003c/script>");
+  });
+
+  it("as a stream: the same bytes, whatever the chunks, UTF-8 split across chunks included", async () => {
+    const input = Buffer.from(page(), "utf8");
+    const expected = Buffer.from(deferHydration(page(), NONCE)!, "utf8");
+    for (const size of [1, 7, 64, 333, input.length]) {
+      const stream = createDeferredHydrationStream(NONCE);
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const done = new Promise((resolve) => stream.on("end", resolve));
+      for (let offset = 0; offset < input.length; offset += size)
+        stream.write(input.subarray(offset, offset + size));
+      stream.end();
+      await done;
+      expect(Buffer.concat(chunks).equals(expected), `chunks of ${size} bytes`).toBe(true);
+    }
+  });
+
+  it("as a stream: a document without the module script passes through unchanged", async () => {
+    const input = Buffer.from("<html><body><p>Halaman error — tanpa skrip</p></body></html>", "utf8");
+    const stream = createDeferredHydrationStream(NONCE);
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    stream.write(input.subarray(0, 30));
+    stream.end(input.subarray(30));
+    await done;
+    expect(Buffer.concat(chunks).equals(input)).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Hydration after the first paint (docs/decisions/0008-first-paint-before-javascript.md).
+ *
+ * React Router ends every page with `<link rel="modulepreload">` hints in the head and an inline
+ * module script that imports the route modules and starts React. On a phone's connection those
+ * 120 KB of JavaScript share the bandwidth with the page's main picture, and on a slow CPU the
+ * browser evaluates them before it paints anything. This transform of the HTML stream lets the
+ * page show first:
+ * - the modulepreload hints are taken out of the head;
+ * - the module script is kept in place but inert (`type="text/x-nyala-module"`), so the browser
+ *   does not run it yet;
+ * - a small inline script right after it (carrying the page's nonce) adds the hints and runs the
+ *   module script once the page has painted: when the browser reports its first contentful paint,
+ *   and after the picture marked `fetchpriority="high"` (the page's largest element) has loaded;
+ *   at once when the visitor touches, clicks or types; and in any case within MAX_WAIT_MS.
+ *
+ * React does not mind: in production it does not compare the attributes of the elements it
+ * hydrates, an inline script matches an inline script, the hints it renders itself are added
+ * again where they are missing, and the added nodes at the end of <head> and <body> are left
+ * alone. If React Router's markup ever changes so that the module script is not found, the page
+ * passes through unchanged and loads as before.
+ */
+import { Transform } from "node:stream";
+
+/** The module script React Router renders (attribute order as react-dom writes it). */
+const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">/;
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const INERT_ID = "nyala-module";
+/** Longest wait for the main picture before the page is made interactive anyway. */
+export const MAX_WAIT_MS = 2500;
+
+/**
+ * The inline script that starts the app; `modules` are the preload hints taken out. Readable
+ * source of the one-liner below:
+ *
+ *   start(): add the hints to <head>, then a module script with the inert one's code and nonce.
+ *   afterPaint(go): go() once the browser reports its first contentful paint (PerformanceObserver
+ *     "paint"), or at the frame after this one where paint timing is not supported.
+ *   The main picture, when the page has one and it is still loading: wait for its load first.
+ *   start() also runs at the first touch, click or key press, and after MAX_WAIT_MS in any case.
+ */
+function starter(modules: string[]): string {
+  // JSON in a script: `<` escaped so no string can close the element.
+  const list = JSON.stringify(modules).replace(/</g, "\\u003c");
+  return (
+    `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
+    `const start=()=>{if(s)return;s=true;for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
+    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)};` +
+    `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
+    `const afterPaint=(go)=>{try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;` +
+    `const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch{frame(go)}};` +
+    `const p=document.querySelector('img[fetchpriority="high"]');` +
+    `if(p&&!p.complete){p.addEventListener("load",()=>frame(()=>afterPaint(start)),{once:true});p.addEventListener("error",start,{once:true})}else afterPaint(start);` +
+    `setTimeout(start,${MAX_WAIT_MS});` +
+    `for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,start,{once:true,passive:true,capture:true})})();`
+  );
+}
+
+/** The document rewritten as above, or null while its module script has not fully arrived. */
+export function deferHydration(html: string, nonce: string): string | null {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return null;
+  const end = html.indexOf("</script>", script.index);
+  if (end === -1) return null;
+  const modules: string[] = [];
+  const before = html.slice(0, script.index).replace(MODULEPRELOAD, (_tag, href: string) => {
+    modules.push(href);
+    return "";
+  });
+  const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
+  const body = html.slice(script.index + script[0].length, end + "</script>".length);
+  const starterTag = `<script nonce="${nonce}">${starter(modules)}</script>`;
+  return `${before}${inertOpen}${body}${starterTag}${html.slice(end + "</script>".length)}`;
+}
+
+/**
+ * The stream form of `deferHydration`, for React's rendered document. The text is held as
+ * latin1 (one character per byte), so a UTF-8 character split between two chunks survives: the
+ * markers it looks for and everything it inserts are ASCII.
+ */
+export function createDeferredHydrationStream(nonce: string): Transform {
+  let held = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      held += chunk.toString("latin1");
+      const rewritten = deferHydration(held, nonce);
+      if (rewritten === null) return callback();
+      done = true;
+      held = "";
+      callback(null, Buffer.from(rewritten, "latin1"));
+    },
+    flush(callback) {
+      callback(null, held ? Buffer.from(held, "latin1") : undefined);
+    },
+  });
+}
