@@ -5,6 +5,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { SMALLER_WIDTHS, smallerCopy } from "../app/utils/images.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pub = (p) => path.join(root, "public", p);
@@ -1344,10 +1345,19 @@ const jobs = [
   ["images/hero.webp", hero],
 ];
 
+/** The smaller copies pages use for small slots (app/utils/images.ts), drawn at their own size. */
+const kindOf = (rel) => (rel === "images/hero.webp" ? "hero" : rel.split("/")[1].replace(/s$/, ""));
+const smaller = (svg, width, quality = 78) =>
+  sharp(Buffer.from(svg)).resize({ width }).webp({ quality, effort: 6, smartSubsample: true }).toBuffer();
+
 const only = process.argv.slice(2);
 for (const [rel, draw] of jobs) {
   if (only.length && !only.some((o) => rel.includes(o))) continue;
-  await save(rel, await webp(draw()));
+  const svg = draw();
+  await save(rel, await webp(svg));
+  for (const width of SMALLER_WIDTHS[kindOf(rel)] ?? []) {
+    await save(smallerCopy(`/${rel}`, width).slice(1), await smaller(svg, width));
+  }
 }
 if (!only.length || only.includes("icons")) {
   const favicon = markSvg(64);

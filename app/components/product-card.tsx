@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { MenuItemView } from "~/utils/catalog.server.ts";
 import { formatRupiah } from "~/utils/format.ts";
-import { MENU_IMAGE } from "~/utils/images.ts";
+import { MENU_IMAGE, pictureSrcSet } from "~/utils/images.ts";
 import { spiceLevelLabel } from "~/utils/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { useCart } from "./cart-provider.tsx";
@@ -120,6 +120,9 @@ export function ProductCard({
       <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
         <img
           src={item.gambar}
+          srcSet={pictureSrcSet(item.gambar, "menu")}
+          // 112 px in a phone's menu row; a card's full width from 640 px (two or more columns).
+          sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 112px"
           alt={item.nama}
           {...MENU_IMAGE}
           loading={priority ? "eager" : "lazy"}

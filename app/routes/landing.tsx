@@ -7,7 +7,7 @@ import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/utils/catalog.server.ts";
 import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
 import { getDb } from "~/utils/db.server.ts";
-import { HERO_IMAGE } from "~/utils/images.ts";
+import { HERO_IMAGE, pictureSrcSet } from "~/utils/images.ts";
 import { pageMeta } from "~/utils/meta.ts";
 
 export async function loader() {
@@ -56,6 +56,9 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </div>
           <img
             src="/images/hero.webp"
+            srcSet={pictureSrcSet("/images/hero.webp", "hero")}
+            // A phone's width less the page's margins; half the 72rem column from 768 px.
+            sizes="(min-width: 768px) 560px, calc(100vw - 2rem)"
             alt="Semangkuk Mie Nyala pedas dengan cabai segar"
             {...HERO_IMAGE}
             fetchPriority="high"

@@ -5,17 +5,18 @@
  * file name are not trusted) of at most 5 MB. It is re-encoded by sharp to WebP at the size its
  * page shows (images.ts), which also drops metadata (EXIF location) and anything hidden in the
  * file. The result is stored under DATA_DIR/uploads/<kind>/<hash>.webp, named by the SHA-256 of
- * its bytes: a name never changes content, so GET /gambar/… can be cached for a year.
+ * its bytes: a name never changes content, so GET /gambar/… can be cached for a year. Its smaller
+ * copies (images.ts SMALLER_WIDTHS) are stored beside it as <hash>-<width>.webp.
  *
  * Uploads live on the app server's disk: several app servers behind a load balancer need a
  * shared DATA_DIR/uploads (see README).
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 import { getEnv } from "./env.server.ts";
-import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE } from "./images.ts";
+import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -37,6 +38,7 @@ export const IMAGE_MESSAGES = {
 const PUBLIC_PATH = /^\/gambar\/(menu|promo|slide)\/([a-f0-9]{64})\.webp$/;
 
 export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
+/** A stored picture's own name (not one of its copies): `<sha256>.webp`. */
 export const isStoredImageName = (value: string) => /^[a-f0-9]{64}\.webp$/.test(value);
 
 /** The file's format from its first bytes, or null when it is none of the three. */
@@ -53,6 +55,32 @@ export const uploadsDir = () => path.resolve(getEnv().DATA_DIR, "uploads");
 
 export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
 
+async function loadSharp() {
+  // Loaded on first use: libvips costs memory the server does not need until an admin uploads.
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+}
+
+/** Writes a file under a temporary name first: a reader never sees half a file. */
+async function writeWhole(target: string, bytes: Buffer) {
+  const exists = await stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+}
+
+/** A smaller copy of a stored full-size picture (already WebP at the page's aspect ratio). */
+async function shrink(full: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(full).resize({ width }).webp({ quality: 80, effort: 4 }).toBuffer();
+}
+
 /**
  * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
  * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
@@ -63,10 +91,7 @@ export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage
   if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   if (!sniffImageType(input)) return { ok: false, message: IMAGE_MESSAGES.wrongType };
 
-  // Loaded on first use: libvips costs memory the server does not need until an admin uploads.
-  const { default: sharp } = await import("sharp");
-  sharp.cache(false);
-  sharp.concurrency(1);
+  const sharp = await loadSharp();
   const { width, height } = IMAGE_KINDS[kind];
   let output: Buffer;
   try {
@@ -79,31 +104,56 @@ export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage
     return { ok: false, message: IMAGE_MESSAGES.unreadable };
   }
 
-  const name = `${createHash("sha256").update(output).digest("hex")}.webp`;
+  const hash = createHash("sha256").update(output).digest("hex");
   const dir = path.join(uploadsDir(), kind);
-  const target = path.join(dir, name);
   await mkdir(dir, { recursive: true });
-  const exists = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    // Written to a temporary name first: a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, output);
-    await rename(temporary, target);
+  for (const smaller of SMALLER_WIDTHS[kind]) {
+    await writeWhole(path.join(dir, `${hash}-${smaller}.webp`), await shrink(output, smaller));
   }
+  // The full picture last: once its name is in the database, its copies are there too.
+  const name = `${hash}.webp`;
+  await writeWhole(path.join(dir, name), output);
   return { ok: true, path: `/gambar/${kind}/${name}` };
 }
 
-/** The bytes of a stored image, or null (unknown kind, bad name, missing file). */
+/** Deletes a stored picture and its smaller copies (missing files are no error). */
+export async function removeStoredImage(kind: ImageKind, name: string) {
+  if (!isStoredImageName(name)) return;
+  const dir = path.join(uploadsDir(), kind);
+  const copies = SMALLER_WIDTHS[kind].map((width) => name.replace(/\.webp$/, `-${width}.webp`));
+  await Promise.all([name, ...copies].map((file) => unlink(path.join(dir, file)).catch(() => undefined)));
+}
+
+/** A stored file's name: `<sha256>.webp`, or `<sha256>-<width>.webp` for one of its kind's copies. */
+const STORED_NAME = /^([a-f0-9]{64})(?:-(\d{2,4}))?\.webp$/;
+
+/**
+ * The bytes of a stored image or of one of its smaller copies, or null (unknown kind, bad name,
+ * a width the kind has no copy at, missing file). A copy that is missing while its picture exists
+ * (uploaded before copies were made) is made now and kept.
+ */
 export async function readStoredImage(kind: string, name: string): Promise<Buffer | null> {
-  if (!isImageKind(kind) || !isStoredImageName(name)) return null;
+  if (!isImageKind(kind)) return null;
+  const match = STORED_NAME.exec(name);
+  if (!match) return null;
+  const [, hash, widthText] = match;
+  const width = widthText === undefined ? null : Number(widthText);
+  if (width !== null && !(SMALLER_WIDTHS[kind] as readonly number[]).includes(width)) return null;
+  const dir = path.join(uploadsDir(), kind);
   try {
-    return await readFile(path.join(uploadsDir(), kind, name));
+    return await readFile(path.join(dir, name));
+  } catch {
+    if (width === null) return null;
+  }
+  let full: Buffer;
+  try {
+    full = await readFile(path.join(dir, `${hash}.webp`));
   } catch {
     return null;
   }
+  const copy = await shrink(full, width);
+  await writeWhole(path.join(dir, name), copy);
+  return copy;
 }
 
 /** Whether `value` names an image this app serves: an upload, or one of its own files in /images. */

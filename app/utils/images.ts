@@ -1,5 +1,53 @@
-/** Pixel sizes of the app's images, so every <img> carries width and height (no layout shift). */
+/**
+ * The app's pictures: their full pixel size (every <img> carries width and height, so nothing
+ * shifts while they load) and the smaller copies served for small slots, e.g. a menu photo shown
+ * 112 px wide in a phone's menu row. A copy's file is the full one's name with `-<width>` before
+ * `.webp` (`/images/menu/es-nyala-360.webp`, `/gambar/menu/<hash>-360.webp`): the seed pictures'
+ * copies are drawn by scripts/draw-images.mjs, uploads' copies are made when they are saved
+ * (images.server.ts) or, for older uploads, when first asked for (routes/resources/gambar.tsx).
+ */
 export const MENU_IMAGE = { width: 640, height: 480 } as const;
 export const SLIDE_IMAGE = { width: 1200, height: 600 } as const;
 export const PROMO_IMAGE = { width: 640, height: 400 } as const;
 export const HERO_IMAGE = { width: 960, height: 720 } as const;
+
+/**
+ * Widths of the smaller copies, per kind of picture. Menu photos sit in 112 px rows on phones and
+ * 96 px cart lines (360 px covers three device pixels per CSS pixel); the hero fills a phone's
+ * width (720 px covers two). Promos and slides are shown wide everywhere.
+ */
+export const SMALLER_WIDTHS = {
+  menu: [360],
+  promo: [],
+  slide: [],
+  hero: [720],
+} as const satisfies Record<string, readonly number[]>;
+
+export type PictureKind = keyof typeof SMALLER_WIDTHS;
+
+const FULL_WIDTH: Record<PictureKind, number> = {
+  menu: MENU_IMAGE.width,
+  promo: PROMO_IMAGE.width,
+  slide: SLIDE_IMAGE.width,
+  hero: HERO_IMAGE.width,
+};
+
+/** The app's own WebP files: seed pictures in /images and uploads in /gambar. */
+const OWN_WEBP =
+  /^\/(?:images\/[a-z0-9-]+(?:\/[a-z0-9-]+)*|gambar\/(?:menu|promo|slide)\/[a-f0-9]{64})\.webp$/;
+
+/** `/images/menu/es-nyala.webp`, 360 → `/images/menu/es-nyala-360.webp`. */
+export const smallerCopy = (src: string, width: number) => src.replace(/\.webp$/, `-${width}.webp`);
+
+/**
+ * The `srcSet` for a picture of this kind, or undefined when it has no smaller copies (or is not
+ * one of the app's own files). Use it with a `sizes` that says how wide the slot is.
+ */
+export function pictureSrcSet(src: string, kind: PictureKind): string | undefined {
+  const widths = SMALLER_WIDTHS[kind];
+  if (widths.length === 0 || !OWN_WEBP.test(src)) return undefined;
+  return [
+    ...widths.map((width) => `${smallerCopy(src, width)} ${width}w`),
+    `${src} ${FULL_WIDTH[kind]}w`,
+  ].join(", ");
+}

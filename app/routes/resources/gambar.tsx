@@ -3,8 +3,9 @@ import type { Route } from "./+types/gambar";
 import { readStoredImage } from "~/utils/images.server.ts";
 
 /**
- * GET /gambar/<kind>/<sha256>.webp: a photo uploaded in the admin pages. The name is the hash of
- * the content, so the answer never changes and browsers keep it for a year.
+ * GET /gambar/<kind>/<sha256>.webp: a photo uploaded in the admin pages, or one of its smaller
+ * copies (`<sha256>-<width>.webp`, images.ts). The name is the hash of the content, so the answer
+ * never changes and browsers keep it for a year.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const bytes = await readStoredImage(params.kind, params.file);
@@ -14,7 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       "Content-Type": "image/webp",
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: `"${params.file.slice(0, 64)}"`,
+      ETag: `"${params.file.replace(/\.webp$/, "")}"`,
       "X-Content-Type-Options": "nosniff",
     },
   });
