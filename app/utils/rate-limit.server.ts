@@ -3,8 +3,10 @@
  * that shares the database.
  *
  * `hit` is one atomic upsert: the first hit of a window inserts count 1, later hits add 1, and a
- * hit after the window ended starts a new one. Concurrent hits never lose a count. `peek` reads a
- * counter without changing it, to refuse early while a key is blocked.
+ * hit after the window ended starts a new one. Concurrent hits never lose a count, and each gets
+ * its own count back, so a limit decided on `hit`'s answer holds for requests sent at once. `peek`
+ * reads a counter without changing it, to refuse early while a key is blocked; it must not be the
+ * only check (concurrent requests all peek below the limit).
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
@@ -57,6 +59,14 @@ export async function peek(db: Database, rule: RateLimitRule): Promise<RateLimit
     .limit(1);
   if (!row) return null;
   return { count: row.count, resetAt: row.reset_at, blocked: row.count >= rule.limit };
+}
+
+/** Takes back one hit of a live window (an attempt that turned out fine); never below zero. */
+export async function giveBack(db: Database, rule: RateLimitRule) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, rule.key), gt(rateLimits.reset_at, new Date())));
 }
 
 export async function clear(db: Database, key: string) {

@@ -75,6 +75,44 @@ describe(`brute-force limits (${testDatabaseKind()})`, () => {
     expect((await login(email, "rahasia1", "192.0.2.6")).status).toBe(200);
   });
 
+  it("lets no more guesses through than the limit when they arrive at once (per account and per address)", async () => {
+    const email = uniqueEmail("serbu");
+    await createUser(email);
+    const captchas = await Promise.all(Array.from({ length: 10 }, () => solvedAltcha()));
+    const atAccount = await Promise.all(
+      captchas.map((captcha, i) =>
+        call(
+          loginAction,
+          post("/masuk", { email, password: `salah-${i}`, captcha }, { address: `198.18.0.${i + 1}` }),
+        ),
+      ),
+    );
+    const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status).sort();
+    expect(statuses(atAccount)).toEqual([...Array(3).fill(401), ...Array(7).fill(429)]);
+
+    const address = "198.18.1.1";
+    const more = await Promise.all(Array.from({ length: 10 }, () => solvedAltcha()));
+    const fromAddress = await Promise.all(
+      more.map((captcha, i) =>
+        call(
+          loginAction,
+          post("/masuk", { email: uniqueEmail(`acak-${i}`), password: "salah", captcha }, { address }),
+        ),
+      ),
+    );
+    expect(statuses(fromAddress)).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+  });
+
+  it("a successful login gives its attempt back to the address", async () => {
+    const address = "198.18.2.1";
+    const email = uniqueEmail("rajin");
+    await createUser(email);
+    // Successful logins from one address (limit: 5 failures) never add up to a block.
+    for (let i = 0; i < 8; i++) expect((await login(email, "rahasia1", address)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(uniqueEmail("typo"), "salah", address)).status).toBe(401);
+    expect((await login(email, "rahasia1", address)).status).toBe(429);
+  });
+
   it("opens again when the window has passed", async () => {
     const email = uniqueEmail("sabar");
     await createUser(email);

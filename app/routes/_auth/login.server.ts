@@ -1,7 +1,14 @@
 /**
- * POST /masuk. Order of checks: the form (same schema as the browser) → rate limits (per account
- * and per client address, counted in the database) → captcha (verified, single use) → password.
+ * POST /masuk. Order of checks: the form (same schema as the browser) → an early refusal while
+ * the account or the client address is blocked → captcha (verified, single use; a failure counts
+ * against the address) → the attempt counted against the account and the address → password.
  * Unknown e-mail and wrong password give the same answer in about the same time.
+ *
+ * The attempt is counted before the password is checked, with one atomic upsert per counter, and
+ * the answer decides: requests sent at once each get their own count, so no more than the limit
+ * of them reach the password check. A successful login clears the account's counter and gives its
+ * attempt back to the address's. Captcha failures do not count against the account: without a
+ * valid captcha nobody can lock someone else's account.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -14,6 +21,7 @@ import { getEnv } from "~/utils/env.server.ts";
 import {
   clear,
   deleteExpiredRateLimits,
+  giveBack,
   hit,
   LOGIN_WINDOW_MS,
   peek,
@@ -73,24 +81,26 @@ export async function loginAction({ request, context }: ActionArgs) {
     windowMs: LOGIN_WINDOW_MS,
   };
 
-  const until = blockedUntil(await Promise.all([peek(db, accountRule), peek(db, addressRule)]));
-  if (until) {
+  const tooMany = (until: Date) => {
     const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
     return fail(tooManyAttemptsMessage(until), 429, { "Retry-After": String(seconds) });
-  }
+  };
+
+  const blocked = blockedUntil(await Promise.all([peek(db, accountRule), peek(db, addressRule)]));
+  if (blocked) return tooMany(blocked);
 
   if (!(await verifyCaptcha(db, captcha, address))) {
     await hit(db, addressRule);
     return fail(LOGIN_MESSAGES.captchaInvalid, 400);
   }
 
-  const user = await authenticate(db, email, password);
-  if (!user) {
-    await Promise.all([hit(db, accountRule), hit(db, addressRule)]);
-    return fail(LOGIN_MESSAGES.wrongCredentials, 401);
-  }
+  const counted = blockedUntil(await Promise.all([hit(db, accountRule), hit(db, addressRule)]));
+  if (counted) return tooMany(counted);
 
-  await clear(db, accountRule.key);
+  const user = await authenticate(db, email, password);
+  if (!user) return fail(LOGIN_MESSAGES.wrongCredentials, 401);
+
+  await Promise.all([clear(db, accountRule.key), giveBack(db, addressRule)]);
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   const headers = { "Set-Cookie": await startSession(db, user.id), "Cache-Control": "no-store" };
