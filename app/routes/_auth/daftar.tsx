@@ -21,8 +21,12 @@ import {
   useHydrated,
 } from "./form-parts.tsx";
 import { registerAction } from "./register.server.ts";
+import { actionHeaders } from "~/utils/action-headers.ts";
 
 export const action = registerAction;
+
+// A 429 tells when to try again (Retry-After), also on the page and .data answers.
+export const headers = actionHeaders;
 
 export default function Daftar() {
   const navigate = useNavigate();

@@ -21,6 +21,7 @@ import {
   useHydrated,
 } from "./form-parts.tsx";
 import { loginAction } from "./login.server.ts";
+import { actionHeaders } from "~/utils/action-headers.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
@@ -36,6 +37,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const action = loginAction;
+
+// A 429 tells when to try again (Retry-After), also on the page and .data answers.
+export const headers = actionHeaders;
 
 /** Remembers the signed-in e-mail for display (SPEC.md `data-login`); never a token. */
 function rememberLogin(email: string) {
