@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 /** The reliability suite: real production servers (build first), run through scripts/with-postgres.sh. */
 export default defineConfig({
   test: {
-    // Simultaneous edits of one menu item live with the integration tests (they also run there, on
-    // both databases); the reliability suite lists them too, as issue #6 asks.
+    // Simultaneous edits of one menu item: over HTTP against real servers in
+    // tests/reliability/concurrency.test.ts, and through updateMenuItem itself (40 edits, on the
+    // suite's PostgreSQL) in the integration test listed here too.
     include: ["tests/reliability/**/*.test.ts", "tests/integration/concurrent-edits.test.ts"],
     environment: "node",
     pool: "forks",

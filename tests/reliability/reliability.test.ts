@@ -3,21 +3,26 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../database/client.server.ts";
 import { orders } from "../../database/schema.ts";
 import {
+  adminSession,
+  deleteUserAsAdmin,
+  dropDatabases,
+  freshDatabase,
   isSignedIn,
   logIn,
   logOut,
   markSoldOut,
+  pageStatus,
   PASSWORD,
   recordOrder,
   register,
   showsSoldOut,
   solvedCaptcha,
   startServer,
+  userIdFromAdminList,
   type Server,
 } from "./servers.ts";
 
@@ -25,30 +30,10 @@ import {
  * Reliability suite against the production build (`npm run build` first) and real servers:
  * a server killed with SIGKILL in the middle of a stream of registrations loses none that it
  * had acknowledged (PGlite and PostgreSQL), and two servers on one PostgreSQL database share
- * sessions, login limits and single-use captchas. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
+ * sessions (a logout or an account deletion on one ends the session on the other at once), login
+ * limits, single-use captchas and the catalog. Needs TEST_DATABASE_URL (scripts/with-postgres.sh).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: run through scripts/with-postgres.sh");
-
-const databases: string[] = [];
-async function freshDatabase(): Promise<string> {
-  const name = `nyala_rel_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+afterAll(dropDatabases);
 
 const email = (label: string) => `${label}-${randomBytes(5).toString("hex")}@contoh.test`;
 
@@ -161,6 +146,7 @@ describe("a server killed with SIGKILL keeps every registration and order it ack
 });
 
 const ADMIN = "admin-dua-server@nyala.test";
+const SECOND_ADMIN = "admin-kedua-dua-server@nyala.test";
 
 describe("two app servers on one PostgreSQL database", () => {
   let a: Server;
@@ -168,7 +154,7 @@ describe("two app servers on one PostgreSQL database", () => {
   beforeAll(async () => {
     const databaseUrl = await freshDatabase();
     // A minute-long catalog cache: only the servers telling each other can make a change show.
-    const env = { ADMIN_EMAILS: ADMIN, CATALOG_CACHE_MS: "60000" };
+    const env = { ADMIN_EMAILS: `${ADMIN},${SECOND_ADMIN}`, CATALOG_CACHE_MS: "60000" };
     a = await startServer({ databaseUrl }, env);
     b = await startServer({ databaseUrl }, env);
   }, 120_000);
@@ -208,9 +194,7 @@ describe("two app servers on one PostgreSQL database", () => {
   }, 60_000);
 
   it("share the catalog: an item marked sold out on one server is sold out on the other at its next page load", async () => {
-    expect(await register(a, ADMIN, "Admin Dua Server")).toBe(200);
-    const admin = await logIn(a, ADMIN, PASSWORD);
-    expect(admin.status).toBe(200);
+    const admin = { cookie: await adminSession(a, ADMIN) };
     // Both servers have the catalog in memory, as sold-out-free.
     expect(await showsSoldOut(a, "Pangsit Goreng")).toBe(false);
     expect(await showsSoldOut(b, "Pangsit Goreng")).toBe(false);
@@ -225,5 +209,38 @@ describe("two app servers on one PostgreSQL database", () => {
       seen = await showsSoldOut(b, "Pangsit Goreng");
     }
     expect(seen).toBe(true);
+  }, 60_000);
+
+  it("an admin session logged out on one server is refused on the other at once", async () => {
+    const cookie = await adminSession(a, ADMIN);
+    expect(await pageStatus(b, cookie, "/admin/menu")).toBe(200);
+    expect(await logOut(a, cookie)).toBe(200);
+    // No wait: the next request to B already finds no session.
+    expect(await pageStatus(b, cookie, "/admin/menu")).toBe(401);
+    expect(await markSoldOut(b, cookie, "mie-nyala-level-2")).toBe(401);
+    expect(await pageStatus(a, cookie, "/admin/menu")).toBe(401);
+    expect(await showsSoldOut(b, "Mie Nyala Level 2")).toBe(false);
+  }, 60_000);
+
+  it("accounts deleted by an admin on one server are signed out on the other at once", async () => {
+    const admin = await adminSession(a, ADMIN);
+    // A second admin and a customer, both signed in on B.
+    const second = await adminSession(b, SECOND_ADMIN);
+    const customer = email("dihapus");
+    expect(await register(b, customer)).toBe(200);
+    const customerLogin = await logIn(b, customer, PASSWORD);
+    expect(customerLogin.status).toBe(200);
+    expect(await pageStatus(b, second, "/admin/menu")).toBe(200);
+    expect(await isSignedIn(b, customerLogin.cookie!, customer)).toBe(true);
+
+    for (const target of [SECOND_ADMIN, customer]) {
+      expect(await deleteUserAsAdmin(a, admin, await userIdFromAdminList(a, admin, target))).toBe(200);
+    }
+    expect(await pageStatus(b, second, "/admin/menu")).toBe(401);
+    expect(await markSoldOut(b, second, "mie-nyala-level-2")).toBe(401);
+    expect(await showsSoldOut(b, "Mie Nyala Level 2")).toBe(false);
+    expect(await isSignedIn(b, customerLogin.cookie!, customer)).toBe(false);
+    // The admin who deleted them is still signed in, on both servers.
+    expect(await pageStatus(b, admin, "/admin/menu")).toBe(200);
   }, 60_000);
 });

@@ -1,13 +1,15 @@
 /**
- * Real production servers for the reliability suite: `scripts/serve.sh` on the built app, on a
- * PGlite data directory or a PostgreSQL database, and an HTTP client that talks to them as a
- * browser's fetch would (forms, the session cookie, ALTCHA solved like the widget does).
+ * Real production servers for the reliability suite: `scripts/serve.sh` on the built app (in
+ * ${BUILD_DIR:-build}), on a PGlite data directory or a PostgreSQL database, each on a free port,
+ * and an HTTP client that talks to them as a browser's fetch would (forms, the session cookie,
+ * ALTCHA solved like the widget does).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import pg from "pg";
 
 export const PASSWORD = "rahasia123";
 /** The same key on every server, as the README asks for app servers side by side. */
@@ -22,6 +24,37 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+/** A throwaway database on the suite's PostgreSQL server (TEST_DATABASE_URL, scripts/with-postgres.sh). */
+const createdDatabases: string[] = [];
+
+function postgresServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set: run through scripts/with-postgres.sh");
+  return url;
+}
+
+export async function freshDatabase(): Promise<string> {
+  const name = `nyala_rel_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  createdDatabases.push(name);
+  const url = new URL(postgresServerUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops every database `freshDatabase` made in this test file. */
+export async function dropDatabases() {
+  if (createdDatabases.length === 0) return;
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  for (const name of createdDatabases.splice(0))
+    await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
 }
 
 export interface Server {
@@ -78,13 +111,44 @@ export async function startServer(
 
 const form = (values: Record<string, string>) => new URLSearchParams({ mode: "fetch", ...values });
 
-export async function register(server: Server, email: string, nama = "Pelanggan Uji"): Promise<number> {
+/**
+ * Extra request headers, e.g. `X-Forwarded-For` as a load balancer sets it, for servers started
+ * with TRUST_PROXY=1.
+ */
+export type ExtraHeaders = Record<string, string>;
+
+export interface Answer {
+  status: number;
+  body: string;
+  retryAfter: string | null;
+}
+
+/** POST /daftar as the registration form's fetcher does; the whole answer. */
+export async function registerAnswer(
+  server: Server,
+  email: string,
+  nama = "Pelanggan Uji",
+  headers: ExtraHeaders = {},
+): Promise<Answer> {
   const response = await fetch(`${server.url}/daftar`, {
     method: "POST",
     body: form({ nama, email, password: PASSWORD, confirmPassword: PASSWORD }),
+    headers,
   });
-  await response.arrayBuffer();
-  return response.status;
+  return {
+    status: response.status,
+    body: await response.text(),
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+export async function register(
+  server: Server,
+  email: string,
+  nama = "Pelanggan Uji",
+  headers: ExtraHeaders = {},
+): Promise<number> {
+  return (await registerAnswer(server, email, nama, headers)).status;
 }
 
 /** A solved challenge from `server`, as the login form's widget submits it. */
@@ -100,6 +164,7 @@ export interface LoginAnswer {
   status: number;
   /** `name=value` of the session cookie, when the login set one. */
   cookie: string | null;
+  retryAfter: string | null;
 }
 
 export async function logIn(
@@ -107,17 +172,19 @@ export async function logIn(
   email: string,
   password: string,
   captcha?: string,
+  headers: ExtraHeaders = {},
 ): Promise<LoginAnswer> {
   const response = await fetch(`${server.url}/masuk`, {
     method: "POST",
     body: form({ email, password, captcha: captcha ?? (await solvedCaptcha(server)) }),
+    headers,
   });
   await response.arrayBuffer();
   const cookie = response.headers
     .getSetCookie()
     .map((value) => value.split(";")[0]!)
     .find((value) => /nyala_session=./.test(value));
-  return { status: response.status, cookie: cookie ?? null };
+  return { status: response.status, cookie: cookie ?? null, retryAfter: response.headers.get("retry-after") };
 }
 
 /** Whether `server` sees `email` signed in with this cookie (the page's own data names the user). */
@@ -136,8 +203,11 @@ export async function logOut(server: Server, cookie: string): Promise<number> {
   return response.status;
 }
 
-/** Records an order the way the cart's checkout does; the code when the server accepted it. */
-export async function recordOrder(server: Server): Promise<string | null> {
+/** POST /pesanan as the cart's checkout does: the status and, when recorded, the order's code. */
+export async function submitOrder(
+  server: Server,
+  headers: ExtraHeaders = {},
+): Promise<{ status: number; code: string | null; retryAfter: string | null }> {
   const items = JSON.stringify([
     { id: "mie-nyala-level-1", jumlah: 2, level: 3, catatan: "tanpa daun bawang" },
     { id: "es-teh-jumbo", jumlah: 1 },
@@ -145,9 +215,82 @@ export async function recordOrder(server: Server): Promise<string | null> {
   const response = await fetch(`${server.url}/pesanan`, {
     method: "POST",
     body: new URLSearchParams({ items }),
+    headers,
   });
   const answer = (await response.json()) as { code?: string };
-  return response.status === 201 && answer.code ? answer.code : null;
+  return {
+    status: response.status,
+    code: response.status === 201 && answer.code ? answer.code : null,
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+/** Records an order the way the cart's checkout does; the code when the server accepted it. */
+export async function recordOrder(server: Server): Promise<string | null> {
+  return (await submitOrder(server)).code;
+}
+
+/** A signed-in session of `email` (in the server's ADMIN_EMAILS): registered if need be, then logged in. */
+export async function adminSession(server: Server, email: string): Promise<string> {
+  const registered = await register(server, email, "Admin Uji");
+  if (registered !== 200 && registered !== 409) throw new Error(`registering ${email}: ${registered}`);
+  const login = await logIn(server, email, PASSWORD);
+  if (login.status !== 200 || !login.cookie) throw new Error(`logging in ${email}: ${login.status}`);
+  return login.cookie;
+}
+
+/**
+ * Saves a menu item through /admin/menu as its edit form does: multipart, intent=update, the
+ * text fields, and the file input left empty (a nameless, empty file). Returns the status.
+ */
+export async function editMenuItem(
+  server: Server,
+  cookie: string,
+  id: string,
+  fields: Record<string, string>,
+): Promise<number> {
+  const body = new FormData();
+  body.set("intent", "update");
+  body.set("id", id);
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set("foto", new File([], "", { type: "application/octet-stream" }));
+  const response = await fetch(`${server.url}/admin/menu`, {
+    method: "POST",
+    body,
+    headers: { cookie, origin: server.url },
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The status of GET `path` with this cookie (an admin page answers 401 to nobody signed in). */
+export async function pageStatus(server: Server, cookie: string, path: string): Promise<number> {
+  const response = await fetch(`${server.url}${path}`, { headers: { cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The id of the account `email`, read from /admin/users' search as the admin sees it. */
+export async function userIdFromAdminList(server: Server, cookie: string, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: { cookie },
+  });
+  const html = await response.text();
+  const ids = [...html.matchAll(/name="userId" value="([^"]+)"/g)].map((match) => match[1]!);
+  if (response.status !== 200 || ids.length !== 1)
+    throw new Error(`/admin/users?q=${email}: ${response.status}, ${ids.length} rows`);
+  return ids[0]!;
+}
+
+/** Deletes an account through /admin/users as its "Hapus" confirmation does; the status. */
+export async function deleteUserAsAdmin(server: Server, cookie: string, userId: string): Promise<number> {
+  const response = await fetch(`${server.url}/admin/users`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "delete", userId }),
+    headers: { cookie, origin: server.url },
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 /** Marks a menu item sold out through /admin/menu, as the list's "Tandai habis" button does. */

@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+import { inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../database/client.server.ts";
+import { orders, users } from "../../database/schema.ts";
+import {
+  dropDatabases,
+  freshDatabase,
+  logIn,
+  PASSWORD,
+  register,
+  registerAnswer,
+  solvedCaptcha,
+  startServer,
+  submitOrder,
+  type Server,
+} from "./servers.ts";
+
+/**
+ * Brute force and abuse (issue #6, security section): the per-address limits on login failures,
+ * registrations and orders, and the per-account login limit, hold across two app servers that
+ * share one PostgreSQL database. Requests alternate between the servers or arrive at both at
+ * once; in either case the total allowed is the limit, not twice it.
+ *
+ * The two servers stand behind a load balancer (TRUST_PROXY=1): each test is one client address,
+ * sent in X-Forwarded-For, so the tests do not share counters. The limits are small here only.
+ */
+afterAll(dropDatabases);
+
+const LIMIT = 4;
+const LIMITS = {
+  TRUST_PROXY: "1",
+  RATE_LIMIT_LOGIN_ACCOUNT: String(LIMIT),
+  RATE_LIMIT_LOGIN_ADDRESS: String(LIMIT),
+  RATE_LIMIT_REGISTER_ADDRESS: String(LIMIT),
+  RATE_LIMIT_ORDER_ADDRESS: String(LIMIT),
+};
+/** Attempts sent at once in the simultaneous tests: three times the limit. */
+const BURST = 3 * LIMIT;
+
+let clients = 0;
+/** A new client address (TEST-NET-3), as the load balancer reports it. */
+const client = () => ({ "x-forwarded-for": `203.0.113.${++clients}` });
+const email = (label: string) => `${label}-${randomBytes(5).toString("hex")}@contoh.test`;
+
+let a: Server;
+let b: Server;
+let handle: DatabaseHandle;
+/** Server A for even attempts, B for odd ones. */
+const either = (i: number) => (i % 2 === 0 ? a : b);
+
+beforeAll(async () => {
+  const databaseUrl = await freshDatabase();
+  [a, b] = await Promise.all([startServer({ databaseUrl }, LIMITS), startServer({ databaseUrl }, LIMITS)]);
+  handle = await openDatabase({ databaseUrl });
+});
+afterAll(async () => {
+  await handle?.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe("login: failed attempts per client address, on two servers", () => {
+  it("alternating between the servers, the limit's worth of failures, then 429 on both", async () => {
+    const from = client();
+    for (let i = 0; i < LIMIT; i++) {
+      // A different unknown account each time: only the address counter adds up.
+      expect((await logIn(either(i), email("tebak"), "salah-sekali", undefined, from)).status).toBe(401);
+    }
+    expect((await logIn(a, email("tebak"), "salah-sekali", undefined, from)).status).toBe(429);
+    expect((await logIn(b, email("tebak"), "salah-sekali", undefined, from)).status).toBe(429);
+    // Another address is not affected: the 429 above is this address's limit.
+    expect((await logIn(b, email("tebak"), "salah-sekali", undefined, client())).status).toBe(401);
+  });
+
+  it("sent to both servers at once, only the limit's worth are checked; the rest get 429", async () => {
+    const from = client();
+    const captchas = await Promise.all(Array.from({ length: BURST }, (_, i) => solvedCaptcha(either(i))));
+    const statuses = await Promise.all(
+      captchas.map(
+        async (captcha, i) => (await logIn(either(i), email("tebak"), "salah", captcha, from)).status,
+      ),
+    );
+    expect(count(statuses, 401) + count(statuses, 429), `answers: ${statuses.join(",")}`).toBe(BURST);
+    expect(count(statuses, 401), `password checks answered, of ${BURST} sent: ${statuses.join(",")}`).toBe(
+      LIMIT,
+    );
+  });
+});
+
+describe("login: failed attempts per account, on two servers", () => {
+  it("guesses at one account sent to both servers at once: only the limit's worth are checked", async () => {
+    const target = email("sasaran");
+    expect(await register(a, target, "Pelanggan Uji", client())).toBe(200);
+    const captchas = await Promise.all(Array.from({ length: BURST }, (_, i) => solvedCaptcha(either(i))));
+    // Each guess from its own address: only the account's counter is in play.
+    const statuses = await Promise.all(
+      captchas.map(
+        async (captcha, i) => (await logIn(either(i), target, `salah-${i}`, captcha, client())).status,
+      ),
+    );
+    expect(count(statuses, 401) + count(statuses, 429), `answers: ${statuses.join(",")}`).toBe(BURST);
+    expect(count(statuses, 401), `password checks answered, of ${BURST} sent: ${statuses.join(",")}`).toBe(
+      LIMIT,
+    );
+    // The account is locked now, even for its own password, on both servers.
+    expect((await logIn(a, target, PASSWORD, undefined, client())).status).toBe(429);
+    expect((await logIn(b, target, PASSWORD, undefined, client())).status).toBe(429);
+  });
+});
+
+describe("registration: accounts per client address, on two servers", () => {
+  it("alternating between the servers, the limit's worth of accounts, then 429 on both", async () => {
+    const from = client();
+    const created: string[] = [];
+    for (let i = 0; i < LIMIT; i++) {
+      const address = email("daftar");
+      expect(await register(either(i), address, "Pelanggan Uji", from)).toBe(200);
+      created.push(address);
+    }
+    expect(await register(a, email("daftar"), "Pelanggan Uji", from)).toBe(429);
+    expect(await register(b, email("daftar"), "Pelanggan Uji", from)).toBe(429);
+    const stored = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, created));
+    expect(stored).toHaveLength(LIMIT);
+    // Another address is not affected: the 429 above is this address's limit.
+    expect(await register(b, email("daftar"), "Pelanggan Uji", client())).toBe(200);
+  });
+
+  it("sent to both servers at once: exactly the limit's worth of accounts are created", async () => {
+    const from = client();
+    const addresses = Array.from({ length: BURST }, () => email("daftar"));
+    const statuses = await Promise.all(
+      addresses.map((address, i) => register(either(i), address, "Pelanggan Uji", from)),
+    );
+    expect(count(statuses, 200) + count(statuses, 429), `answers: ${statuses.join(",")}`).toBe(BURST);
+    expect(count(statuses, 200)).toBe(LIMIT);
+    const stored = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, addresses));
+    expect(stored.map((row) => row.email).sort()).toEqual(
+      addresses.filter((_, i) => statuses[i] === 200).sort(),
+    );
+  });
+});
+
+describe("orders: POST /pesanan per client address, on two servers", () => {
+  const ordersStored = async () =>
+    (await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+
+  it("alternating between the servers, the limit's worth of orders, then 429 on both", async () => {
+    const from = client();
+    for (let i = 0; i < LIMIT; i++) expect((await submitOrder(either(i), from)).status).toBe(201);
+    expect((await submitOrder(a, from)).status).toBe(429);
+    expect((await submitOrder(b, from)).status).toBe(429);
+    // Another address is not affected.
+    expect((await submitOrder(b, client())).status).toBe(201);
+  });
+
+  it("sent to both servers at once: exactly the limit's worth of orders are recorded", async () => {
+    const before = await ordersStored();
+    const from = client();
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => submitOrder(either(i), from)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(count(statuses, 201) + count(statuses, 429), `answers: ${statuses.join(",")}`).toBe(BURST);
+    expect(count(statuses, 201)).toBe(LIMIT);
+    expect(await ordersStored()).toBe(before + LIMIT);
+  });
+});
+
+describe("a client over a limit is told when to try again", () => {
+  it("every 429 (registration, login, order) carries Retry-After, on both servers", async () => {
+    const from = client();
+    for (let i = 0; i < LIMIT; i++) {
+      expect(await register(either(i), email("daftar"), "Pelanggan Uji", from)).toBe(200);
+      expect((await logIn(either(i), email("tebak"), "salah-sekali", undefined, from)).status).toBe(401);
+      expect((await submitOrder(either(i), from)).status).toBe(201);
+    }
+    const retryAfter: Record<string, string | null> = {};
+    for (const [name, server] of Object.entries({ A: a, B: b })) {
+      const registration = await registerAnswer(server, email("daftar"), "Pelanggan Uji", from);
+      const login = await logIn(server, email("tebak"), "salah-sekali", undefined, from);
+      const order = await submitOrder(server, from);
+      expect([registration.status, login.status, order.status]).toEqual([429, 429, 429]);
+      retryAfter[`POST /daftar on ${name}`] = registration.retryAfter;
+      retryAfter[`POST /masuk on ${name}`] = login.retryAfter;
+      retryAfter[`POST /pesanan on ${name}`] = order.retryAfter;
+    }
+    const missing = Object.entries(retryAfter)
+      .filter(([, value]) => !(Number(value) > 0))
+      .map(([request]) => request);
+    expect(missing, "429 answers without a positive Retry-After").toEqual([]);
+  });
+});
