@@ -4,18 +4,27 @@
  *
  * Every function checks its input with a Zod schema (Indonesian messages, one per field), writes
  * the change and its audit-log entry in one transaction, and then clears the catalog cache so
- * the storefront shows it at the next page load. The caller has already checked that the actor
- * is an admin (`requireAdmin`); these functions trust the actor they are given.
+ * the storefront shows it at the next page load. An uploaded photo is stored only once the input
+ * is valid and the row to change exists; a write that still does not happen takes the stored
+ * file with it. The caller has already checked that the actor is an admin (`requireAdmin`);
+ * these functions trust the actor they are given.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../database/client.server.ts";
 import { categories, menuItems, promos, slides, storeSettings } from "../../database/schema.ts";
+import { isRowId, parseAdminInput } from "./admin-input.server.ts";
 import { writeAudit, type Actor } from "./audit-log.server.ts";
 import { KATEGORI, RANK_LIMITS } from "./catalog-admin.ts";
 import { invalidateCatalogCache } from "./catalog-cache.server.ts";
 import { formatRupiah } from "./format.ts";
-import { saveImage, type ImageKind } from "./images.server.ts";
+import {
+  isImageKind,
+  isStoredImageName,
+  removeStoredImage,
+  saveImage,
+  type ImageKind,
+} from "./images.server.ts";
 import {
   DAY_NAMES,
   isDateString,
@@ -74,13 +83,19 @@ const checkbox = z.preprocess(
   z.boolean(),
 );
 
-/** A whole number written by a person: `10000`, `10.000`, `Rp 10.000`. */
+/**
+ * A whole number written by a person: `10000`, `10.000`, `Rp 10.000`, `Rp10.000`, `Rp. 10.000`.
+ * A dot only groups thousands (`1.000.000`); decimals (`1000.00`, `8000,50`, `10.5`), a dot out
+ * of place (`1.00.0`), a sign or a word give NaN, which the field refuses with its message.
+ * (Dropping every dot read `1000.00` as 100000.)
+ */
 function wholeNumber(value: unknown): unknown {
   if (typeof value === "number") return value;
   if (typeof value !== "string") return value;
-  const compact = value.replace(/^\s*rp\.?\s*/i, "").replace(/[\s.]/g, "");
-  if (compact === "") return undefined;
-  return /^\d{1,12}$/.test(compact) ? Number(compact) : Number.NaN;
+  const written = value.trim().replace(/^rp\.?\s*/i, "");
+  if (written === "") return undefined;
+  if (!/^(?:\d{1,12}|\d{1,3}(?:\.\d{3}){1,3})$/.test(written)) return Number.NaN;
+  return Number(written.replaceAll(".", ""));
 }
 
 export const MENU_MESSAGES = {
@@ -89,7 +104,7 @@ export const MENU_MESSAGES = {
   kategori: "Pilih kategori: Makanan, Minuman, atau Cemilan.",
   deskripsi: "Deskripsi paling banyak 300 karakter.",
   hargaRequired: "Harga wajib diisi.",
-  hargaWhole: "Harga harus angka rupiah bulat, misalnya 10000.",
+  hargaWhole: "Harga harus angka rupiah bulat tanpa sen, misalnya 10000 atau 10.000.",
   hargaRange: "Harga harus antara Rp 1.000 dan Rp 1.000.000.",
   photoRequired: "Foto menu wajib diunggah.",
   notFound: "Menu tidak ditemukan. Mungkin sudah dihapus.",
@@ -125,6 +140,40 @@ async function storePhoto(file: unknown, kind: ImageKind, field = "foto") {
   const saved = await saveImage(file, kind);
   if (!saved.ok) return fail(400, saved.message, { [field]: saved.message });
   return { ok: true as const, path: saved.path };
+}
+
+/**
+ * Removes an uploaded photo (and its smaller copies) that no row shows any more: one a refused
+ * change had stored, one an edit replaced, or a deleted row's. Files are named by their content,
+ * so the same picture uploaded for another item is one file: it stays while any row uses it. The
+ * app's own pictures (/images/…) are never removed.
+ */
+async function discardPhoto(db: Database, stored: string | null) {
+  const [, root, kind = "", name = ""] = stored?.split("/") ?? [];
+  if (root !== "gambar" || !isImageKind(kind) || !isStoredImageName(name)) return;
+  const [menuRow, promoRow, slideRow] = await Promise.all([
+    db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.gambar, stored!)).limit(1),
+    db.select({ id: promos.id }).from(promos).where(eq(promos.image, stored!)).limit(1),
+    db.select({ id: slides.id }).from(slides).where(eq(slides.image, stored!)).limit(1),
+  ]);
+  if (menuRow.length + promoRow.length + slideRow.length > 0) return;
+  await removeStoredImage(kind, name);
+}
+
+/**
+ * Runs the write that uses a just-stored photo. When it does not happen (it answers false, or
+ * throws) the photo is discarded, so a refused change leaves no file behind.
+ */
+async function writeWithPhoto<T>(db: Database, stored: string | null, write: () => Promise<T>) {
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    await discardPhoto(db, stored);
+    throw error;
+  }
+  if (result === false) await discardPhoto(db, stored);
+  return result;
 }
 
 /** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
@@ -202,34 +251,36 @@ export async function createMenuItem(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult<{ id: string }>> {
-  const parsed = MenuItemSchema.safeParse(input);
+  const parsed = parseAdminInput(MenuItemSchema, input);
   if (!parsed.success) return refused(parsed.error);
   if (!isUpload(photo)) return fail(400, MENU_MESSAGES.photoRequired, { foto: MENU_MESSAGES.photoRequired });
   const stored = await storePhoto(photo, "menu");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  const id = await db.transaction(async (tx) => {
-    const category = await categoryIdOf(tx, values.kategori);
-    const newId = await freeMenuItemId(tx, values.nama);
-    await tx.insert(menuItems).values({
-      id: newId,
-      nama: values.nama,
-      category_id: category ?? "makanan",
-      deskripsi: values.deskripsi,
-      harga: values.harga,
-      gambar: stored.path!,
-      tersedia: values.tersedia,
-      takes_level: values.takes_level,
-    });
-    await writeAudit(tx, actor, {
-      action: "buat",
-      entity: "menu",
-      entityId: newId,
-      summary: `Menu baru ${values.nama} (${values.kategori}, ${formatRupiah(values.harga)})`,
-      details: { ...values, gambar: stored.path },
-    });
-    return newId;
-  });
+  const id = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      const category = await categoryIdOf(tx, values.kategori);
+      const newId = await freeMenuItemId(tx, values.nama);
+      await tx.insert(menuItems).values({
+        id: newId,
+        nama: values.nama,
+        category_id: category ?? "makanan",
+        deskripsi: values.deskripsi,
+        harga: values.harga,
+        gambar: stored.path!,
+        tersedia: values.tersedia,
+        takes_level: values.takes_level,
+      });
+      await writeAudit(tx, actor, {
+        action: "buat",
+        entity: "menu",
+        entityId: newId,
+        summary: `Menu baru ${values.nama} (${values.kategori}, ${formatRupiah(values.harga)})`,
+        details: { ...values, gambar: stored.path },
+      });
+      return newId;
+    }),
+  );
   return done({ id });
 }
 
@@ -242,17 +293,37 @@ function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   return changes;
 }
 
-function describeMenuChanges(nama: string, changes: Record<string, [unknown, unknown]>): string {
+type Changes = Record<string, [unknown, unknown]>;
+
+/**
+ * How the audit log words each changed field: a name (`harga` → `harga A → B`, an empty value
+ * shown as "kosong") or a function of the values before and after.
+ */
+type ChangeWording = Record<string, string | ((before: unknown, after: unknown) => string)>;
+
+const shownValue = (value: unknown) =>
+  value === "" || value === null || value === undefined ? "kosong" : String(value);
+
+function describeChanges(changes: Changes, wording: ChangeWording): string {
   const parts = Object.entries(changes).map(([field, [before, after]]) => {
-    if (field === "harga") return `harga ${formatRupiah(Number(before))} → ${formatRupiah(Number(after))}`;
-    if (field === "tersedia") return after ? "tersedia lagi" : "ditandai habis";
-    if (field === "takes_level") return after ? "memakai level pedas" : "tanpa level pedas";
-    if (field === "gambar") return "foto baru";
-    if (field === "deskripsi") return "deskripsi diubah";
-    return `${field} ${String(before)} → ${String(after)}`;
+    const rule = wording[field] ?? field;
+    return typeof rule === "function"
+      ? rule(before, after)
+      : `${rule} ${shownValue(before)} → ${shownValue(after)}`;
   });
-  return `Menu ${nama}: ${parts.join(", ") || "tanpa perubahan"}`;
+  return parts.join(", ") || "tanpa perubahan";
 }
+
+const MENU_WORDING: ChangeWording = {
+  harga: (before, after) => `harga ${formatRupiah(Number(before))} → ${formatRupiah(Number(after))}`,
+  tersedia: (_, after) => (after ? "tersedia lagi" : "ditandai habis"),
+  takes_level: (_, after) => (after ? "memakai level pedas" : "tanpa level pedas"),
+  gambar: () => "foto baru",
+  deskripsi: () => "deskripsi diubah",
+};
+
+const describeMenuChanges = (nama: string, changes: Changes) =>
+  `Menu ${nama}: ${describeChanges(changes, MENU_WORDING)}`;
 
 export async function updateMenuItem(
   db: Database,
@@ -261,64 +332,69 @@ export async function updateMenuItem(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult> {
-  const parsed = MenuItemSchema.safeParse(input);
+  const parsed = parseAdminInput(MenuItemSchema, input);
   if (!parsed.success) return refused(parsed.error);
   // An unknown item is refused before its photo is stored.
   if (!(await getMenuItemForAdmin(db, id))) return fail(404, MENU_MESSAGES.notFound);
   const stored = await storePhoto(photo, "menu");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  const updated = await db.transaction(async (tx) => {
-    // The row locked until this change commits: simultaneous edits of one item queue here, the
-    // last to commit wins whole, and each audit entry describes the change from the values it
-    // actually replaced. Locked alone first, then read with its category: a locking read over
-    // the join would drop the row when a queued edit had moved it to another category.
-    const [locked] = await tx
-      .select({ id: menuItems.id })
-      .from(menuItems)
-      .where(eq(menuItems.id, id))
-      .for("update");
-    if (!locked) return false;
-    const [before] = await tx
-      .select({
-        nama: menuItems.nama,
-        kategori: categories.nama,
-        deskripsi: menuItems.deskripsi,
-        harga: menuItems.harga,
-        gambar: menuItems.gambar,
-        tersedia: menuItems.tersedia,
-        takes_level: menuItems.takes_level,
-      })
-      .from(menuItems)
-      .innerJoin(categories, eq(categories.id, menuItems.category_id))
-      .where(eq(menuItems.id, id));
-    if (!before) return false;
-    const after = { ...values, gambar: stored.path ?? before.gambar };
-    const changes = diff(before as Record<string, unknown>, after);
-    const category = await categoryIdOf(tx, values.kategori);
-    await tx
-      .update(menuItems)
-      .set({
-        nama: values.nama,
-        category_id: category ?? "makanan",
-        deskripsi: values.deskripsi,
-        harga: values.harga,
-        gambar: after.gambar,
-        tersedia: values.tersedia,
-        takes_level: values.takes_level,
-        updated_at: new Date(),
-      })
-      .where(eq(menuItems.id, id));
-    await writeAudit(tx, actor, {
-      action: "ubah",
-      entity: "menu",
-      entityId: id,
-      summary: describeMenuChanges(values.nama, changes),
-      details: { changes },
-    });
-    return true;
-  });
+  let previous: string | null = null;
+  const updated = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      // The row locked until this change commits: simultaneous edits of one item queue here, the
+      // last to commit wins whole, and each audit entry describes the change from the values it
+      // actually replaced. Locked alone first, then read with its category: a locking read over
+      // the join would drop the row when a queued edit had moved it to another category.
+      const [locked] = await tx
+        .select({ id: menuItems.id })
+        .from(menuItems)
+        .where(eq(menuItems.id, id))
+        .for("update");
+      if (!locked) return false;
+      const [before] = await tx
+        .select({
+          nama: menuItems.nama,
+          kategori: categories.nama,
+          deskripsi: menuItems.deskripsi,
+          harga: menuItems.harga,
+          gambar: menuItems.gambar,
+          tersedia: menuItems.tersedia,
+          takes_level: menuItems.takes_level,
+        })
+        .from(menuItems)
+        .innerJoin(categories, eq(categories.id, menuItems.category_id))
+        .where(eq(menuItems.id, id));
+      if (!before) return false;
+      previous = before.gambar;
+      const after = { ...values, gambar: stored.path ?? before.gambar };
+      const changes = diff(before as Record<string, unknown>, after);
+      const category = await categoryIdOf(tx, values.kategori);
+      await tx
+        .update(menuItems)
+        .set({
+          nama: values.nama,
+          category_id: category ?? "makanan",
+          deskripsi: values.deskripsi,
+          harga: values.harga,
+          gambar: after.gambar,
+          tersedia: values.tersedia,
+          takes_level: values.takes_level,
+          updated_at: new Date(),
+        })
+        .where(eq(menuItems.id, id));
+      await writeAudit(tx, actor, {
+        action: "ubah",
+        entity: "menu",
+        entityId: id,
+        summary: describeMenuChanges(values.nama, changes),
+        details: { changes },
+      });
+      return true;
+    }),
+  );
   if (!updated) return fail(404, MENU_MESSAGES.notFound);
+  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 
@@ -355,7 +431,10 @@ export async function setMenuItemAvailability(
  */
 export async function deleteMenuItem(db: Database, actor: Actor, id: string): Promise<AdminResult> {
   const deleted = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(menuItems).where(eq(menuItems.id, id)).returning({ nama: menuItems.nama });
+    const [row] = await tx
+      .delete(menuItems)
+      .where(eq(menuItems.id, id))
+      .returning({ nama: menuItems.nama, gambar: menuItems.gambar });
     if (!row) return false;
     await writeAudit(tx, actor, {
       action: "hapus",
@@ -363,9 +442,10 @@ export async function deleteMenuItem(db: Database, actor: Actor, id: string): Pr
       entityId: id,
       summary: `Menu ${row.nama} dihapus`,
     });
-    return true;
+    return row;
   });
   if (!deleted) return fail(404, MENU_MESSAGES.notFound);
+  await discardPhoto(db, deleted.gambar);
   return done(undefined);
 }
 
@@ -397,7 +477,7 @@ export const RankingSchema = z.object({
 
 /** Replaces the three placements at once, each list in its display order. */
 export async function setMenuRankings(db: Database, actor: Actor, input: RawInput): Promise<AdminResult> {
-  const parsed = RankingSchema.safeParse(input);
+  const parsed = parseAdminInput(RankingSchema, input);
   if (!parsed.success) return refused(parsed.error);
   const { featured, bestSellers, produk } = parsed.data;
   const all = [...new Set([...featured, ...bestSellers, ...produk])];
@@ -522,9 +602,9 @@ export interface AdminPromo {
   active_until: string;
 }
 
-export async function listPromosForAdmin(db: Database, timezone: string): Promise<AdminPromo[]> {
-  const rows = await db.select().from(promos).orderBy(asc(promos.urutan), asc(promos.id));
-  return rows.map((row) => ({
+/** A promo row as the form shows it. */
+function promoFormValues(row: typeof promos.$inferSelect, timezone: string): AdminPromo {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -535,7 +615,12 @@ export async function listPromosForAdmin(db: Database, timezone: string): Promis
     active_from: row.active_from ? zonedDateString(row.active_from, timezone) : "",
     // Stored as the first moment after the last day.
     active_until: row.active_until ? zonedDateString(new Date(row.active_until.getTime() - 1), timezone) : "",
-  }));
+  };
+}
+
+export async function listPromosForAdmin(db: Database, timezone: string): Promise<AdminPromo[]> {
+  const rows = await db.select().from(promos).orderBy(asc(promos.urutan), asc(promos.id));
+  return rows.map((row) => promoFormValues(row, timezone));
 }
 
 function promoColumns(values: z.infer<typeof PromoSchema>, timezone: string) {
@@ -556,29 +641,42 @@ export async function createPromo(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult<{ id: number }>> {
-  const parsed = PromoSchema.safeParse(input);
+  const parsed = parseAdminInput(PromoSchema, input);
   if (!parsed.success) return refused(parsed.error);
   if (!isUpload(photo))
     return fail(400, PROMO_MESSAGES.photoRequired, { foto: PROMO_MESSAGES.photoRequired });
+  const { timezone } = await getStoreSettingsValues(db);
   const stored = await storePhoto(photo, "promo");
   if (!stored.ok) return stored;
-  const { timezone } = await getStoreSettingsValues(db);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(promos)
-      .values({ ...promoColumns(parsed.data, timezone), image: stored.path! })
-      .returning({ id: promos.id });
-    await writeAudit(tx, actor, {
-      action: "buat",
-      entity: "promo",
-      entityId: row!.id,
-      summary: `Promo baru ${parsed.data.title}`,
-      details: { ...parsed.data, image: stored.path },
-    });
-    return row!.id;
-  });
+  const id = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(promos)
+        .values({ ...promoColumns(parsed.data, timezone), image: stored.path! })
+        .returning({ id: promos.id });
+      await writeAudit(tx, actor, {
+        action: "buat",
+        entity: "promo",
+        entityId: row!.id,
+        summary: `Promo baru ${parsed.data.title}`,
+        details: { ...parsed.data, image: stored.path },
+      });
+      return row!.id;
+    }),
+  );
   return done({ id });
 }
+
+const PROMO_WORDING: ChangeWording = {
+  title: "judul",
+  description: () => "deskripsi diubah",
+  label: "label",
+  urutan: "urutan",
+  aktif: (_, after) => (after ? "diaktifkan" : "dinonaktifkan"),
+  active_from: "tampil mulai",
+  active_until: "tampil sampai",
+  image: () => "gambar baru",
+};
 
 export async function updatePromo(
   db: Database,
@@ -587,38 +685,55 @@ export async function updatePromo(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult> {
-  const parsed = PromoSchema.safeParse(input);
+  if (!isRowId(id)) return fail(404, PROMO_MESSAGES.notFound);
+  const parsed = parseAdminInput(PromoSchema, input);
   if (!parsed.success) return refused(parsed.error);
+  // An unknown promo is refused before its picture is stored.
+  const [exists] = await db.select({ id: promos.id }).from(promos).where(eq(promos.id, id));
+  if (!exists) return fail(404, PROMO_MESSAGES.notFound);
+  const { timezone } = await getStoreSettingsValues(db);
   const stored = await storePhoto(photo, "promo");
   if (!stored.ok) return stored;
-  const { timezone } = await getStoreSettingsValues(db);
-  const updated = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(promos)
-      .set({
-        ...promoColumns(parsed.data, timezone),
-        ...(stored.path ? { image: stored.path } : {}),
-        updated_at: new Date(),
-      })
-      .where(eq(promos.id, id))
-      .returning({ id: promos.id });
-    if (rows.length === 0) return false;
-    await writeAudit(tx, actor, {
-      action: "ubah",
-      entity: "promo",
-      entityId: id,
-      summary: `Promo ${parsed.data.title} diubah${parsed.data.aktif ? "" : " (nonaktif)"}`,
-      details: { ...parsed.data, ...(stored.path ? { image: stored.path } : {}) },
-    });
-    return true;
-  });
+  const values = parsed.data;
+  let previous: string | null = null;
+  const updated = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      // Locked until this change commits, so the audit entry describes the values it replaced.
+      const [row] = await tx.select().from(promos).where(eq(promos.id, id)).for("update");
+      if (!row) return false;
+      previous = row.image;
+      const { id: _id, ...before } = promoFormValues(row, timezone);
+      const changes = diff(before, { ...values, image: stored.path ?? before.image });
+      await tx
+        .update(promos)
+        .set({
+          ...promoColumns(values, timezone),
+          ...(stored.path ? { image: stored.path } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(promos.id, id));
+      await writeAudit(tx, actor, {
+        action: "ubah",
+        entity: "promo",
+        entityId: id,
+        summary: `Promo ${values.title}: ${describeChanges(changes, PROMO_WORDING)}`,
+        details: { changes },
+      });
+      return true;
+    }),
+  );
   if (!updated) return fail(404, PROMO_MESSAGES.notFound);
+  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 
 export async function deletePromo(db: Database, actor: Actor, id: number): Promise<AdminResult> {
+  if (!isRowId(id)) return fail(404, PROMO_MESSAGES.notFound);
   const deleted = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(promos).where(eq(promos.id, id)).returning({ title: promos.title });
+    const [row] = await tx
+      .delete(promos)
+      .where(eq(promos.id, id))
+      .returning({ title: promos.title, image: promos.image });
     if (!row) return false;
     await writeAudit(tx, actor, {
       action: "hapus",
@@ -626,9 +741,10 @@ export async function deletePromo(db: Database, actor: Actor, id: number): Promi
       entityId: id,
       summary: `Promo ${row.title} dihapus`,
     });
-    return true;
+    return row;
   });
   if (!deleted) return fail(404, PROMO_MESSAGES.notFound);
+  await discardPhoto(db, deleted.image);
   return done(undefined);
 }
 
@@ -673,10 +789,11 @@ export function listSlidesForAdmin(db: Database) {
     .orderBy(asc(slides.urutan), asc(slides.id));
 }
 
-async function checkSlideMenu(db: Database, menuItemId: string) {
-  if (!menuItemId) return true;
-  const [row] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, menuItemId));
-  return Boolean(row);
+/** The name of the dish a slide links to; "" for none, null for an id no item has. */
+async function slideMenuName(db: Pick<Database, "select">, menuItemId: string | null) {
+  if (!menuItemId) return "";
+  const [row] = await db.select({ nama: menuItems.nama }).from(menuItems).where(eq(menuItems.id, menuItemId));
+  return row?.nama ?? null;
 }
 
 export async function createSlide(
@@ -685,9 +802,9 @@ export async function createSlide(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult<{ id: number }>> {
-  const parsed = SlideSchema.safeParse(input);
+  const parsed = parseAdminInput(SlideSchema, input);
   if (!parsed.success) return refused(parsed.error);
-  if (!(await checkSlideMenu(db, parsed.data.menu_item_id))) {
+  if ((await slideMenuName(db, parsed.data.menu_item_id)) === null) {
     return fail(400, SLIDE_MESSAGES.menu, { menu_item_id: SLIDE_MESSAGES.menu });
   }
   if (!isUpload(photo))
@@ -695,22 +812,36 @@ export async function createSlide(
   const stored = await storePhoto(photo, "slide");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(slides)
-      .values({ ...values, menu_item_id: values.menu_item_id || null, image: stored.path! })
-      .returning({ id: slides.id });
-    await writeAudit(tx, actor, {
-      action: "buat",
-      entity: "slide",
-      entityId: row!.id,
-      summary: `Banner baru ${values.title}`,
-      details: { ...values, image: stored.path },
-    });
-    return row!.id;
-  });
+  const id = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(slides)
+        .values({ ...values, menu_item_id: values.menu_item_id || null, image: stored.path! })
+        .returning({ id: slides.id });
+      await writeAudit(tx, actor, {
+        action: "buat",
+        entity: "slide",
+        entityId: row!.id,
+        summary: `Banner baru ${values.title}`,
+        details: { ...values, image: stored.path },
+      });
+      return row!.id;
+    }),
+  );
   return done({ id });
 }
+
+const SLIDE_WORDING: ChangeWording = {
+  title: "judul",
+  text: () => "teks diubah",
+  menu_nama: (before, after) =>
+    `tombol Pesan Sekarang ${before ? `memesan ${String(before)}` : "memakai judul"} → ${
+      after ? `memesan ${String(after)}` : "memakai judul"
+    }`,
+  urutan: "urutan",
+  aktif: (_, after) => (after ? "diaktifkan" : "dinonaktifkan"),
+  image: () => "gambar baru",
+};
 
 export async function updateSlide(
   db: Database,
@@ -719,42 +850,71 @@ export async function updateSlide(
   input: RawInput,
   photo: unknown,
 ): Promise<AdminResult> {
-  const parsed = SlideSchema.safeParse(input);
+  if (!isRowId(id)) return fail(404, SLIDE_MESSAGES.notFound);
+  const parsed = parseAdminInput(SlideSchema, input);
   if (!parsed.success) return refused(parsed.error);
-  if (!(await checkSlideMenu(db, parsed.data.menu_item_id))) {
-    return fail(400, SLIDE_MESSAGES.menu, { menu_item_id: SLIDE_MESSAGES.menu });
-  }
+  const menuName = await slideMenuName(db, parsed.data.menu_item_id);
+  if (menuName === null) return fail(400, SLIDE_MESSAGES.menu, { menu_item_id: SLIDE_MESSAGES.menu });
+  // An unknown slide is refused before its picture is stored.
+  const [exists] = await db.select({ id: slides.id }).from(slides).where(eq(slides.id, id));
+  if (!exists) return fail(404, SLIDE_MESSAGES.notFound);
   const stored = await storePhoto(photo, "slide");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  const updated = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(slides)
-      .set({
-        ...values,
-        menu_item_id: values.menu_item_id || null,
-        ...(stored.path ? { image: stored.path } : {}),
-        updated_at: new Date(),
-      })
-      .where(eq(slides.id, id))
-      .returning({ id: slides.id });
-    if (rows.length === 0) return false;
-    await writeAudit(tx, actor, {
-      action: "ubah",
-      entity: "slide",
-      entityId: id,
-      summary: `Banner ${values.title} diubah${values.aktif ? "" : " (nonaktif)"}`,
-      details: { ...values, ...(stored.path ? { image: stored.path } : {}) },
-    });
-    return true;
-  });
+  let previous: string | null = null;
+  const updated = await writeWithPhoto(db, stored.path, () =>
+    db.transaction(async (tx) => {
+      // Locked until this change commits, so the audit entry describes the values it replaced.
+      const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
+      if (!row) return false;
+      previous = row.image;
+      const before = {
+        title: row.title,
+        text: row.text,
+        menu_nama: await slideMenuName(tx, row.menu_item_id),
+        urutan: row.urutan,
+        aktif: row.aktif,
+        image: row.image,
+      };
+      const changes = diff(before, {
+        title: values.title,
+        text: values.text,
+        menu_nama: menuName,
+        urutan: values.urutan,
+        aktif: values.aktif,
+        image: stored.path ?? row.image,
+      });
+      await tx
+        .update(slides)
+        .set({
+          ...values,
+          menu_item_id: values.menu_item_id || null,
+          ...(stored.path ? { image: stored.path } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(slides.id, id));
+      await writeAudit(tx, actor, {
+        action: "ubah",
+        entity: "slide",
+        entityId: id,
+        summary: `Banner ${values.title}: ${describeChanges(changes, SLIDE_WORDING)}`,
+        details: { changes },
+      });
+      return true;
+    }),
+  );
   if (!updated) return fail(404, SLIDE_MESSAGES.notFound);
+  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 
 export async function deleteSlide(db: Database, actor: Actor, id: number): Promise<AdminResult> {
+  if (!isRowId(id)) return fail(404, SLIDE_MESSAGES.notFound);
   const deleted = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(slides).where(eq(slides.id, id)).returning({ title: slides.title });
+    const [row] = await tx
+      .delete(slides)
+      .where(eq(slides.id, id))
+      .returning({ title: slides.title, image: slides.image });
     if (!row) return false;
     await writeAudit(tx, actor, {
       action: "hapus",
@@ -762,9 +922,10 @@ export async function deleteSlide(db: Database, actor: Actor, id: number): Promi
       entityId: id,
       summary: `Banner ${row.title} dihapus`,
     });
-    return true;
+    return row;
   });
   if (!deleted) return fail(404, SLIDE_MESSAGES.notFound);
+  await discardPhoto(db, deleted.image);
   return done(undefined);
 }
 
@@ -802,11 +963,17 @@ const dayFields = Object.fromEntries(
   DAY_NAMES.flatMap((day, index) => [
     [
       `buka_${index}`,
-      z.preprocess((value) => trimmed(value ?? ""), z.string().refine(isTime, OUTLET_MESSAGES.time(day))),
+      z.preprocess(
+        (value) => trimmed(value ?? ""),
+        z.string({ error: OUTLET_MESSAGES.time(day) }).refine(isTime, OUTLET_MESSAGES.time(day)),
+      ),
     ],
     [
       `tutup_${index}`,
-      z.preprocess((value) => trimmed(value ?? ""), z.string().refine(isTime, OUTLET_MESSAGES.time(day))),
+      z.preprocess(
+        (value) => trimmed(value ?? ""),
+        z.string({ error: OUTLET_MESSAGES.time(day) }).refine(isTime, OUTLET_MESSAGES.time(day)),
+      ),
     ],
     [`libur_${index}`, checkbox],
   ]),
@@ -817,7 +984,7 @@ export const OutletSchema = z.object({
   address: textField(200, OUTLET_MESSAGES.addressTooLong, OUTLET_MESSAGES.addressRequired),
   whatsapp: z.preprocess(
     (value) => (typeof value === "string" ? normalizeWhatsAppNumber(value) : ""),
-    z.string().min(1, OUTLET_MESSAGES.whatsapp),
+    z.string({ error: OUTLET_MESSAGES.whatsapp }).min(1, OUTLET_MESSAGES.whatsapp),
   ),
   instagram_url: socialUrl("Instagram"),
   facebook_url: socialUrl("Facebook"),
@@ -851,7 +1018,7 @@ export function outletFormValues(values: StoreSettingsValues): Record<string, st
 
 /** Saves the store settings; the WhatsApp number is stored normalised (`6281234567890`). */
 export async function updateStoreSettings(db: Database, actor: Actor, input: RawInput): Promise<AdminResult> {
-  const parsed = OutletSchema.safeParse(input);
+  const parsed = parseAdminInput(OutletSchema, input);
   if (!parsed.success) return refused(parsed.error);
   const values = parsed.data as z.infer<typeof OutletSchema> & Record<string, string | boolean>;
   const opening_hours: OpeningDay[] = DAY_NAMES.map((_, index) => ({

@@ -14,7 +14,9 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  baru: ["diproses", "selesai", "batal"],
+  // An order is processed before it is done: "selesai" straight from "baru" would skip the
+  // kitchen's confirmation, and only confirmed orders count in the report.
+  baru: ["diproses", "batal"],
   diproses: ["selesai", "batal"],
   selesai: [],
   batal: [],

@@ -3,10 +3,11 @@
  * order through its statuses. Every status change is written to the audit log in the same
  * transaction. The caller has checked that the actor is an admin.
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../database/client.server.ts";
 import { orderItems, orders } from "../../database/schema.ts";
+import { parseAdminInput } from "./admin-input.server.ts";
 import { writeAudit, type Actor } from "./audit-log.server.ts";
 import { isDateString, startOfZonedDay, zonedDateString } from "./opening-hours.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
@@ -16,6 +17,8 @@ export { NEXT_STATUSES, STATUS_LABELS };
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
+  codeTooLong: "Kode pesanan paling banyak 20 karakter, misalnya NY-7K3Q.",
+  processFirst: "Pesanan harus diproses dulu sebelum selesai.",
   status: "Pilih status: baru, diproses, selesai, atau batal.",
   final: (status: string) => `Pesanan yang sudah ${status} tidak bisa diubah lagi.`,
   transition: (from: string, to: string) => `Status ${from} tidak bisa diubah menjadi ${to}.`,
@@ -152,12 +155,13 @@ const StatusChangeSchema = z.object({
     .string({ error: ORDER_ADMIN_MESSAGES.notFound })
     .trim()
     .min(1, ORDER_ADMIN_MESSAGES.notFound)
-    .max(20),
+    .max(20, ORDER_ADMIN_MESSAGES.codeTooLong),
   status: z.enum(ORDER_STATUSES, { error: ORDER_ADMIN_MESSAGES.status }),
 });
 
 export type StatusChangeResult =
-  { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; status: 400 | 404 | 409; message: string };
+  | { ok: true; code: string; from: OrderStatus; to: OrderStatus }
+  | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**
  * Moves an order to `status` along NEXT_STATUSES. The update names the status it expects to
@@ -168,7 +172,7 @@ export async function changeOrderStatus(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<StatusChangeResult> {
-  const parsed = StatusChangeSchema.safeParse(input);
+  const parsed = parseAdminInput(StatusChangeSchema, input);
   if (!parsed.success)
     return {
       ok: false,
@@ -195,10 +199,13 @@ export async function changeOrderStatus(
       return {
         ok: false,
         status: 409,
-        message: ORDER_ADMIN_MESSAGES.transition(
-          STATUS_LABELS[from].toLowerCase(),
-          STATUS_LABELS[target].toLowerCase(),
-        ),
+        message:
+          from === "baru" && target === "selesai"
+            ? ORDER_ADMIN_MESSAGES.processFirst
+            : ORDER_ADMIN_MESSAGES.transition(
+                STATUS_LABELS[from].toLowerCase(),
+                STATUS_LABELS[target].toLowerCase(),
+              ),
       };
     }
     const updated = await tx
@@ -216,16 +223,28 @@ export async function changeOrderStatus(
       summary: `Pesanan ${code}: ${STATUS_LABELS[from]} → ${STATUS_LABELS[target]}`,
       details: { from, to: target },
     });
-    return { ok: true, from, to: target };
+    return { ok: true, code, from, to: target };
   });
 }
+
+/**
+ * The statuses an order has once the restaurant confirmed it. An order is recorded at checkout,
+ * before the customer sends the WhatsApp message; one never sent stays "baru" for good, so only
+ * these count as sales.
+ */
+export const CONFIRMED_STATUSES = ["diproses", "selesai"] as const satisfies readonly OrderStatus[];
 
 export interface ReportDay {
   /** `YYYY-MM-DD` in the store's calendar. */
   date: string;
+  /** Orders the restaurant confirmed (diproses or selesai). */
   orders: number;
-  /** Sum of the totals of orders not cancelled. */
+  /** Sum of the totals of the confirmed orders. */
   revenue: number;
+  /** Orders still "baru": recorded at checkout, not (yet) confirmed; maybe never sent. */
+  unconfirmed: number;
+  /** Orders cancelled ("batal"). */
+  cancelled: number;
 }
 
 export interface ReportItem {
@@ -236,15 +255,19 @@ export interface ReportItem {
 
 export interface OrderReport {
   days: ReportDay[];
+  /** From confirmed orders only. */
   bestSellers: ReportItem[];
   totalOrders: number;
   totalRevenue: number;
+  totalUnconfirmed: number;
+  totalCancelled: number;
 }
 
 /**
  * Orders and revenue per day for the last `dayCount` days (today included, the store's
- * calendar), and the ten best-selling items by quantity. Cancelled orders count as orders that
- * day but bring no revenue and sell nothing.
+ * calendar), and the ten best-selling items by quantity. Sales are the confirmed orders
+ * (CONFIRMED_STATUSES); orders still "baru" and cancelled ones are counted apart, bring no
+ * revenue and sell nothing.
  */
 export async function orderReport(
   db: Database,
@@ -256,6 +279,7 @@ export async function orderReport(
   const start = startOfZonedDay(today, timezone, -(dayCount - 1));
   const end = startOfZonedDay(today, timezone, 1);
   const inWindow = and(gte(orders.created_at, start), lt(orders.created_at, end));
+  const confirmed = inArray(orders.status, [...CONFIRMED_STATUSES]);
 
   // Days are counted in the store's calendar. Indonesia's zones have fixed offsets, so the
   // offset at `now` applies to the whole window; the database's own time zone data is not used
@@ -266,8 +290,10 @@ export async function orderReport(
   const perDay = await db
     .select({
       date: day,
-      orders: sql<number>`count(*)::double precision`,
-      revenue: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} <> 'batal'), 0)::double precision`,
+      orders: sql<number>`(count(*) filter (where ${confirmed}))::double precision`,
+      revenue: sql<number>`coalesce(sum(${orders.total}) filter (where ${confirmed}), 0)::double precision`,
+      unconfirmed: sql<number>`(count(*) filter (where ${orders.status} = 'baru'))::double precision`,
+      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'batal'))::double precision`,
     })
     .from(orders)
     .where(inWindow)
@@ -275,11 +301,17 @@ export async function orderReport(
   const days = new Map<string, ReportDay>();
   for (let index = 0; index < dayCount; index++) {
     const date = zonedDateString(startOfZonedDay(today, timezone, index - (dayCount - 1)), timezone);
-    days.set(date, { date, orders: 0, revenue: 0 });
+    days.set(date, { date, orders: 0, revenue: 0, unconfirmed: 0, cancelled: 0 });
   }
   for (const row of perDay) {
     const entry = days.get(row.date);
-    if (entry) Object.assign(entry, { orders: Number(row.orders), revenue: Number(row.revenue) });
+    if (entry)
+      Object.assign(entry, {
+        orders: Number(row.orders),
+        revenue: Number(row.revenue),
+        unconfirmed: Number(row.unconfirmed),
+        cancelled: Number(row.cancelled),
+      });
   }
 
   const bestSellers = await db
@@ -290,12 +322,14 @@ export async function orderReport(
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(and(inWindow, ne(orders.status, "batal")))
+    .where(and(inWindow, confirmed))
     .groupBy(orderItems.nama)
     .orderBy(desc(sql`sum(${orderItems.jumlah})`), asc(orderItems.nama))
     .limit(10);
 
   const list = [...days.values()];
+  const sum = (field: "orders" | "revenue" | "unconfirmed" | "cancelled") =>
+    list.reduce((total, entry) => total + entry[field], 0);
   return {
     days: list,
     bestSellers: bestSellers.map((item) => ({
@@ -303,7 +337,9 @@ export async function orderReport(
       jumlah: Number(item.jumlah),
       revenue: Number(item.revenue),
     })),
-    totalOrders: list.reduce((sum, day) => sum + day.orders, 0),
-    totalRevenue: list.reduce((sum, day) => sum + day.revenue, 0),
+    totalOrders: sum("orders"),
+    totalRevenue: sum("revenue"),
+    totalUnconfirmed: sum("unconfirmed"),
+    totalCancelled: sum("cancelled"),
   };
 }

@@ -138,6 +138,16 @@ test("a new menu item: refused with a clear message, then created with its photo
   await admin.getByRole("button", { name: "Simpan urutan" }).click();
   await expect(admin.getByText("Urutan menu disimpan. Toko menampilkannya mulai sekarang.")).toBeVisible();
 
+  // Deleting it now would empty that slot: the question says so, and "Batal" keeps the item.
+  await admin.goto("/admin/menu");
+  await admin.getByRole("button", { name: "Hapus Mie Nyala Keju" }).click();
+  const question = admin.getByRole("alertdialog", { name: "Hapus menu ini?" });
+  await expect(question).toContainText("Menu ini sekarang tampil di:");
+  await expect(question).toContainText("Menu unggulan di halaman depan (urutan 1)");
+  await question.getByRole("button", { name: "Batal" }).click();
+  await expect(question).toBeHidden();
+  await expect(admin.getByTestId("admin-menu-item").filter({ hasText: "Mie Nyala Keju" })).toHaveCount(1);
+
   await visit(page, "/");
   const card = page.getByTestId("product-card").first();
   await expect(card.getByRole("heading")).toHaveText("Mie Nyala Keju");
@@ -208,6 +218,8 @@ test("the order appears in the log with its level and note; its status changes; 
   await expect(entry).toContainText("1x Mie Nyala Level 1 · Level 4 (Sangat pedas)");
   await expect(entry).toContainText("Catatan: jangan terlalu asin");
   await expect(entry.getByTestId("order-status")).toHaveText("Baru");
+  // A new order is processed before it is done: no "Selesai" yet.
+  await expect(entry.getByRole("button", { name: `Selesai pesanan ${code}` })).toHaveCount(0);
 
   await entry.getByRole("button", { name: `Proses pesanan ${code}` }).click();
   await expect(admin.getByText(`Pesanan ${code} kini diproses.`)).toBeVisible();
@@ -226,10 +238,32 @@ test("the order appears in the log with its level and note; its status changes; 
     admin.getByTestId("audit-row").filter({ hasText: "Menu Es Nyala: harga Rp 8.000 → Rp 9.500" }),
   ).toHaveCount(1);
 
+  // Cancelling is final: "Batalkan" asks first, and "Tidak" changes nothing.
+  await visit(page, "/produk");
+  await addButton(page, "Es Nyala").click();
+  await visit(page, "/keranjang");
+  const second = await checkOut(page);
+  await admin.goto(`/admin/pesanan?kode=${second.code}`);
+  const other = admin.getByTestId("admin-order");
+  await expect(other).toHaveAttribute("data-code", second.code);
+  await other.getByRole("button", { name: `Batalkan pesanan ${second.code}` }).click();
+  const question = admin.getByRole("alertdialog", { name: "Batalkan pesanan ini?" });
+  await expect(question).toContainText(second.code);
+  await question.getByRole("button", { name: "Tidak" }).click();
+  await expect(question).toBeHidden();
+  await expect(other.getByTestId("order-status")).toHaveText("Baru");
+  await other.getByRole("button", { name: `Batalkan pesanan ${second.code}` }).click();
+  await question.getByRole("button", { name: "Ya, Batalkan" }).click();
+  await expect(admin.getByText(`Pesanan ${second.code} kini batal.`)).toBeVisible();
+  await expect(other.getByTestId("order-status")).toHaveText("Batal");
+
   await admin.goto("/admin/laporan");
-  // Orders of this server so far: the sold-out test's and this one (completed).
-  await expect(admin.getByTestId("report-orders")).toHaveText("2");
-  await expect(admin.getByTestId("report-revenue")).toHaveText("Rp 21.000");
+  // Orders of this server so far: the sold-out test's (never confirmed, still baru), the first
+  // one of this test (done) and the cancelled one. Only the done one is a sale.
+  await expect(admin.getByTestId("report-orders")).toHaveText("1");
+  await expect(admin.getByTestId("report-revenue")).toHaveText("Rp 10.000");
+  await expect(admin.getByTestId("report-unconfirmed")).toHaveText("1");
+  await expect(admin.getByTestId("report-cancelled")).toHaveText("1");
   await expect(admin.getByRole("img", { name: /Grafik pendapatan/ })).toBeVisible();
   await expect(admin.getByTestId("report-best-seller").first()).toContainText("Mie Nyala Level 1");
   await admin.context().close();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -58,10 +58,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const picture = async () =>
+/** Every file stored under DATA_DIR/uploads. */
+const uploadedFiles = async () =>
+  (await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+
+/** A photo; one of a colour no other test uses is stored as a file of its own. */
+const picture = async (background = "#f97316") =>
   new Blob([
     new Uint8Array(
-      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#f97316" } })
+      await sharp({ create: { width: 800, height: 600, channels: 3, background } })
         .jpeg()
         .toBuffer(),
     ),
@@ -296,6 +304,109 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("refuse a promo or banner id beyond the database's integers with a 404, storing no photo", async () => {
+    const before = await snapshot();
+    const files = await uploadedFiles();
+    const promoFields = { title: "Promo Besar", aktif: "on" };
+    const slideFields = { title: "Banner Besar", aktif: "on" };
+    for (const id of ["3000000000", "2147483648", "99999999999999", "1e3", "12abc", "0"]) {
+      for (const [handler, pathname, fields, message] of [
+        [promoAction, "/admin/menu-diskon", promoFields, "Promo tidak ditemukan. Mungkin sudah dihapus."],
+        [bannerAction, "/admin/banner", slideFields, "Banner tidak ditemukan. Mungkin sudah dihapus."],
+      ] as const) {
+        for (const intent of ["update", "delete"]) {
+          const body = { intent, id, ...fields, foto: await picture("#0f766e") };
+          const answer = await call(handler, await multipart(pathname, body, adminToken));
+          expect(answer.status, `${pathname} ${intent} ${id}`).toBe(404);
+          expect(answer.json, `${pathname} ${intent} ${id}`).toMatchObject({ ok: false, message });
+        }
+      }
+    }
+    // An id in range that no row has: refused before the photo is stored.
+    for (const [handler, pathname, fields] of [
+      [promoAction, "/admin/menu-diskon", promoFields],
+      [bannerAction, "/admin/banner", slideFields],
+    ] as const) {
+      const body = { intent: "update", id: "2147483647", ...fields, foto: await picture("#0f766e") };
+      expect((await call(handler, await multipart(pathname, body, adminToken))).status).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+    expect(await uploadedFiles()).toEqual(files);
+  });
+
+  it("refuse a promo shown from a day after its last day, and keep the saved promo", async () => {
+    const created = await call(
+      promoAction,
+      await multipart(
+        "/admin/menu-diskon",
+        { intent: "create", title: "Promo Akhir Pekan", aktif: "on", foto: await picture("#7c3aed") },
+        adminToken,
+      ),
+    );
+    expect(created.status, created.body).toBe(200);
+    const [promo] = await handle.db.select().from(promos).where(eq(promos.title, "Promo Akhir Pekan"));
+    const before = await snapshot();
+    const refused = await call(
+      promoAction,
+      await multipart(
+        "/admin/menu-diskon",
+        {
+          intent: "update",
+          id: String(promo!.id),
+          title: "Promo Akhir Pekan",
+          aktif: "on",
+          active_from: "2026-11-22",
+          active_until: "2026-11-21",
+        },
+        adminToken,
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      ok: false,
+      message: "Tanggal selesai tidak boleh sebelum tanggal mulai.",
+      fieldErrors: { active_until: "Tanggal selesai tidak boleh sebelum tanggal mulai." },
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuse an order code over 20 characters and a new order marked done, in Indonesian", async () => {
+    const recorded = await call(
+      orderRecordAction,
+      post(
+        "/pesanan",
+        { items: JSON.stringify([{ id: "es-nyala", jumlah: 1 }]) },
+        { address: "198.51.100.78" },
+      ),
+    );
+    expect(recorded.status, recorded.body).toBe(201);
+    const code = recorded.json?.code as string;
+    const before = await snapshot();
+    const tooLong = await call(
+      ordersAction,
+      post(
+        "/admin/pesanan",
+        { code: `${code}-${"X".repeat(20)}`, status: "diproses" },
+        { session: adminToken },
+      ),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json).toMatchObject({
+      ok: false,
+      message: "Kode pesanan paling banyak 20 karakter, misalnya NY-7K3Q.",
+    });
+    const skipped = await call(
+      ordersAction,
+      post("/admin/pesanan", { code, status: "selesai" }, { session: adminToken }),
+    );
+    expect(skipped.status).toBe(409);
+    expect(skipped.json).toMatchObject({
+      ok: false,
+      message: "Pesanan harus diproses dulu sebelum selesai.",
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("refuse upload bodies that are not a form, too large, or a photo that is not an image", async () => {
     const before = await snapshot();
     const json = new Request(`${ORIGIN}/admin/menu`, {
@@ -413,9 +524,14 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     );
     expect(recorded.status, recorded.body).toBe(201);
     const code = recorded.json?.code as string;
+    // Typed in lower case without its prefix, the answer names the code as stored.
     const processed = await call(
       ordersAction,
-      post("/admin/pesanan", { code, status: "diproses" }, { session: adminToken }),
+      post(
+        "/admin/pesanan",
+        { code: code.slice(3).toLowerCase(), status: "diproses" },
+        { session: adminToken },
+      ),
     );
     expect(processed.json).toMatchObject({ ok: true, message: `Pesanan ${code} kini diproses.` });
     const [order] = await handle.db.select().from(orders).where(eq(orders.code, code));

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, promos, slides, users } from "../../database/schema.ts";
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
+import type * as ImagesModule from "../../app/utils/images.server.ts";
+import { FALLBACK_MESSAGE, MAX_ROW_ID, readRowId } from "../../app/utils/admin-input.server.ts";
 import type { Actor } from "../../app/utils/audit-log.server.ts";
 import {
   createMenuItem,
@@ -42,6 +44,20 @@ let handle: DatabaseHandle;
 let dataDir: string;
 let actor: Actor;
 
+/** Runs right after an upload is stored, before the write that uses it (the race tests). */
+const afterPhotoStored = vi.hoisted(() => ({ run: null as null | (() => Promise<unknown>) }));
+vi.mock("../../app/utils/images.server.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof ImagesModule>();
+  return {
+    ...original,
+    saveImage: async (...args: Parameters<typeof original.saveImage>) => {
+      const saved = await original.saveImage(...args);
+      await afterPhotoStored.run?.();
+      return saved;
+    },
+  };
+});
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-uploads-"));
   vi.stubEnv("DATA_DIR", dataDir);
@@ -60,10 +76,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const photo = async (format: "png" | "jpeg" | "webp" = "png", width = 900, height = 700) =>
+/** A picture of one colour: pictures of one size and colour are stored as one file. */
+const photo = async (
+  format: "png" | "jpeg" | "webp" = "png",
+  width = 900,
+  height = 700,
+  background = "#d7261e",
+) =>
   new Blob([
     new Uint8Array(
-      await sharp({ create: { width, height, channels: 3, background: "#d7261e" } })
+      await sharp({ create: { width, height, channels: 3, background } })
         .toFormat(format)
         .toBuffer(),
     ),
@@ -73,6 +95,12 @@ const auditCount = async () => (await handle.db.select({ n: count() }).from(audi
 const lastAudit = async () =>
   (await handle.db.select().from(auditLog).orderBy(auditLog.id)).at(-1) as typeof auditLog.$inferSelect;
 const menuCount = async () => (await handle.db.select({ n: count() }).from(menuItems))[0]!.n;
+/** Every file stored under DATA_DIR/uploads. */
+const uploadedFiles = async () =>
+  (await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 
 const menuForm = (overrides: Record<string, unknown> = {}) => ({
   nama: "Mie Nyala Keju",
@@ -168,15 +196,20 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       "a price with decimals",
       { harga: "10000,5" },
       "harga",
-      "Harga harus angka rupiah bulat, misalnya 10000.",
+      "Harga harus angka rupiah bulat tanpa sen, misalnya 10000 atau 10.000.",
     ],
     [
       "a price in words",
       { harga: "sepuluh ribu" },
       "harga",
-      "Harga harus angka rupiah bulat, misalnya 10000.",
+      "Harga harus angka rupiah bulat tanpa sen, misalnya 10000 atau 10.000.",
     ],
-    ["a negative price", { harga: "-10000" }, "harga", "Harga harus angka rupiah bulat, misalnya 10000."],
+    [
+      "a negative price",
+      { harga: "-10000" },
+      "harga",
+      "Harga harus angka rupiah bulat tanpa sen, misalnya 10000 atau 10.000.",
+    ],
     [
       "a 301-character description",
       { deskripsi: "d".repeat(301) },
@@ -254,6 +287,69 @@ describe(`menu items (${testDatabaseKind()})`, () => {
     expect(listed).toMatchObject({ harga: 9_000, tersedia: false });
   });
 
+  it.each([
+    ["10000", 10_000],
+    ["10.000", 10_000],
+    ["Rp 10.000", 10_000],
+    ["Rp10.000", 10_000],
+    ["rp. 12.500", 12_500],
+    [" 1.000.000 ", 1_000_000],
+    ["5.000", 5_000],
+  ])("reads the price %j as %i rupiah", async (harga, expected) => {
+    const result = await updateMenuItem(
+      handle.db,
+      actor,
+      "es-teh-jumbo",
+      { nama: "Es Teh Jumbo", kategori: "Minuman", harga, tersedia: "on" },
+      null,
+    );
+    expect(result).toEqual({ ok: true, value: undefined });
+    const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-teh-jumbo"));
+    expect(row?.harga).toBe(expected);
+  });
+
+  it.each([
+    "1000.00",
+    "8000.50",
+    "8000,50",
+    "10.5",
+    "1.00.0",
+    "10.0000",
+    "1,000",
+    "10 000",
+    "Rp 10.000,-",
+    "1e4",
+  ])("refuses the price %j instead of guessing, changing nothing", async (harga) => {
+    const [before] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-teh-jumbo"));
+    const audits = await auditCount();
+    const result = await updateMenuItem(
+      handle.db,
+      actor,
+      "es-teh-jumbo",
+      { nama: "Es Teh Jumbo", kategori: "Minuman", harga, tersedia: "on" },
+      null,
+    );
+    const message = "Harga harus angka rupiah bulat tanpa sen, misalnya 10000 atau 10.000.";
+    expect(result).toEqual({ ok: false, status: 400, message, fieldErrors: { harga: message } });
+    const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-teh-jumbo"));
+    expect(after).toEqual(before);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("refuses an update of an unknown item before storing its photo", async () => {
+    const files = await uploadedFiles();
+    expect(
+      await updateMenuItem(
+        handle.db,
+        actor,
+        "tidak-ada",
+        menuForm(),
+        await photo("png", 640, 480, "#123456"),
+      ),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(await uploadedFiles()).toEqual(files);
+  });
+
   it("marks an item sold out and available again from the list", async () => {
     expect(await setMenuItemAvailability(handle.db, actor, "pangsit-goreng", false)).toEqual({
       ok: true,
@@ -306,6 +402,67 @@ describe(`menu items (${testDatabaseKind()})`, () => {
     expect(lines.map((line) => [line.menu_item_id, line.harga, line.jumlah])).toEqual([[null, 12_500, 2]]);
     const shown = (await getActiveSlides(handle.db)).find((entry) => entry.title === "Keju meleleh");
     expect(shown?.orderName).toBe("Keju meleleh");
+  });
+
+  it("a photo an edit replaced, or a deleted row's, leaves the disk with its copies; one still shown stays", async () => {
+    const menuDir = path.join(dataDir, "uploads", "menu");
+    const filesOf = (stored: string) => {
+      const name = path.basename(stored);
+      return [path.join(menuDir, name), path.join(menuDir, name.replace(".webp", "-360.webp"))];
+    };
+    const first = await createMenuItem(
+      handle.db,
+      actor,
+      menuForm({ nama: "Mie Foto Lama" }),
+      await photo("png", 800, 600, "#112233"),
+    );
+    const second = await createMenuItem(
+      handle.db,
+      actor,
+      menuForm({ nama: "Mie Foto Kembar" }),
+      await photo("png", 800, 600, "#445566"),
+    );
+    const [firstId, secondId] = [first.ok ? first.value.id : "", second.ok ? second.value.id : ""];
+    const gambarOf = async (id: string) =>
+      (await handle.db.select({ gambar: menuItems.gambar }).from(menuItems).where(eq(menuItems.id, id)))[0]!
+        .gambar;
+    const old = await gambarOf(firstId);
+    const twin = await gambarOf(secondId);
+    expect(await uploadedFiles()).toEqual(expect.arrayContaining([...filesOf(old), ...filesOf(twin)]));
+
+    // A new photo for the first item: its old one and that one's copy go.
+    expect(
+      await updateMenuItem(
+        handle.db,
+        actor,
+        firstId,
+        menuForm({ nama: "Mie Foto Lama" }),
+        await photo("png", 800, 600, "#778899"),
+      ),
+    ).toEqual({ ok: true, value: undefined });
+    const replaced = await gambarOf(firstId);
+    expect(replaced).not.toBe(old);
+    const files = await uploadedFiles();
+    for (const file of filesOf(old)) expect(files).not.toContain(file);
+    expect(files).toEqual(expect.arrayContaining(filesOf(replaced)));
+
+    // The first item now takes the second's picture: the same file, which stays while either shows it.
+    expect(
+      await updateMenuItem(
+        handle.db,
+        actor,
+        firstId,
+        menuForm({ nama: "Mie Foto Lama" }),
+        await photo("png", 800, 600, "#445566"),
+      ),
+    ).toEqual({ ok: true, value: undefined });
+    expect(await gambarOf(firstId)).toBe(twin);
+    expect(await deleteMenuItem(handle.db, actor, secondId)).toEqual({ ok: true, value: undefined });
+    expect(await uploadedFiles()).toEqual(expect.arrayContaining(filesOf(twin)));
+    // Deleting the last row that shows it removes it.
+    expect(await deleteMenuItem(handle.db, actor, firstId)).toEqual({ ok: true, value: undefined });
+    const left = await uploadedFiles();
+    for (const file of [...filesOf(twin), ...filesOf(replaced)]) expect(left).not.toContain(file);
   });
 });
 
@@ -429,6 +586,118 @@ describe(`promos (${testDatabaseKind()})`, () => {
     expect(await auditCount()).toBe(audits);
   });
 
+  it("an edit logs each changed field before → after", async () => {
+    const created = await createPromo(
+      handle.db,
+      actor,
+      { title: "Senin Hemat", label: "Senin", urutan: "4", aktif: "on", active_until: "2026-11-21" },
+      await photo(),
+    );
+    const id = created.ok ? created.value.id : 0;
+    const result = await updatePromo(
+      handle.db,
+      actor,
+      id,
+      { title: "Senin Super Hemat", label: "Senin", urutan: "5", active_until: "" },
+      null,
+    );
+    expect(result).toEqual({ ok: true, value: undefined });
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "ubah", entity: "promo", entity_id: String(id) });
+    expect(audit.summary).toBe(
+      "Promo Senin Super Hemat: judul Senin Hemat → Senin Super Hemat, urutan 4 → 5, dinonaktifkan, tampil sampai 2026-11-21 → kosong",
+    );
+    expect(audit.details).toEqual({
+      changes: {
+        title: ["Senin Hemat", "Senin Super Hemat"],
+        urutan: [4, 5],
+        aktif: [true, false],
+        active_until: ["2026-11-21", ""],
+      },
+    });
+    await updatePromo(
+      handle.db,
+      actor,
+      id,
+      { title: "Senin Super Hemat", label: "Senin", urutan: "5" },
+      null,
+    );
+    expect((await lastAudit()).summary).toBe("Promo Senin Super Hemat: tanpa perubahan");
+  });
+
+  it("refuses an id beyond the database's integers, or an unknown promo, before storing a picture", async () => {
+    const [rows, audits, files] = [
+      await handle.db.select().from(promos),
+      await auditCount(),
+      await uploadedFiles(),
+    ];
+    for (const id of [MAX_ROW_ID + 1, 3_000_000_000, 0, -1, 1.5, Number.NaN, 99_999]) {
+      const form = { title: "Promo", aktif: "on" };
+      expect(
+        await updatePromo(handle.db, actor, id, form, await photo("png", 640, 480, "#234567")),
+        String(id),
+      ).toEqual({
+        ok: false,
+        status: 404,
+        message: "Promo tidak ditemukan. Mungkin sudah dihapus.",
+        fieldErrors: {},
+      });
+      expect(await deletePromo(handle.db, actor, id), String(id)).toMatchObject({ ok: false, status: 404 });
+    }
+    expect(await handle.db.select().from(promos)).toEqual(rows);
+    expect(await auditCount()).toBe(audits);
+    expect(await uploadedFiles()).toEqual(files);
+  });
+
+  it("a promo deleted while its edit is saved: 404, and the new picture is not left behind", async () => {
+    const keep = await createPromo(
+      handle.db,
+      actor,
+      { title: "Tetap", aktif: "on" },
+      await photo("png", 700, 500, "#345678"),
+    );
+    const gone = await createPromo(handle.db, actor, { title: "Hilang", aktif: "on" }, await photo());
+    const [keepId, goneId] = [keep.ok ? keep.value.id : 0, gone.ok ? gone.value.id : 0];
+    const files = await uploadedFiles();
+    const [kept] = await handle.db.select().from(promos).where(eq(promos.id, keepId));
+
+    // Another admin deletes the promo after the edit found it and stored its new picture.
+    let stored = 0;
+    afterPhotoStored.run = async () => {
+      afterPhotoStored.run = null;
+      stored++;
+      expect(await deletePromo(handle.db, actor, goneId)).toEqual({ ok: true, value: undefined });
+    };
+    try {
+      const fresh = await photo("png", 700, 500, "#456789");
+      expect(await updatePromo(handle.db, actor, goneId, { title: "Hilang" }, fresh)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(stored).toBe(1);
+      expect(await uploadedFiles()).toEqual(files);
+
+      // The same picture as another promo's is one file: it stays while that promo shows it.
+      const again = await createPromo(handle.db, actor, { title: "Hilang", aktif: "on" }, await photo());
+      const againId = again.ok ? again.value.id : 0;
+      afterPhotoStored.run = () => {
+        afterPhotoStored.run = null;
+        return deletePromo(handle.db, actor, againId);
+      };
+      const same = await photo("png", 700, 500, "#345678");
+      expect(await updatePromo(handle.db, actor, againId, { title: "Hilang" }, same)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(await uploadedFiles()).toContain(
+        path.join(dataDir, "uploads", "promo", path.basename(kept!.image)),
+      );
+    } finally {
+      afterPhotoStored.run = null;
+    }
+    await deletePromo(handle.db, actor, keepId);
+  });
+
   it("needs a picture for a new promo", async () => {
     expect(await createPromo(handle.db, actor, { title: "Tanpa gambar" }, null)).toMatchObject({
       ok: false,
@@ -466,6 +735,48 @@ describe(`slides (${testDatabaseKind()})`, () => {
     expect(shown.map((slide) => slide.title)).not.toContain("Level 5 Menantang");
     expect(await deleteSlide(handle.db, actor, id)).toEqual({ ok: true, value: undefined });
     expect((await lastAudit()).summary).toBe("Banner Level 5 Menantang dihapus");
+  });
+
+  it("an edit logs each changed field before → after; an unknown slide is refused before its picture is stored", async () => {
+    const created = await createSlide(
+      handle.db,
+      actor,
+      { title: "Es Segar", text: "Dingin.", menu_item_id: "es-nyala", urutan: "3", aktif: "on" },
+      await photo("png", 1600, 800),
+    );
+    const id = created.ok ? created.value.id : 0;
+    expect(
+      await updateSlide(
+        handle.db,
+        actor,
+        id,
+        { title: "Es Segar", text: "Dingin sekali.", menu_item_id: "", urutan: "1", aktif: "on" },
+        null,
+      ),
+    ).toEqual({ ok: true, value: undefined });
+    const audit = await lastAudit();
+    expect(audit.summary).toBe(
+      "Banner Es Segar: teks diubah, tombol Pesan Sekarang memesan Es Nyala → memakai judul, urutan 3 → 1",
+    );
+    expect(audit.details).toEqual({
+      changes: { text: ["Dingin.", "Dingin sekali."], menu_nama: ["Es Nyala", ""], urutan: [3, 1] },
+    });
+
+    const [audits, files] = [await auditCount(), await uploadedFiles()];
+    for (const unknown of [99_999, MAX_ROW_ID + 1, 3_000_000_000]) {
+      expect(
+        await updateSlide(
+          handle.db,
+          actor,
+          unknown,
+          { title: "Banner" },
+          await photo("png", 1600, 800, "#56789a"),
+        ),
+      ).toMatchObject({ ok: false, status: 404, message: "Banner tidak ditemukan. Mungkin sudah dihapus." });
+      expect(await deleteSlide(handle.db, actor, unknown)).toMatchObject({ ok: false, status: 404 });
+    }
+    expect([await auditCount(), await uploadedFiles()]).toEqual([audits, files]);
+    await deleteSlide(handle.db, actor, id);
   });
 
   it.each([
@@ -544,3 +855,45 @@ describe(`store settings (${testDatabaseKind()})`, () => {
     expect(await auditCount()).toBe(audits);
   });
 });
+
+describe("admin input", () => {
+  it("reads a row id only as digits within PostgreSQL's integer", () => {
+    expect(readRowId("1")).toBe(1);
+    expect(readRowId(" 42 ")).toBe(42);
+    expect(readRowId("2147483647")).toBe(MAX_ROW_ID);
+    for (const value of ["2147483648", "3000000000", "0", "-1", "1.5", "1e3", "0x10", "", "abc", null, 7]) {
+      expect(readRowId(value), String(value)).toBeNull();
+    }
+  });
+
+  it.each([
+    ["menu", () => createMenuItem(handle.db, actor, junk(menuForm()), null)],
+    ["promo", () => createPromo(handle.db, actor, junk({ title: "Promo", active_from: "2026-01-01" }), null)],
+    [
+      "banner",
+      () => createSlide(handle.db, actor, junk({ title: "Banner", menu_item_id: "es-nyala" }), null),
+    ],
+    ["menu populer", () => setMenuRankings(handle.db, actor, junk({ featured: "es-nyala", produk: "x" }))],
+    [
+      "outlet",
+      () => updateStoreSettings(handle.db, actor, junk({ brand: "Toko", whatsapp: "0812", buka_0: "10:00" })),
+    ],
+  ])(
+    "never answers the %s form with Zod's English messages, whatever the field holds",
+    async (_name, send) => {
+      const result = await send();
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      for (const message of [result.message, ...Object.values(result.fieldErrors)]) {
+        expect(message).not.toMatch(/expected|invalid|received|too (big|small)|must/i);
+        expect(message).not.toBe(FALLBACK_MESSAGE);
+      }
+    },
+  );
+});
+
+/** Every field of a form holding a value of the wrong type: a number, an array, an object. */
+function junk(form: Record<string, unknown>): Record<string, unknown> {
+  const values = [12, ["a", "b"], { a: 1 }, true];
+  return Object.fromEntries(Object.keys(form).map((key, index) => [key, values[index % values.length]]));
+}

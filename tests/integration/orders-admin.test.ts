@@ -4,7 +4,12 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, orders, users } from "../../database/schema.ts";
 import type { Actor } from "../../app/utils/audit-log.server.ts";
 import { listAuditLog } from "../../app/utils/audit-log.server.ts";
-import { changeOrderStatus, listOrders, orderReport } from "../../app/utils/orders-admin.server.ts";
+import {
+  changeOrderStatus,
+  listOrders,
+  NEXT_STATUSES,
+  orderReport,
+} from "../../app/utils/orders-admin.server.ts";
 import { recordOrder, type OrderRequest } from "../../app/utils/orders.server.ts";
 import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
 import { newUserId } from "../../app/utils/users.server.ts";
@@ -18,7 +23,7 @@ let handle: DatabaseHandle;
 let actor: Actor;
 
 /** Records an order and moves its time to `at`. */
-async function place(lines: OrderRequest, at: Date, status?: "batal" | "selesai") {
+async function place(lines: OrderRequest, at: Date, status?: "diproses" | "batal" | "selesai") {
   const result = await recordOrder(handle.db, lines, await getStoreSettings(handle.db), null);
   if (!result.ok) throw new Error(result.message);
   await handle.db
@@ -122,14 +127,17 @@ describe(`order status (${testDatabaseKind()})`, () => {
     const code = codes.senin!;
     expect(await changeOrderStatus(handle.db, actor, { code, status: "diproses" })).toEqual({
       ok: true,
+      code,
       from: "baru",
       to: "diproses",
     });
+    // Typed any way, the answer names the code as stored.
     expect(
-      await changeOrderStatus(handle.db, actor, { code: code.toLowerCase(), status: "selesai" }),
-    ).toMatchObject({
-      ok: true,
-    });
+      await changeOrderStatus(handle.db, actor, {
+        code: ` ${code.slice(3).toLowerCase()} `,
+        status: "selesai",
+      }),
+    ).toEqual({ ok: true, code, from: "diproses", to: "selesai" });
     const [row] = await handle.db.select().from(orders).where(eq(orders.code, code));
     expect(row?.status).toBe("selesai");
     const log = await handle.db
@@ -155,6 +163,22 @@ describe(`order status (${testDatabaseKind()})`, () => {
       "Pesanan yang sudah batal tidak bisa diubah lagi.",
     ],
     [() => ({ code: codes.seninMalam, status: "baru" }), 409, "Status baru tidak bisa diubah menjadi baru."],
+    [
+      () => ({ code: codes.seninMalam, status: "selesai" }),
+      409,
+      "Pesanan harus diproses dulu sebelum selesai.",
+    ],
+    [
+      () => ({ code: `${codes.seninMalam}${"7".repeat(20)}`, status: "diproses" }),
+      400,
+      "Kode pesanan paling banyak 20 karakter, misalnya NY-7K3Q.",
+    ],
+    [() => ({ code: 42, status: "diproses" }), 400, "Pesanan tidak ditemukan."],
+    [
+      () => ({ code: codes.seninMalam, status: ["diproses"] }),
+      400,
+      "Pilih status: baru, diproses, selesai, atau batal.",
+    ],
     [() => ({ code: "NY-XXXX", status: "diproses" }), 404, "Pesanan tidak ditemukan."],
     [
       () => ({ code: codes.selasa, status: "dikirim" }),
@@ -168,6 +192,15 @@ describe(`order status (${testDatabaseKind()})`, () => {
     expect((await listAuditLog(handle.db)).total).toBe(before);
   });
 
+  it("offers only the allowed next statuses: baru → diproses or batal, diproses → selesai or batal", () => {
+    expect(NEXT_STATUSES).toEqual({
+      baru: ["diproses", "batal"],
+      diproses: ["selesai", "batal"],
+      selesai: [],
+      batal: [],
+    });
+  });
+
   it("cancels a new order", async () => {
     expect(await changeOrderStatus(handle.db, actor, { code: codes.selasa, status: "batal" })).toMatchObject({
       ok: true,
@@ -177,30 +210,42 @@ describe(`order status (${testDatabaseKind()})`, () => {
 });
 
 describe(`30-day report (${testDatabaseKind()})`, () => {
-  it("counts orders and revenue per day in the store's calendar; cancelled orders bring no revenue", async () => {
+  it("counts confirmed orders and their revenue per day in the store's calendar; new and cancelled orders apart", async () => {
+    // A confirmed order on Tuesday, beside the cancelled ones.
+    await place([{ id: "mie-nyala-level-1", jumlah: 1, level: 0 }], wita("2026-11-17T12:00:00"), "diproses");
     const report = await orderReport(handle.db, WITA, wita("2026-11-17T20:00:00"));
     expect(report.days).toHaveLength(30);
     expect(report.days[0]?.date).toBe("2026-10-19");
     expect(report.days.at(-1)?.date).toBe("2026-11-17");
-    const byDate = Object.fromEntries(report.days.map((day) => [day.date, [day.orders, day.revenue]]));
-    // Monday: 2 × Es Nyala 16.000 and the 23.30 order 35.000 (selesai and baru both count).
-    expect(byDate["2026-11-16"]).toEqual([2, 51_000]);
-    // Tuesday: Pangsit (cancelled in the status test above) and the cancelled Level 5 order.
-    expect(byDate["2026-11-17"]).toEqual([2, 0]);
-    expect(byDate["2026-11-15"]).toEqual([0, 0]);
-    expect(report.totalOrders).toBe(4);
-    expect(report.totalRevenue).toBe(51_000);
-    // October 1st and September are outside the window.
+    const byDate = Object.fromEntries(
+      report.days.map((day) => [day.date, [day.orders, day.revenue, day.unconfirmed, day.cancelled]]),
+    );
+    // Monday: 2 × Es Nyala 16.000 (selesai) counts; the 23.30 order is still baru, never
+    // confirmed: counted apart, no revenue.
+    expect(byDate["2026-11-16"]).toEqual([1, 16_000, 1, 0]);
+    // Tuesday: the Level 1 order being processed; Pangsit (cancelled in the status test above)
+    // and the cancelled Level 5 order.
+    expect(byDate["2026-11-17"]).toEqual([1, 10_000, 0, 2]);
+    expect(byDate["2026-11-15"]).toEqual([0, 0, 0, 0]);
+    expect(report).toMatchObject({
+      totalOrders: 2,
+      totalRevenue: 26_000,
+      totalUnconfirmed: 1,
+      totalCancelled: 2,
+    });
+    // From the confirmed orders only: the unconfirmed 3 × Level 1 and Es Teh Jumbo, and the
+    // cancelled 10 × Level 1, sold nothing. October 1st and September are outside the window.
     expect(report.bestSellers).toEqual([
-      { nama: "Mie Nyala Level 1", jumlah: 3, revenue: 30_000 },
       { nama: "Es Nyala", jumlah: 2, revenue: 16_000 },
-      { nama: "Es Teh Jumbo", jumlah: 1, revenue: 5_000 },
+      { nama: "Mie Nyala Level 1", jumlah: 1, revenue: 10_000 },
     ]);
   });
 
   it("an empty window gives thirty empty days", async () => {
     const report = await orderReport(handle.db, WITA, wita("2025-01-10T10:00:00"));
-    expect(report.days.every((day) => day.orders === 0 && day.revenue === 0)).toBe(true);
+    expect(report.days.every((day) => day.orders + day.revenue + day.unconfirmed + day.cancelled === 0)).toBe(
+      true,
+    );
     expect(report.bestSellers).toEqual([]);
   });
 });

@@ -3,12 +3,14 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/banner";
 import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
+import { readRowId } from "~/utils/admin-input.server.ts";
 import { requireAdmin } from "~/utils/auth.server.ts";
 import {
   createSlide,
   deleteSlide,
   listMenuItemsForAdmin,
   listSlidesForAdmin,
+  SLIDE_MESSAGES,
   updateSlide,
 } from "~/utils/catalog-admin.server.ts";
 import { getDb } from "~/utils/db.server.ts";
@@ -43,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readUploadForm(request);
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
-  const validId = Number.isSafeInteger(id) && id > 0;
+  // Ids are PostgreSQL integers: a larger number would make the query itself fail.
+  const id = readRowId(form.get("id"));
   const db = await getDb();
   switch (intent) {
     case "create":
@@ -54,14 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Banner ditambahkan.",
       );
     case "update":
-      if (!validId) return refuse(intent, "Banner tidak ditemukan. Mungkin sudah dihapus.", 404);
+      if (id === null) return refuse(intent, SLIDE_MESSAGES.notFound, 404);
       return answer(
         intent,
         await updateSlide(db, admin, id, textValues(form), form.get("foto")),
         "Banner disimpan.",
       );
     case "delete":
-      if (!validId) return refuse(intent, "Banner tidak ditemukan. Mungkin sudah dihapus.", 404);
+      if (id === null) return refuse(intent, SLIDE_MESSAGES.notFound, 404);
       return answer(intent, await deleteSlide(db, admin, id), "Banner dihapus.");
     default:
       return refuse(intent, "Permintaan tidak dikenal.");

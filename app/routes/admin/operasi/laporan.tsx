@@ -8,7 +8,10 @@ import { adminMeta } from "~/utils/meta.ts";
 import { orderReport, type ReportDay } from "~/utils/orders-admin.server.ts";
 import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
 
-/** /admin/laporan: orders and revenue per day for the last 30 days, and the best sellers. */
+/**
+ * /admin/laporan: confirmed orders and their revenue per day for the last 30 days, the orders
+ * still waiting for confirmation and the cancelled ones apart, and the best sellers.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -46,7 +49,7 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
       viewBox={`0 0 ${width} ${height}`}
       className="h-auto w-full min-w-[600px] shrink-0"
       role="img"
-      aria-label="Grafik pendapatan (batang) dan jumlah pesanan (titik) per hari, 30 hari terakhir"
+      aria-label="Grafik pendapatan (batang) dan jumlah pesanan dikonfirmasi (titik) per hari, 30 hari terakhir"
     >
       {[0, 0.5, 1].map((fraction) => {
         const y = top + plotHeight * (1 - fraction);
@@ -73,7 +76,7 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
               rx="2"
               className="fill-chili-500"
             >
-              <title>{`${shortDate(day.date)}: ${formatRupiah(day.revenue)}, ${day.orders} pesanan`}</title>
+              <title>{`${shortDate(day.date)}: ${formatRupiah(day.revenue)}, ${day.orders} pesanan dikonfirmasi`}</title>
             </rect>
             {day.orders > 0 ? <circle cx={x + column / 2} cy={dotY} r="3" className="fill-charcoal" /> : null}
             {index % 5 === 4 || index === 0 ? (
@@ -93,6 +96,30 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
   );
 }
 
+function Figure({
+  label,
+  testId,
+  accent = false,
+  hint,
+  children,
+}: {
+  label: string;
+  testId: string;
+  accent?: boolean;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="card p-5">
+      <p className="text-sm text-stone-600">{label}</p>
+      <p className={`text-3xl font-extrabold ${accent ? "text-chili-700" : ""}`} data-testid={testId}>
+        {children}
+      </p>
+      {hint ? <p className="mt-1 text-xs text-stone-500">{hint}</p> : null}
+    </div>
+  );
+}
+
 export default function AdminReport({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   const best = report.bestSellers;
@@ -101,21 +128,25 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Laporan"
-        description="Pesanan dan pendapatan 30 hari terakhir. Pesanan batal dihitung sebagai pesanan, tanpa pendapatan."
+        description="Penjualan 30 hari terakhir dari pesanan yang sudah dikonfirmasi (status Diproses atau Selesai). Pesanan yang masih Baru dan yang Batal dihitung terpisah, tanpa pendapatan."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="card p-5">
-          <p className="text-sm text-stone-600">Pesanan (30 hari)</p>
-          <p className="text-3xl font-extrabold" data-testid="report-orders">
-            {report.totalOrders.toLocaleString("id-ID")}
-          </p>
-        </div>
-        <div className="card p-5">
-          <p className="text-sm text-stone-600">Pendapatan (30 hari)</p>
-          <p className="text-3xl font-extrabold text-chili-700" data-testid="report-revenue">
-            {formatRupiah(report.totalRevenue)}
-          </p>
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Pesanan dikonfirmasi (30 hari)" testId="report-orders">
+          {report.totalOrders.toLocaleString("id-ID")}
+        </Figure>
+        <Figure label="Pendapatan (30 hari)" testId="report-revenue" accent>
+          {formatRupiah(report.totalRevenue)}
+        </Figure>
+        <Figure
+          label="Belum dikonfirmasi (status Baru)"
+          testId="report-unconfirmed"
+          hint="Tercatat saat checkout, tapi belum diproses. Bisa jadi pesannya tidak pernah dikirim."
+        >
+          {report.totalUnconfirmed.toLocaleString("id-ID")}
+        </Figure>
+        <Figure label="Dibatalkan" testId="report-cancelled">
+          {report.totalCancelled.toLocaleString("id-ID")}
+        </Figure>
       </div>
 
       <section className="card mt-6 p-5" aria-labelledby="per-hari">
@@ -127,7 +158,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
             <span className="size-3 rounded-sm bg-chili-500" /> Pendapatan
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <span className="size-2 rounded-full bg-charcoal" /> Jumlah pesanan
+            <span className="size-2 rounded-full bg-charcoal" /> Jumlah pesanan dikonfirmasi
           </span>
         </p>
         {/* On a phone the 30 days scroll sideways instead of shrinking the labels; row-reverse
@@ -149,10 +180,16 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                   Tanggal
                 </th>
                 <th scope="col" className="py-1 text-right">
-                  Pesanan
+                  Dikonfirmasi
                 </th>
                 <th scope="col" className="py-1 text-right">
                   Pendapatan
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Belum dikonfirmasi
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Batal
                 </th>
               </tr>
             </thead>
@@ -164,6 +201,8 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className="py-1 text-right">{day.orders}</td>
                   <td className="py-1 text-right">{formatRupiah(day.revenue)}</td>
+                  <td className="py-1 text-right">{day.unconfirmed}</td>
+                  <td className="py-1 text-right">{day.cancelled}</td>
                 </tr>
               ))}
             </tbody>
@@ -175,8 +214,9 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         <h2 id="terlaris" className="font-extrabold">
           Menu terlaris
         </h2>
+        <p className="mt-1 text-sm text-stone-600">Dari pesanan yang dikonfirmasi, 30 hari terakhir.</p>
         {best.length === 0 ? (
-          <p className="mt-2 text-stone-600">Belum ada pesanan dalam 30 hari terakhir.</p>
+          <p className="mt-2 text-stone-600">Belum ada pesanan yang dikonfirmasi dalam 30 hari terakhir.</p>
         ) : (
           <ol className="mt-3 space-y-2">
             {best.map((item) => (

@@ -8,6 +8,7 @@ import {
   createMenuItem,
   deleteMenuItem,
   listMenuItemsForAdmin,
+  listSlidesForAdmin,
   setMenuItemAvailability,
   updateMenuItem,
   type AdminMenuItem,
@@ -33,9 +34,15 @@ import {
 /** /admin/menu (also /admin/produk): the menu items, with create, edit, sold out and delete. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
-  const items = await listMenuItemsForAdmin(await getDb());
+  const db = await getDb();
+  const [items, slides] = await Promise.all([listMenuItemsForAdmin(db), listSlidesForAdmin(db)]);
+  // The banners whose "Pesan Sekarang" orders each item, for the delete question.
+  const linkedSlides: Record<string, string[]> = {};
+  for (const slide of slides) {
+    if (slide.menu_item_id) (linkedSlides[slide.menu_item_id] ??= []).push(slide.title);
+  }
   const editing = url.searchParams.get("ubah");
-  return { items, editing: items.find((item) => item.id === editing) ?? null };
+  return { items, linkedSlides, editing: items.find((item) => item.id === editing) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -160,8 +167,49 @@ function MenuItemForm({ item, result }: { item: AdminMenuItem | null; result: Op
   );
 }
 
+/**
+ * Where an item shows besides the menu itself, in words: deleting it empties those places (a
+ * banner then orders by its own title), and the owner should know before saying yes.
+ */
+function placesOf(item: AdminMenuItem, slideTitles: string[]): string[] {
+  const places: string[] = [];
+  if (item.featured_rank !== null)
+    places.push(`Menu unggulan di halaman depan (urutan ${item.featured_rank})`);
+  if (item.best_seller_rank !== null)
+    places.push(`Menu terlaris di Beranda (urutan ${item.best_seller_rank})`);
+  if (item.produk_rank !== null) places.push(`Menu di halaman Produk (urutan ${item.produk_rank})`);
+  for (const title of slideTitles) places.push(`Tombol Pesan Sekarang di banner "${title}"`);
+  return places;
+}
+
+function DeleteMessage({ item, slideTitles = [] }: { item: AdminMenuItem; slideTitles?: string[] }) {
+  const places = placesOf(item, slideTitles);
+  const ranked = places.length > slideTitles.length;
+  return (
+    <>
+      <span className="block">{item.nama} hilang dari toko. Pesanan lama tetap tersimpan.</span>
+      {places.length > 0 ? (
+        <span className="mt-2 block text-left" data-testid="delete-places">
+          <span className="block font-semibold text-charcoal">Menu ini sekarang tampil di:</span>
+          <span className="block">
+            {places.map((place) => (
+              <span key={place} className="block">
+                • {place}
+              </span>
+            ))}
+          </span>
+          <span className="mt-1 block">
+            {ranked ? "Tempatnya di halaman itu akan kosong. " : ""}
+            {slideTitles.length > 0 ? "Banner akan memesan sesuai judulnya sendiri." : ""}
+          </span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export default function AdminMenu({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, editing } = loaderData;
+  const { items, linkedSlides, editing } = loaderData;
   const submit = useSubmit();
   const [deleting, setDeleting] = useState<AdminMenuItem | null>(null);
   const listAnswer =
@@ -244,7 +292,9 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
       <ConfirmDialog
         open={deleting !== null}
         title="Hapus menu ini?"
-        message={deleting ? `${deleting.nama} hilang dari toko. Pesanan lama tetap tersimpan.` : undefined}
+        message={
+          deleting ? <DeleteMessage item={deleting} slideTitles={linkedSlides[deleting.id]} /> : undefined
+        }
         confirmLabel="Ya, Hapus"
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

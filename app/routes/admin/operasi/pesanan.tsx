@@ -1,6 +1,8 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import { requireAdmin } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { formatRupiah } from "~/utils/format.ts";
@@ -46,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const message = `Pesanan ${String(form.get("code")).toUpperCase()} kini ${STATUS_LABELS[result.to].toLowerCase()}.`;
+  const message = `Pesanan ${result.code} kini ${STATUS_LABELS[result.to].toLowerCase()}.`;
   return data<OpsAnswer>({ ok: true, message, fieldErrors: {}, intent: "status", at });
 }
 
@@ -78,6 +80,9 @@ function formatTime(date: Date | string, timezone: string) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, total, page, pageSize, filters, timezone } = loaderData;
   const navigation = useNavigation();
+  const submit = useSubmit();
+  // The order whose "Batalkan" waits for a yes: cancelling is final.
+  const [cancelling, setCancelling] = useState<string | null>(null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const pageHref = (target: number) => {
     const params = new URLSearchParams();
@@ -214,7 +219,18 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
             {NEXT_STATUSES[order.status].length > 0 ? (
-              <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <Form
+                method="post"
+                className="mt-3 flex flex-wrap gap-2"
+                onSubmit={(event) => {
+                  // Without JavaScript the button submits at once; with it, a question first.
+                  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+                  if (submitter instanceof HTMLButtonElement && submitter.value === "batal") {
+                    event.preventDefault();
+                    setCancelling(order.code);
+                  }
+                }}
+              >
                 <input type="hidden" name="code" value={order.code} />
                 {NEXT_STATUSES[order.status].map((status) => (
                   <button
@@ -238,6 +254,25 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           </li>
         ))}
       </ul>
+
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Batalkan pesanan ini?"
+        message={
+          <>
+            <span className="block font-semibold tracking-wide text-charcoal">{cancelling}</span>
+            Pesanan yang dibatalkan tidak bisa diproses lagi.
+          </>
+        }
+        confirmLabel="Ya, Batalkan"
+        cancelLabel="Tidak"
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          if (!cancelling) return;
+          void submit({ code: cancelling, status: "batal" }, { method: "post" });
+          setCancelling(null);
+        }}
+      />
 
       {pages > 1 ? (
         <nav aria-label="Halaman pesanan" className="mt-6 flex items-center justify-between gap-2">

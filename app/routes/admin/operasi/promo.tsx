@@ -3,11 +3,13 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/promo";
 import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
+import { readRowId } from "~/utils/admin-input.server.ts";
 import { requireAdmin } from "~/utils/auth.server.ts";
 import {
   createPromo,
   deletePromo,
   listPromosForAdmin,
+  PROMO_MESSAGES,
   updatePromo,
   type AdminPromo,
 } from "~/utils/catalog-admin.server.ts";
@@ -42,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readUploadForm(request);
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
+  // Ids are PostgreSQL integers: a larger number would make the query itself fail.
+  const id = readRowId(form.get("id"));
   const db = await getDb();
-  const validId = Number.isSafeInteger(id) && id > 0;
   switch (intent) {
     case "create":
       return answer(
@@ -53,14 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Promo ditambahkan.",
       );
     case "update":
-      if (!validId) return refuse(intent, "Promo tidak ditemukan. Mungkin sudah dihapus.", 404);
+      if (id === null) return refuse(intent, PROMO_MESSAGES.notFound, 404);
       return answer(
         intent,
         await updatePromo(db, admin, id, textValues(form), form.get("foto")),
         "Promo disimpan.",
       );
     case "delete":
-      if (!validId) return refuse(intent, "Promo tidak ditemukan. Mungkin sudah dihapus.", 404);
+      if (id === null) return refuse(intent, PROMO_MESSAGES.notFound, 404);
       return answer(intent, await deletePromo(db, admin, id), "Promo dihapus.");
     default:
       return refuse(intent, "Permintaan tidak dikenal.");
