@@ -47,6 +47,18 @@ function toResponse(value: unknown): Response {
   return Response.json(value ?? null);
 }
 
+/**
+ * What the server answers for something a handler or middleware threw: its own answer for a
+ * thrown Response or `data()`, a 500 (as React Router answers) for any other error, so a test
+ * that expects a 4xx sees a crash as one.
+ */
+function thrownToResponse(thrown: unknown): Response {
+  if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
+  return new Response(`Unexpected error: ${thrown instanceof Error ? thrown.message : String(thrown)}`, {
+    status: 500,
+  });
+}
+
 function sessionCookieOf(headers: Headers): string | null {
   for (const cookie of headers.getSetCookie()) {
     const match = /^(?:__Host-)?nyala_session=([^;]*)/.exec(cookie);
@@ -64,7 +76,7 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
     try {
       return toResponse(await handler(args));
     } catch (thrown) {
-      return toResponse(thrown);
+      return thrownToResponse(thrown);
     }
   };
   type Middleware = (
@@ -75,7 +87,7 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
     Promise.resolve(middleware(args as never, next)).then((result) => result ?? toResponse(null));
   const response = await run(csrfMiddleware as Middleware, () =>
     run(authMiddleware as Middleware, handle),
-  ).catch((thrown: unknown) => toResponse(thrown));
+  ).catch(thrownToResponse);
   const body = await response.text();
   let json: Record<string, unknown> | null;
   try {
