@@ -234,6 +234,14 @@ export const orders = pgTable(
     total: integer("total").notNull(),
     /** Recorded while the store was closed: to be processed at the next opening. */
     outside_hours: boolean("outside_hours").notNull().default(false),
+    /**
+     * SHA-256 (hex) of the secret the checkout answered with; the browser that placed the order
+     * keeps the secret and may replace the order with its next checkout while it is still `baru`.
+     * Null for orders recorded before replacement existed (they cannot be replaced).
+     */
+    token_hash: text("token_hash"),
+    /** The code of the order that replaced this one (it was cancelled automatically), else null. */
+    replaced_by: text("replaced_by"),
     ...timestamps,
   },
   (t) => [

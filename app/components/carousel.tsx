@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SlideView } from "~/utils/catalog.server.ts";
 import { SLIDE_IMAGE } from "~/utils/images.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
+import { useCart } from "./cart-provider.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "./icons.tsx";
 
 const AUTOPLAY_MS = 5000;
@@ -11,8 +12,14 @@ const AUTOPLAY_MS = 5000;
  * loads), buttons, dots and arrow keys move it, and it advances by itself every five seconds
  * unless the pointer is over it, it holds focus, the tab is hidden or the visitor prefers
  * reduced motion.
+ *
+ * A slide whose dish is sold out stays, but offers no order: a greyed, disabled "Habis" takes the
+ * place of its WhatsApp link, as on the product cards. Availability comes from the menu the root
+ * loader sends with every page (the cart's price list), matched by the dish's name, which is what
+ * the order message asks for.
  */
 export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: string }) {
+  const { isSoldOut } = useCart();
   const trackRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -88,39 +95,54 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-[2rem] [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         aria-live={hovered || focused ? "polite" : "off"}
       >
-        {slides.map((slide, index) => (
-          <div
-            key={slide.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} dari ${slides.length}`}
-            className="relative w-full shrink-0 snap-start bg-charcoal"
-            inert={index !== active ? true : undefined}
-          >
-            <img
-              src={slide.image}
-              alt=""
-              {...SLIDE_IMAGE}
-              loading={index === 0 ? "eager" : "lazy"}
-              fetchPriority={index === 0 ? "high" : "auto"}
-              className="aspect-[16/10] w-full object-cover object-right sm:aspect-[2/1]"
-            />
-            {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
-            <div className="flex flex-col px-5 pt-4 pb-12 text-white sm:absolute sm:inset-y-0 sm:left-0 sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:to-transparent sm:py-12 sm:pr-12 sm:pl-20">
-              <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
-              <p className="mt-2 max-w-md text-base sm:text-lg">{slide.text}</p>
-              <a
-                href={whatsappLink(whatsapp, productMessage(slide.orderName))}
-                target="_blank"
-                rel="noopener"
-                className="btn-whatsapp mt-4 w-fit"
-              >
-                <WhatsAppIcon className="size-5" />
-                Pesan Sekarang<span className="sr-only"> {slide.orderName}</span>
-              </a>
+        {slides.map((slide, index) => {
+          const soldOut = isSoldOut(slide.orderName);
+          return (
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} dari ${slides.length}`}
+              className="relative w-full shrink-0 snap-start bg-charcoal"
+              inert={index !== active ? true : undefined}
+              data-sold-out={soldOut ? "true" : undefined}
+            >
+              <img
+                src={slide.image}
+                alt=""
+                {...SLIDE_IMAGE}
+                loading={index === 0 ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : "auto"}
+                className="aspect-[16/10] w-full object-cover object-right sm:aspect-[2/1]"
+              />
+              {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
+              <div className="flex flex-col px-5 pt-4 pb-12 text-white sm:absolute sm:inset-y-0 sm:left-0 sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:to-transparent sm:py-12 sm:pr-12 sm:pl-20">
+                <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
+                <p className="mt-2 max-w-md text-base sm:text-lg">{slide.text}</p>
+                {soldOut ? (
+                  <button
+                    type="button"
+                    disabled
+                    className="mt-4 inline-flex min-h-11 w-fit cursor-not-allowed items-center justify-center rounded-full bg-stone-500 px-5 py-2.5 font-bold text-stone-100"
+                  >
+                    Habis
+                    <span className="sr-only">: {slide.orderName} sedang habis dan tidak bisa dipesan</span>
+                  </button>
+                ) : (
+                  <a
+                    href={whatsappLink(whatsapp, productMessage(slide.orderName))}
+                    target="_blank"
+                    rel="noopener"
+                    className="btn-whatsapp mt-4 w-fit"
+                  >
+                    <WhatsAppIcon className="size-5" />
+                    Pesan Sekarang<span className="sr-only"> {slide.orderName}</span>
+                  </a>
+                )}
+              </div>
             </div>
-          </div>
-        ))}
+          );
+        })}
       </div>
 
       {slides.length > 1 ? (

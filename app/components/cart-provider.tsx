@@ -9,6 +9,7 @@ import {
   removeItem,
   setLevel,
   setNote,
+  withoutOrdered,
   type CartItem,
   type CartLine,
   type CatalogEntry,
@@ -43,9 +44,16 @@ interface CartContextValue {
   remove(key: string): void;
   setNote(key: string, catatan: string): void;
   setLevel(key: string, level: number): void;
-  /** Replaces the whole cart (e.g. keeps only sold-out lines after an order was sent). */
+  /** After an order was sent: removes the lines it carried; lines left out of it (sold out) stay. */
+  removeOrdered(ordered: readonly CartLine[]): void;
+  /** Replaces the whole cart. */
   replace(lines: CartLine[]): void;
   clear(): void;
+  /**
+   * Whether the dish named `nama` is sold out: the menu has it and every item of that name is
+   * `tersedia: false`. For order links that name a dish rather than a cart line (the carousel).
+   */
+  isSoldOut(nama: string): boolean;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -60,6 +68,11 @@ export function CartProvider({
   const lines = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const notices = useSyncExternalStore(subscribe, getNotices, getServerNotices);
   const byId = useMemo(() => new Map(catalog.map((entry) => [entry.id, entry])), [catalog]);
+  const availableByName = useMemo(() => {
+    const map = new Map<string, boolean>();
+    for (const entry of catalog) map.set(entry.nama, (map.get(entry.nama) ?? false) || entry.tersedia);
+    return map;
+  }, [catalog]);
 
   // Re-check the stored cart against the menu the server just sent: on load, and whenever
   // another tab writes a cart built from an older page.
@@ -80,10 +93,12 @@ export function CartProvider({
       remove: (key) => setCart(removeItem(getSnapshot(), key)),
       setNote: (key, catatan) => setCart(setNote(getSnapshot(), key, catatan)),
       setLevel: (key, level) => setCart(setLevel(getSnapshot(), key, level)),
+      removeOrdered: (ordered) => setCart(withoutOrdered(getSnapshot(), ordered)),
       replace: (next) => setCart(next),
       clear: () => setCart([]),
+      isSoldOut: (nama) => availableByName.get(nama) === false,
     }),
-    [lines, notices, byId],
+    [lines, notices, byId, availableByName],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { cleanNote, type CartLine } from "~/utils/cart.ts";
+import { getPendingOrder, setPendingOrder } from "~/utils/cart-store.ts";
 import { WhatsAppIcon } from "./icons.tsx";
 
 /** What POST /pesanan answered for a recorded order. */
@@ -9,6 +10,8 @@ export interface RecordedOrder {
   message: string;
   whatsappUrl: string;
   outsideHours: boolean;
+  /** The code of this browser's earlier unsent order that this one replaced, or null. */
+  replaced: string | null;
 }
 
 type State =
@@ -20,7 +23,11 @@ type State =
 const NETWORK_ERROR = "Tidak bisa terhubung ke server. Periksa koneksi internetmu lalu coba lagi.";
 const SERVER_ERROR = "Pesanan belum bisa dicatat. Coba lagi sebentar lagi.";
 
-/** Sends the orderable lines to POST /pesanan; resolves to the recorded order or an Indonesian message. */
+/**
+ * Sends the orderable lines to POST /pesanan; resolves to the recorded order or an Indonesian
+ * message. The previous order this browser recorded but the customer did not confirm as sent
+ * goes along as `replaces` (the server cancels it if it may), and the new one takes its place.
+ */
 async function recordOrder(
   lines: readonly CartLine[],
 ): Promise<{ ok: true; order: RecordedOrder } | { ok: false; status: number; message: string }> {
@@ -30,18 +37,18 @@ async function recordOrder(
     level: line.level ?? null,
     catatan: cleanNote(line.catatan),
   }));
+  const body = new URLSearchParams({ items: JSON.stringify(items) });
+  const pending = getPendingOrder();
+  if (pending) body.set("replaces", JSON.stringify(pending));
   let response: Response;
   try {
-    response = await fetch("/pesanan", {
-      method: "POST",
-      body: new URLSearchParams({ items: JSON.stringify(items) }),
-      headers: { Accept: "application/json" },
-    });
+    response = await fetch("/pesanan", { method: "POST", body, headers: { Accept: "application/json" } });
   } catch {
     return { ok: false, status: 0, message: NETWORK_ERROR };
   }
   const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && payload && typeof payload.code === "string" && typeof payload.whatsappUrl === "string") {
+    if (typeof payload.token === "string") setPendingOrder({ code: payload.code, token: payload.token });
     return {
       ok: true,
       order: {
@@ -49,6 +56,7 @@ async function recordOrder(
         message: String(payload.message ?? ""),
         whatsappUrl: payload.whatsappUrl,
         outsideHours: payload.outsideHours === true,
+        replaced: typeof payload.replaced === "string" ? payload.replaced : null,
       },
     };
   }
@@ -95,8 +103,9 @@ function openBlankTab(): Window | null {
 
 /**
  * Checkout: records the order on the server first, then opens WhatsApp with the message that
- * carries its code. The cart is emptied only when the customer says the message was sent
- * (`onSent`); until then "Salin pesan" copies the text for in-app browsers where wa.me fails.
+ * carries its code. The ordered lines leave the cart only when the customer says the message was
+ * sent (`onSent`); until then "Salin pesan" copies the text for in-app browsers where wa.me fails,
+ * and a changed cart checked out again replaces the unsent order instead of adding a second one.
  *
  * Opening WhatsApp: browsers open a new tab only inside the tap itself, and the code is known
  * only after the server answered. So the tap opens an empty tab at once (window.open is
@@ -114,7 +123,8 @@ export function CheckoutPanel({
   lines: readonly CartLine[];
   /** Why checkout cannot start yet (e.g. a level is missing), or null. */
   blockedMessage: string | null;
-  onSent(code: string): void;
+  /** The customer confirmed sending order `code`, which carried `ordered`. */
+  onSent(code: string, ordered: readonly CartLine[]): void;
 }) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
@@ -188,6 +198,12 @@ export function CheckoutPanel({
             : "Ketuk Buka WhatsApp, lalu tekan kirim agar pesananmu sampai ke kami."}
           {order.outsideHours ? " Toko sedang tutup, jadi pesananmu kami proses saat toko buka." : ""}
         </p>
+        {order.replaced ? (
+          <p className="mt-2 text-sm text-stone-700" data-testid="order-replaced">
+            Pesanan sebelumnya <span className="font-mono font-semibold">{order.replaced}</span> yang belum
+            terkirim kami batalkan dan diganti pesanan ini.
+          </p>
+        ) : null}
         <pre
           className="mt-4 max-h-64 overflow-auto rounded-2xl bg-stone-100 p-4 font-sans text-sm whitespace-pre-wrap text-stone-800"
           data-testid="order-message"
@@ -218,14 +234,23 @@ export function CheckoutPanel({
         <div className="mt-4 border-t border-stone-200 pt-4">
           <p className="font-semibold">Sudah kamu kirim lewat WhatsApp?</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" onClick={() => onSent(order.code)}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                setPendingOrder(null); // sent: no later checkout may cancel it
+                onSent(order.code, lines);
+              }}
+            >
               Ya, sudah terkirim
             </button>
             <button type="button" className="btn-secondary" onClick={() => setState({ kind: "idle" })}>
               Belum, ubah pesanan
             </button>
           </div>
-          <p className="mt-2 text-sm text-stone-600">Keranjang dikosongkan setelah kamu menekan Ya.</p>
+          <p className="mt-2 text-sm text-stone-600">
+            Menu yang dipesan dihapus dari keranjang setelah kamu menekan Ya.
+          </p>
         </div>
       </section>
     );

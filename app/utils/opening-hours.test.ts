@@ -8,7 +8,9 @@ import {
   readOpeningHours,
   reopeningText,
   startOfZonedDay,
+  timezoneLabel,
   zonedDateString,
+  zonedWeekday,
   type OpeningDay,
 } from "./opening-hours.ts";
 
@@ -111,7 +113,31 @@ describe("readOpeningHours", () => {
 
   test("describes a day for the hours table", () => {
     expect(describeDay({ buka: "10:00", tutup: "22:00", libur: false })).toBe("10.00–22.00");
-    expect(describeDay({ buka: "10:00", tutup: "22:00", libur: true })).toBe("Libur");
+    expect(describeDay({ buka: "10:00", tutup: "22:00", libur: true })).toBe("Tutup");
+  });
+});
+
+describe("today in the store's time zone", () => {
+  test("the weekday (0 = Monday) is the store's, not the server's", () => {
+    // Sunday 23.30 in Jakarta is already Monday 00.30 in Makassar and 01.30 in Jayapura.
+    const moment = new Date("2026-11-15T16:30:00Z");
+    expect(zonedWeekday(moment, "Asia/Jakarta")).toBe(6);
+    expect(zonedWeekday(moment, "Asia/Makassar")).toBe(0);
+    expect(zonedWeekday(moment, "Asia/Jayapura")).toBe(0);
+    expect(zonedWeekday(wita("2026-11-21T12:00:00"), WITA)).toBe(5);
+  });
+
+  test("a day past midnight: today is the calendar day, open on the previous day's hours", () => {
+    const hours = week({ 0: { buka: "18:00", tutup: "02:00" } });
+    const moment = wita("2026-11-17T01:00:00"); // Tuesday 01.00
+    expect(zonedWeekday(moment, WITA)).toBe(1);
+    expect(openingStatus(hours, WITA, moment).open).toBe(true);
+  });
+
+  test("the zone is named as Indonesians name it", () => {
+    expect(timezoneLabel("Asia/Jakarta")).toBe("WIB");
+    expect(timezoneLabel("Asia/Makassar")).toBe("WITA");
+    expect(timezoneLabel("Asia/Jayapura")).toBe("WIT");
   });
 });
 

@@ -85,6 +85,15 @@ function localMoment(now: Date, timezone: string): { day: number; minute: number
   return { day: Math.max(day, 0), minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** The day of the week (0 = Monday, as in `DAY_NAMES`) at `now` in `timezone`. */
+export const zonedWeekday = (now: Date, timezone: string) => localMoment(now, timezone).day;
+
+/** `Asia/Makassar` → `WITA`: how Indonesians name the store's time zone; else the zone's id. */
+export function timezoneLabel(timezone: string): string {
+  const zone = TIMEZONES.find((entry) => entry.id === timezone);
+  return zone ? zone.nama.split(" ")[0]! : timezone;
+}
+
 export interface NextOpening {
   /** `hari ini`, `besok`, or the day's name (`Senin`). */
   when: string;
@@ -142,9 +151,9 @@ export function closedOrderNote(status: OpeningStatus): string {
   return `Toko sedang tutup: pesanan ini akan diproses saat buka ${status.next.when} pukul ${status.next.time}.`;
 }
 
-/** `10.00–22.00`, `Libur`, or `24 jam`, for the opening-hours table. */
+/** `10.00–22.00`, `Tutup`, or `24 jam`, for the opening-hours table. */
 export function describeDay(day: OpeningDay): string {
-  if (day.libur) return "Libur";
+  if (day.libur) return "Tutup";
   if (day.buka === day.tutup) return "24 jam";
   return `${formatTime(day.buka)}–${formatTime(day.tutup)}`;
 }

@@ -6,14 +6,24 @@
  * carries (a price, a total, a name) is ignored, so a tampered request cannot change what the
  * order costs. The order and its lines are written in one transaction: an order is stored whole
  * or not at all.
+ *
+ * Replacing an unsent order: the checkout answers, besides the code, a random secret for that
+ * order; only its SHA-256 is stored. The browser keeps code and secret of its last order the
+ * customer has not confirmed as sent, and sends them as `replaces` with its next checkout. In the
+ * same transaction as the new order, the old one is cancelled, but only while it is still `baru`
+ * and the secret matches (compared in constant time). Anything else about `replaces` (missing,
+ * malformed, unknown code, wrong secret, an order the restaurant already took up) is ignored
+ * without a word: it must never stand between a customer and a real order, and its answer must
+ * not tell a guesser which codes exist.
  */
-import { inArray } from "drizzle-orm";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../database/client.server.ts";
-import { menuItems, orderItems, orders } from "../../database/schema.ts";
+import { auditLog, menuItems, orderItems, orders } from "../../database/schema.ts";
 import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "./cart.ts";
 import { closedOrderNote } from "./opening-hours.ts";
-import { generateOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
+import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { MAX_LEVEL, MIN_LEVEL } from "./spice-levels.ts";
 import type { StoreSettings } from "./store-settings.server.ts";
 import { orderMessage, whatsappLink } from "./whatsapp.ts";
@@ -83,6 +93,38 @@ export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
   return { ok: true, lines: parsed.data };
 }
 
+/** The order a checkout replaces: its code and the secret its own checkout answered. */
+export interface ReplacedOrder {
+  code: string;
+  token: string;
+}
+
+/** Bytes of an order's secret (base64url: 32 characters). */
+const ORDER_TOKEN_BYTES = 24;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest();
+
+/**
+ * Reads the `replaces` field: JSON `{"code": "NY-7K3Q", "token": "…"}`. Returns null for anything
+ * else (absent, not JSON, wrong shape, a code or secret that cannot be one): a bad `replaces` is
+ * ignored, never refused.
+ */
+export function parseReplaces(raw: FormDataEntryValue | null): ReplacedOrder | null {
+  if (typeof raw !== "string" || raw.length === 0 || raw.length > 300) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { code, token } = value as Record<string, unknown>;
+  if (typeof code !== "string" || typeof token !== "string") return null;
+  if (!isOrderCode(code) || !TOKEN_PATTERN.test(token)) return null;
+  return { code, token };
+}
+
 export interface Customer {
   id: string;
   nama: string;
@@ -91,6 +133,10 @@ export interface Customer {
 export interface RecordedOrder {
   id: number;
   code: string;
+  /** The order's secret, for the browser to replace this order while it is unsent; stored hashed. */
+  token: string;
+  /** The code of the order this one replaced (cancelled), or null. */
+  replaced: string | null;
   total: number;
   /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
   message: string;
@@ -115,16 +161,58 @@ interface PricedLine {
 /** Tries before giving up on finding a free code (each try after the third is one character longer). */
 const CODE_ATTEMPTS = 8;
 
+/** Who the audit log names for an automatic cancellation (no admin did it). */
+export const REPLACEMENT_ACTOR = "otomatis";
+
+/** The recording transaction. */
+type Executor = Pick<Database, "select" | "insert" | "update">;
+
+/**
+ * Cancels `replaced` for the new order `code` when it is still `baru` and its secret matches;
+ * returns whether it did. The update names the status it replaces, so an admin taking the order
+ * up at the same moment wins. Written to the audit log like an admin's status change, by
+ * "otomatis".
+ */
+async function cancelReplaced(tx: Executor, replaced: ReplacedOrder, code: string): Promise<boolean> {
+  const [old] = await tx
+    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
+    .from(orders)
+    .where(eq(orders.code, replaced.code))
+    .limit(1);
+  if (!old || old.status !== "baru" || !old.token_hash) return false;
+  const expected = Buffer.from(old.token_hash, "hex");
+  const actual = hashToken(replaced.token);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "batal", replaced_by: code, updated_at: new Date() })
+    .where(and(eq(orders.id, old.id), eq(orders.status, "baru")))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return false;
+  await tx.insert(auditLog).values({
+    user_id: null,
+    actor_email: REPLACEMENT_ACTOR,
+    action: "status",
+    entity: "pesanan",
+    entity_id: replaced.code,
+    summary: `Pesanan ${replaced.code}: Baru → Batal (diganti pesanan ${code})`,
+    details: { from: "baru", to: "batal", replaced_by: code },
+  });
+  return true;
+}
+
 /**
  * Checks the lines against the menu as it is now and stores the order. Refuses unknown and
  * sold-out items and levels that do not fit the item (a level is required exactly when the item
- * takes one). `store` gives the brand, the number and whether the store is open.
+ * takes one). `store` gives the brand, the number and whether the store is open. `replaces` is
+ * the browser's previous unsent order, cancelled with this one's recording if it may be.
  */
 export async function recordOrder(
   db: Database,
   lines: OrderRequest,
   store: StoreSettings,
   customer: Customer | null,
+  replaces: ReplacedOrder | null = null,
 ): Promise<RecordResult> {
   const ids = [...new Set(lines.map((line) => line.id))];
   const menu = await db
@@ -164,6 +252,7 @@ export async function recordOrder(
   const total = priced.reduce((sum, line) => sum + line.subtotal, 0);
   const outsideHours = !store.status.open;
 
+  const token = randomBytes(ORDER_TOKEN_BYTES).toString("base64url");
   const recorded = await db.transaction(async (tx) => {
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
@@ -176,12 +265,14 @@ export async function recordOrder(
           customer_name: customer?.nama ?? null,
           total,
           outside_hours: outsideHours,
+          token_hash: hashToken(token).toString("hex"),
         })
         .onConflictDoNothing({ target: orders.code })
         .returning({ id: orders.id, code: orders.code });
       if (!row) continue;
       await tx.insert(orderItems).values(priced.map((line) => ({ ...line, order_id: row.id })));
-      return row;
+      const replaced = replaces && (await cancelReplaced(tx, replaces, row.code)) ? replaces.code : null;
+      return { ...row, replaced };
     }
     throw new Error("no free order code after several attempts");
   });
@@ -196,6 +287,8 @@ export async function recordOrder(
     order: {
       id: recorded.id,
       code: recorded.code,
+      token,
+      replaced: recorded.replaced,
       total,
       message,
       whatsappUrl: whatsappLink(store.whatsapp, message),

@@ -10,6 +10,7 @@ import {
   openingStatus,
   readOpeningHours,
   reopeningText,
+  zonedWeekday,
   type OpeningDay,
   type OpeningStatus,
 } from "./opening-hours.ts";
@@ -30,6 +31,8 @@ export interface StoreSettings {
   /** Seven days, Monday first. */
   openingHours: OpeningDay[];
   timezone: string;
+  /** Today (0 = Monday) in the store's time zone, at the same moment as `status`. */
+  today: number;
   /** Open or closed at the time of the request. */
   status: OpeningStatus;
   /** `Buka lagi Senin pukul 10.00` while closed, else "". */
@@ -100,6 +103,7 @@ export function toStoreSettings(values: StoreSettingsValues, now: Date = new Dat
     socials,
     openingHours: values.opening_hours,
     timezone: values.timezone,
+    today: zonedWeekday(now, values.timezone),
     status,
     reopening: reopeningText(status),
   };

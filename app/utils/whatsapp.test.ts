@@ -5,6 +5,7 @@ import {
   MESSAGE_BUDGET,
   normalizeWhatsAppNumber,
   orderMessage,
+  parseStoreWhatsAppNumber,
   productMessage,
   promoMessage,
   whatsappLink,
@@ -32,12 +33,63 @@ describe("normalizeWhatsAppNumber", () => {
     expect(normalizeWhatsAppNumber(input)).toBe(expected);
   });
 
-  test.each(["", "   ", "abc", "0812", "+0812345678", "1234567890123456789"])(
-    "rejects %j as not a phone number",
-    (input) => {
-      expect(normalizeWhatsAppNumber(input)).toBe("");
-    },
-  );
+  test.each([
+    "",
+    "   ",
+    "abc",
+    "0812",
+    "+0812345678",
+    "1234567890123456789",
+    // Letters and other characters are a typo to fix, never dropped into a different number.
+    "0812-3456-789O",
+    "0812 3456 7890 ext 12",
+    "WA 0812-3456-7890",
+    "0812/3456/7890",
+    "0812_3456_7890",
+    "٠٨١٢٣٤٥٦٧٨٩٠",
+  ])("rejects %j as not a phone number", (input) => {
+    expect(normalizeWhatsAppNumber(input)).toBe("");
+  });
+});
+
+describe("parseStoreWhatsAppNumber (the store's number in /admin/outlet)", () => {
+  test.each([
+    ["0812-3456-7890", "6281234567890"],
+    ["+62 812-3456-7890", "6281234567890"],
+    ["(0812) 3456.7890", "6281234567890"],
+    ["62 812 3456 7890", "6281234567890"],
+    ["0062 812 3456 7890", "6281234567890"],
+    ["81234567890", "6281234567890"],
+    ["0812-3456-7", "6281234567"], // the shortest: 62 and 8 digits
+    ["+62 812 3456 7890 12", "628123456789012"], // the longest: 62 and 13 digits
+    ["(0401) 312-345", "62401312345"], // a landline in Kendari
+  ])("accepts %j as %s", (input, number) => {
+    expect(parseStoreWhatsAppNumber(input)).toEqual({ ok: true, number });
+  });
+
+  test.each([
+    ["0812-3456-789O", "Nomor WhatsApp hanya boleh berisi angka, spasi, dan tanda + - ( ) . (tanpa huruf)."],
+    [
+      "0812 3456 7890 a.n. Budi",
+      "Nomor WhatsApp hanya boleh berisi angka, spasi, dan tanda + - ( ) . (tanpa huruf).",
+    ],
+    ["0812/3456/7890", "Nomor WhatsApp hanya boleh berisi angka, spasi, dan tanda + - ( ) . (tanpa huruf)."],
+    [
+      "+60 12-345 6789",
+      "Nomor WhatsApp harus nomor Indonesia (kode negara 62). Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
+    ],
+    [
+      "+1 415 555 0100",
+      "Nomor WhatsApp harus nomor Indonesia (kode negara 62). Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
+    ],
+    ["+62 0812 3456 7890", "Setelah kode negara 62, tulis nomor tanpa angka 0. Contoh: +62 812-3456-7890."],
+    ["", "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
+    ["12", "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
+    ["0812-3456", "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
+    ["+62 812 3456 7890 123", "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
+  ])("refuses %j: %s", (input, message) => {
+    expect(parseStoreWhatsAppNumber(input)).toEqual({ ok: false, message });
+  });
 });
 
 describe("formatWhatsAppNumber", () => {

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
-import { menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
+import { auditLog, menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/resources/pesanan.tsx";
 import { startSession } from "../../app/utils/auth.server.ts";
 import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
@@ -34,18 +35,13 @@ let addressCounter = 0;
 /** Each order from its own address, unless a test is about the per-address limit. */
 const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
-const order = (items: unknown, options: RequestOptions = {}) =>
-  call(
-    orderAction,
-    post(
-      "/pesanan",
-      { items: typeof items === "string" ? items : JSON.stringify(items) },
-      {
-        address: freshAddress(),
-        ...options,
-      },
-    ),
-  );
+const order = (items: unknown, options: RequestOptions & { replaces?: unknown } = {}) => {
+  const { replaces, ...requestOptions } = options;
+  const values: Record<string, string> = { items: typeof items === "string" ? items : JSON.stringify(items) };
+  if (replaces !== undefined)
+    values.replaces = typeof replaces === "string" ? replaces : JSON.stringify(replaces);
+  return call(orderAction, post("/pesanan", values, { address: freshAddress(), ...requestOptions }));
+};
 
 const orderCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
 
@@ -359,5 +355,166 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     await expect(
       handle.db.execute(sql`update order_items set level = 6 where order_id = ${row!.id}`),
     ).rejects.toThrow();
+  });
+});
+
+describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
+  const ES = [{ id: "es-nyala", jumlah: 1 }];
+  const rowOf = async (code: string) =>
+    (await handle.db.select().from(orders).where(eq(orders.code, code)))[0];
+
+  /** Records an order and returns what the browser keeps of it: code and secret. */
+  async function placed(items: unknown = ES) {
+    const answer = await order(items);
+    expect(answer.status).toBe(201);
+    return { code: answer.json?.code as string, token: answer.json?.token as string };
+  }
+
+  it("answers a secret per order; only its SHA-256 is stored", async () => {
+    const first = await placed();
+    const second = await placed();
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(second.token).not.toBe(first.token);
+    const row = await rowOf(first.code);
+    expect(row?.token_hash).toBe(createHash("sha256").update(first.token).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(first.token);
+  });
+
+  it("with the right secret, the old order is cancelled in the same step, and the log says why", async () => {
+    const first = await placed();
+    const answer = await order([{ id: "es-nyala", jumlah: 2 }], { replaces: first });
+    expect(answer.status).toBe(201);
+    const code = answer.json?.code as string;
+    expect(answer.json?.replaced).toBe(first.code);
+    expect(await rowOf(first.code)).toMatchObject({ status: "batal", replaced_by: code });
+    expect(await rowOf(code)).toMatchObject({ status: "baru", total: 16_000, replaced_by: null });
+    const [entry] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_id, first.code))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      user_id: null,
+      actor_email: "otomatis",
+      action: "status",
+      entity: "pesanan",
+      summary: `Pesanan ${first.code}: Baru → Batal (diganti pesanan ${code})`,
+    });
+
+    // A cancelled order cannot be replaced again: the next checkout only records itself.
+    const again = await order(ES, { replaces: first });
+    expect(again.status).toBe(201);
+    expect(again.json?.replaced).toBeNull();
+    expect(await rowOf(code)).toMatchObject({ status: "baru" });
+  });
+
+  it.each([
+    [
+      "a wrong secret",
+      async (first: { code: string; token: string }) => ({ ...first, token: "A".repeat(32) }),
+    ],
+    [
+      "another order's secret",
+      async (first: { code: string; token: string }) => ({ ...first, token: (await placed()).token }),
+    ],
+    [
+      "the secret of a different length",
+      async (first: { code: string; token: string }) => ({
+        ...first,
+        token: `${first.token}x`,
+      }),
+    ],
+  ])("with %s, the old order stays baru and the new one is recorded", async (_name, tamper) => {
+    const first = await placed();
+    const replaces = await tamper(first);
+    const before = await orderCount();
+    const answer = await order(ES, { replaces });
+    expect(answer.status).toBe(201);
+    expect(answer.json?.replaced).toBeNull();
+    expect(await orderCount()).toBe(before + 1);
+    expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
+  });
+
+  it.each(["diproses", "selesai", "batal"] as const)(
+    "an order already %s is left as it is; the new one is recorded",
+    async (status) => {
+      const first = await placed();
+      await handle.db.update(orders).set({ status }).where(eq(orders.code, first.code));
+      const answer = await order(ES, { replaces: first });
+      expect(answer.status).toBe(201);
+      expect(answer.json?.replaced).toBeNull();
+      expect(await rowOf(first.code)).toMatchObject({ status, replaced_by: null });
+      expect(await rowOf(answer.json?.code as string)).toMatchObject({ status: "baru" });
+    },
+  );
+
+  it("an unknown code, or an order from before secrets existed, changes nothing", async () => {
+    const unknown = await order(ES, { replaces: { code: "NY-AAAA", token: "A".repeat(32) } });
+    expect(unknown.status).toBe(201);
+    expect(await rowOf("NY-AAAA")).toBeUndefined();
+
+    const old = await placed();
+    await handle.db.update(orders).set({ token_hash: null }).where(eq(orders.code, old.code));
+    const answer = await order(ES, { replaces: old });
+    expect(answer.status).toBe(201);
+    expect(await rowOf(old.code)).toMatchObject({ status: "baru" });
+  });
+
+  it("a refused order cancels nothing", async () => {
+    const first = await placed();
+    const refused = await order([{ id: "es-nyala", jumlah: 100 }], { replaces: first });
+    expect(refused.status).toBe(400);
+    await handle.db.update(menuItems).set({ tersedia: false }).where(eq(menuItems.id, "pangsit-goreng"));
+    try {
+      const soldOut = await order([{ id: "pangsit-goreng", jumlah: 1 }], { replaces: first });
+      expect(soldOut.status).toBe(409);
+    } finally {
+      await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "pangsit-goreng"));
+    }
+    expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
+  });
+
+  it("a tampered `replaces` is ignored: never a 4xx or 5xx, the order is recorded, nothing else changes", async () => {
+    const first = await placed();
+    const tampered: unknown[] = [
+      "",
+      "{oops",
+      "null",
+      "[]",
+      "42",
+      '"NY-AAAA"',
+      { code: first.code },
+      { token: first.token },
+      { code: first.code, token: null },
+      { code: [first.code], token: first.token },
+      { code: first.code, token: { $ne: "" } },
+      { code: `${first.code}' or '1'='1`, token: first.token },
+      { code: "NY-%", token: first.token },
+      { code: first.code.toLowerCase(), token: first.token },
+      { code: first.code, token: `${first.token}\u0000` },
+      { code: first.code, token: "x".repeat(10_000) },
+      { code: "NY-" + "A".repeat(5_000), token: first.token },
+      JSON.stringify({ code: first.code, token: first.token }).repeat(50),
+    ];
+    for (const replaces of tampered) {
+      const before = await orderCount();
+      const answer = await order(ES, { replaces });
+      expect(answer.status, JSON.stringify(replaces).slice(0, 80)).toBe(201);
+      expect(answer.json?.replaced).toBeNull();
+      expect(await orderCount()).toBe(before + 1);
+    }
+    expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
+    // The genuine pair still works afterwards.
+    expect((await order(ES, { replaces: first })).json?.replaced).toBe(first.code);
+  });
+
+  it("two checkouts replacing the same order at once: it is cancelled once, both are recorded", async () => {
+    const first = await placed();
+    const answers = await Promise.all([order(ES, { replaces: first }), order(ES, { replaces: first })]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.filter((answer) => answer.json?.replaced === first.code)).toHaveLength(1);
+    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.entity_id, first.code));
+    expect(entries).toHaveLength(1);
   });
 });

@@ -35,6 +35,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       whatsappDisplay: "+62 812-1111-2222",
       address: "Jl. Contoh No. 123, Kendari, Sulawesi Tenggara",
       timezone: "Asia/Makassar",
+      today: 0,
       status: { open: true, next: null },
       reopening: "",
     });
@@ -64,6 +65,24 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       { name: "Facebook", url: "https://www.facebook.com/mienyala" },
       { name: "TikTok", url: "https://www.tiktok.com/@nyala.kdi" },
     ]);
+  });
+
+  it("today and the open status are the store's, at the same moment, in its time zone", async () => {
+    await handle.db
+      .update(storeSettings)
+      .set({ timezone: "Asia/Jakarta", opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day })) })
+      .where(eq(storeSettings.id, 1));
+    invalidateCatalogCache();
+    // Monday 16 November 2026, 23.30 WIB: still Monday in Jakarta, already Tuesday in Makassar.
+    const store = await getStoreSettings(handle.db, new Date("2026-11-16T16:30:00Z"));
+    expect(store).toMatchObject({
+      today: 0,
+      status: { open: false, next: { when: "besok", time: "10.00" } },
+      reopening: "Buka lagi besok pukul 10.00",
+    });
+    await handle.db.update(storeSettings).set({ timezone: "Asia/Makassar" }).where(eq(storeSettings.id, 1));
+    invalidateCatalogCache();
+    expect((await getStoreSettings(handle.db, new Date("2026-11-16T16:30:00Z"))).today).toBe(1);
   });
 
   it("the starting noodles take a spice level; drinks and snacks do not", async () => {

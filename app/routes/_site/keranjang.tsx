@@ -229,9 +229,10 @@ export default function Keranjang() {
             <CheckoutPanel
               lines={orderable}
               blockedMessage={blockedMessage}
-              onSent={(code) => {
+              onSent={(code, ordered) => {
                 setSentCode(code);
-                cart.clear();
+                // Sold-out lines were not in the order: they stay, flagged, for when they are back.
+                cart.removeOrdered(ordered);
                 window.scrollTo({ top: 0 });
               }}
             />

@@ -2,8 +2,9 @@ import { useState } from "react";
 import type { Route } from "./+types/kontak";
 import { SocialLinks } from "~/components/site-footer.tsx";
 import { MapPinIcon, WhatsAppIcon } from "~/components/icons.tsx";
-import { useRootData } from "~/root.tsx";
+import { useRootData, type RootLoaderData } from "~/root.tsx";
 import { pageMeta } from "~/utils/meta.ts";
+import { DAY_NAMES, describeDay, timezoneLabel } from "~/utils/opening-hours.ts";
 import { contactMessage, whatsappLink } from "~/utils/whatsapp.ts";
 
 /**
@@ -14,7 +15,7 @@ function ContactForm({ brand, whatsapp }: { brand: string; whatsapp: string }) {
   const [status, setStatus] = useState("");
   return (
     <form
-      className="card space-y-4 p-6"
+      className="card space-y-4 p-6 md:self-start"
       aria-labelledby="form-kontak"
       onSubmit={(event) => {
         event.preventDefault();
@@ -66,6 +67,79 @@ function ContactForm({ brand, whatsapp }: { brand: string; whatsapp: string }) {
   );
 }
 
+/** A clock in the style of icons.tsx (only this page needs one). */
+const ClockIcon = ({ className }: { className?: string }) => (
+  <svg
+    viewBox="0 0 24 24"
+    width={24}
+    height={24}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    className={className}
+  >
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+);
+
+/**
+ * The week's opening hours, today marked. Today, open or closed, and the next opening are the
+ * server's, taken at the same moment in the store's time zone as the closed-store notice.
+ */
+function OpeningHours({ store }: { store: RootLoaderData["store"] }) {
+  return (
+    <section aria-labelledby="jam-buka" className="card p-6" data-testid="opening-hours">
+      <h2 id="jam-buka" className="flex items-center gap-2 text-xl font-extrabold">
+        <ClockIcon className="size-6 text-chili-600" /> Jam buka
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">Semua jam dalam {timezoneLabel(store.timezone)}.</p>
+      <dl className="mt-3 space-y-1">
+        {DAY_NAMES.map((day, index) => {
+          const today = index === store.today;
+          const hours = store.openingHours[index];
+          return (
+            <div
+              key={day}
+              className={`-mx-3 flex items-center justify-between gap-4 rounded-xl px-3 py-1.5 ${
+                today ? "bg-chili-50 font-bold text-chili-800" : ""
+              }`}
+              aria-current={today ? "date" : undefined}
+              data-testid="opening-day"
+            >
+              <dt className="flex items-center gap-2">
+                {day}
+                {today ? (
+                  <span className="rounded-full bg-chili-600 px-2 py-0.5 text-xs font-bold text-white">
+                    Hari ini
+                  </span>
+                ) : null}
+              </dt>
+              <dd className={`tabular-nums ${hours?.libur && !today ? "text-stone-500" : ""}`}>
+                {hours ? describeDay(hours) : "Tutup"}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p
+        className={`mt-4 text-sm font-semibold ${store.status.open ? "text-green-800" : "text-amber-900"}`}
+        data-testid="opening-now"
+      >
+        {store.status.open
+          ? "Toko sedang buka."
+          : store.status.next
+            ? `Toko sedang tutup. ${store.reopening}.`
+            : store.reopening}
+      </p>
+    </section>
+  );
+}
+
 export default function Kontak() {
   const { store } = useRootData();
   return (
@@ -97,6 +171,7 @@ export default function Kontak() {
               Chat di WhatsApp
             </a>
           </section>
+          <OpeningHours store={store} />
           {store.socials.length > 0 ? (
             <section aria-labelledby="sosial" className="card bg-charcoal p-6 text-white">
               <h2 id="sosial" className="text-xl font-extrabold">
@@ -116,6 +191,6 @@ export default function Kontak() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Kontak",
-    description: "Alamat, nomor WhatsApp, dan media sosial Mie Nyala. Hubungi kami kapan saja.",
+    description: "Alamat, jam buka, nomor WhatsApp, dan media sosial Mie Nyala. Hubungi kami kapan saja.",
     path: "/kontak",
   });

@@ -5,7 +5,7 @@ import { getClientAddress } from "~/utils/client-ip.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { readForm } from "~/utils/form.server.ts";
-import { parseOrderRequest, recordOrder } from "~/utils/orders.server.ts";
+import { parseOrderRequest, parseReplaces, recordOrder } from "~/utils/orders.server.ts";
 import { formatWait, hit } from "~/utils/rate-limit.server.ts";
 import { getStoreSettings } from "~/utils/store-settings.server.ts";
 
@@ -14,10 +14,13 @@ export const ORDER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * POST /pesanan records the cart as an order before the customer's WhatsApp opens
- * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON. Answers
- * JSON: 201 `{status: "success", code, total, message, whatsappUrl, outsideHours}`, or 4xx
- * `{status: "error", message}` with an Indonesian message (429 with Retry-After when one
- * address records too many orders). GET answers 405.
+ * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON; the
+ * optional `replaces` (JSON `{code, token}`) names this browser's previous unsent order, which
+ * is cancelled if it may be and otherwise ignored. Answers JSON: 201 `{status: "success", code,
+ * token, replaced, total, message, whatsappUrl, outsideHours}` (`token` lets this browser replace
+ * the order later; `replaced` is the cancelled order's code or null), or 4xx `{status: "error",
+ * message}` with an Indonesian message (429 with Retry-After when one address records too many
+ * orders). GET answers 405.
  */
 export function loader() {
   throw data("Pesanan hanya bisa dikirim dari halaman keranjang.", {
@@ -55,11 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.lines,
     await getStoreSettings(db),
     user ? { id: user.id, nama: user.nama } : null,
+    parseReplaces(form.get("replaces")),
   );
   if (!result.ok) return fail(result.message, result.status);
-  const { code, total, message, whatsappUrl, outsideHours } = result.order;
+  const { code, token, replaced, total, message, whatsappUrl, outsideHours } = result.order;
   return data(
-    { status: "success" as const, code, total, message, whatsappUrl, outsideHours },
-    { status: 201 },
+    { status: "success" as const, code, token, replaced, total, message, whatsappUrl, outsideHours },
+    // The answer carries the order's secret: no cache may keep it.
+    { status: 201, headers: { "Cache-Control": "no-store" } },
   );
 }

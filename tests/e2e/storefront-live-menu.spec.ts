@@ -1,0 +1,235 @@
+import type { Browser, Page } from "@playwright/test";
+import { createAccount, logIn } from "./auth-helpers.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { checkOut } from "./support/orders.ts";
+import { privatePort, startPrivateServer, type PrivateServer } from "./support/private-server.ts";
+import { cartLine, expectNavCount, orderHref, productCard, storedCart, visit } from "./support/storefront.ts";
+
+/**
+ * What a customer sees when the restaurant changes things under an open page: a sold-out dish on
+ * the carousel and in the cart, an unsent order replaced by a changed one, the opening hours on
+ * /kontak. These tests change the catalog and the store's settings, so they run against a server
+ * of their own (support/private-server.ts), one after the other.
+ */
+const PORT = privatePort(9);
+const ADMIN = "admin-menu-hidup@nyala.test";
+const PENDING_ORDER_KEY = "keranjang-pesanan";
+
+test.use({ baseURL: `http://localhost:${PORT}` });
+test.describe.configure({ mode: "serial" });
+
+let server: PrivateServer | undefined;
+let adminState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
+
+test.beforeAll(async ({ browser, playwright }) => {
+  test.setTimeout(120_000);
+  server = await startPrivateServer(PORT, { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "1000" });
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  await createAccount(request, ADMIN, "Admin Menu");
+  await request.dispose();
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
+  await logIn(await context.newPage(), ADMIN);
+  adminState = await context.storageState();
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server!.baseURL,
+    storageState: adminState,
+    locale: "id-ID",
+  });
+  return context.newPage();
+}
+
+async function setSoldOut(admin: Page, nama: string, soldOut: boolean) {
+  await admin.goto("/admin/menu");
+  await admin.getByRole("button", { name: `${soldOut ? "Tandai habis" : "Tersedia lagi"} ${nama}` }).click();
+  await expect(admin.getByText(soldOut ? "Menu ditandai habis." : "Menu tersedia lagi.")).toBeVisible();
+}
+
+const addButton = (page: Page, nama: string) =>
+  productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
+
+const pendingOrder = (page: Page) =>
+  page.evaluate((key) => window.localStorage.getItem(key), PENDING_ORDER_KEY);
+
+test("a slide whose dish is sold out stays, with a greyed Habis instead of its WhatsApp order", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await setSoldOut(admin, "Es Nyala", true);
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await visit(page, "/beranda");
+  const carousel = page.getByRole("region", { name: "Menu pilihan" });
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(3);
+  await carousel.getByRole("button", { name: "Tampilkan slide 2: Es Nyala" }).click();
+  const esNyala = slides.nth(1);
+  await expect(esNyala).toHaveAttribute("data-sold-out", "true");
+  await expect(esNyala.locator("h2")).toHaveText("Es Nyala");
+  const habis = esNyala.getByRole("button", {
+    name: /^Habis\s?: Es Nyala sedang habis dan tidak bisa dipesan$/,
+  });
+  await expect(habis).toBeVisible();
+  await expect(habis).toBeDisabled();
+  await expect(esNyala.locator("a")).toHaveCount(0);
+  await expect(carousel.locator('a[href*="wa.me"]')).toHaveCount(2);
+  await expect(carousel.locator(`a[href="${orderHref("Es Nyala")}"]`)).toHaveCount(0);
+  // The dishes still available keep their order link.
+  await expect(slides.nth(0).locator("a", { hasText: "Pesan Sekarang" })).toHaveAttribute(
+    "href",
+    orderHref("Mie Nyala Level 1"),
+  );
+
+  await setSoldOut(admin, "Es Nyala", false);
+  await visit(page, "/beranda");
+  await expect(slides.nth(1)).not.toHaveAttribute("data-sold-out");
+  await expect(slides.nth(1).locator("a", { hasText: "Pesan Sekarang" })).toHaveAttribute(
+    "href",
+    orderHref("Es Nyala"),
+  );
+  await admin.context().close();
+});
+
+test("after “Ya, sudah terkirim” only the ordered lines leave the cart; a sold-out line stays flagged", async ({
+  page,
+  browser,
+}) => {
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await addButton(page, "Es Nyala").click();
+  await addButton(page, "Es Nyala").click();
+  const admin = await adminPage(browser);
+  await setSoldOut(admin, "Pangsit Goreng", true);
+
+  await visit(page, "/keranjang");
+  await expect(cartLine(page, "Pangsit Goreng")).toHaveAttribute("data-sold-out", "true");
+  const order = await checkOut(page);
+  expect(order.text).toContain("2x Es Nyala — Rp 16.000");
+  expect(order.text).not.toContain("Pangsit");
+  expect(await pendingOrder(page)).not.toBeNull();
+
+  await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+  await expect(page.getByTestId("order-sent")).toContainText(order.code);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(cartLine(page, "Pangsit Goreng")).toContainText("Tidak ikut dipesan");
+  await expect(page.getByText("Semua menu di keranjang sedang habis.")).toBeVisible();
+  await expectNavCount(page, 1);
+  expect(await storedCart(page)).toMatchObject([
+    { id: "pangsit-goreng", nama: "Pangsit Goreng", harga: 9_000, jumlah: 1 },
+  ]);
+  // Sent: no later checkout may cancel it.
+  expect(await pendingOrder(page)).toBeNull();
+
+  // Back in the menu, the line can be ordered again.
+  await setSoldOut(admin, "Pangsit Goreng", false);
+  await page.reload();
+  await expect(cartLine(page, "Pangsit Goreng")).not.toHaveAttribute("data-sold-out");
+  await expect(page.getByTestId("total")).toHaveText("Rp 9.000");
+  await admin.context().close();
+});
+
+test("an order not sent, changed and checked out again, replaces the first: the first is batal in the log", async ({
+  page,
+  browser,
+}) => {
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  const first = await checkOut(page);
+  await page.getByRole("button", { name: "Belum, ubah pesanan" }).click();
+  await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
+  await expect(cartLine(page, "Pangsit Goreng").getByTestId("quantity")).toHaveText("2");
+  const second = await checkOut(page);
+  expect(second.code).not.toBe(first.code);
+  expect(second.text).toContain("2x Pangsit Goreng — Rp 18.000");
+  await expect(page.getByTestId("order-replaced")).toHaveText(
+    `Pesanan sebelumnya ${first.code} yang belum terkirim kami batalkan dan diganti pesanan ini.`,
+  );
+  await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+  await expect(page.getByText("Keranjang kosong")).toBeVisible();
+
+  // A new cart afterwards is a new order: the confirmed one is not replaced.
+  await visit(page, "/produk");
+  await addButton(page, "Es Nyala").click();
+  await visit(page, "/keranjang");
+  const third = await checkOut(page);
+  await expect(page.getByTestId("order-replaced")).toHaveCount(0);
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/pesanan");
+  const entry = (code: string) => admin.locator(`[data-testid="admin-order"][data-code="${code}"]`);
+  await expect(entry(first.code).getByTestId("order-status")).toHaveText("Batal");
+  await expect(entry(second.code).getByTestId("order-status")).toHaveText("Baru");
+  await expect(entry(third.code).getByTestId("order-status")).toHaveText("Baru");
+  await admin.goto("/admin/log-perubahan");
+  const audit = admin.getByTestId("audit-row").filter({ hasText: `Pesanan ${first.code}` });
+  await expect(audit).toHaveCount(1);
+  await expect(audit).toContainText(`Pesanan ${first.code}: Baru → Batal (diganti pesanan ${second.code})`);
+  await expect(audit).toContainText("otomatis");
+  await admin.context().close();
+});
+
+test("/kontak lists the week's opening hours in the store's time zone, today marked, as the notice says", async ({
+  page,
+  browser,
+}) => {
+  const days = ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu"];
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Makassar", weekday: "short" }).format(
+    new Date(),
+  );
+  const today = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(weekday);
+  const tomorrow = (today + 1) % 7;
+
+  // Today closed, tomorrow from 09.00, and a day that touches neither past midnight.
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/outlet");
+  await admin.getByLabel(`${days[today]} libur`).check();
+  await admin.getByLabel(`Jam buka ${days[tomorrow]}`).fill("09:00");
+  await admin.getByLabel(`Jam tutup ${days[tomorrow]}`).fill("21:30");
+  const lateDay = [5, 4, 3, 2, 1].find((day) => ![(today + 6) % 7, today, tomorrow].includes(day))!;
+  await admin.getByLabel(`Jam buka ${days[lateDay]}`).fill("18:00");
+  await admin.getByLabel(`Jam tutup ${days[lateDay]}`).fill("02:00");
+  await admin.getByRole("button", { name: "Simpan pengaturan" }).click();
+  await expect(
+    admin.getByText("Pengaturan toko disimpan. Toko menampilkannya mulai sekarang."),
+  ).toBeVisible();
+
+  await visit(page, "/kontak");
+  const hours = page.getByRole("region", { name: "Jam buka" });
+  await expect(hours).toContainText("Semua jam dalam WITA.");
+  const rows = hours.getByTestId("opening-day");
+  await expect(rows).toHaveCount(7);
+  for (const [index, day] of days.entries()) {
+    const expected =
+      index === today
+        ? "Tutup"
+        : index === tomorrow
+          ? "09.00–21.30"
+          : index === lateDay
+            ? "18.00–02.00"
+            : "10.00–22.00";
+    await expect(rows.nth(index).locator("dt")).toContainText(day);
+    await expect(rows.nth(index).locator("dd")).toHaveText(expected);
+  }
+  await expect(hours.locator('[aria-current="date"]')).toHaveCount(1);
+  await expect(rows.nth(today)).toHaveAttribute("aria-current", "date");
+  await expect(rows.nth(today)).toContainText("Hari ini");
+  await expect(hours.getByTestId("opening-now")).toHaveText(
+    "Toko sedang tutup. Buka lagi besok pukul 09.00.",
+  );
+
+  // The closed-store notice of the other pages says the same.
+  await visit(page, "/keranjang");
+  await expect(page.getByTestId("store-closed")).toContainText(
+    "Toko sedang tutup. Buka lagi besok pukul 09.00.",
+  );
+  await admin.context().close();
+});
