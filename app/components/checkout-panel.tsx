@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { cleanNote, type CartLine } from "~/utils/cart.ts";
-import { getPendingOrder, setPendingOrder } from "~/utils/cart-store.ts";
 import { WhatsAppIcon } from "./icons.tsx";
 
 /** What POST /pesanan answered for a recorded order. */
@@ -25,8 +24,9 @@ const SERVER_ERROR = "Pesanan belum bisa dicatat. Coba lagi sebentar lagi.";
 
 /**
  * Sends the orderable lines to POST /pesanan; resolves to the recorded order or an Indonesian
- * message. The previous order this browser recorded but the customer did not confirm as sent
- * goes along as `replaces` (the server cancels it if it may), and the new one takes its place.
+ * message. The previous order this browser recorded but the customer did not confirm as sent is
+ * named by a cookie the page never sees (the server cancels it if it may); the new one takes its
+ * place.
  */
 async function recordOrder(
   lines: readonly CartLine[],
@@ -38,8 +38,6 @@ async function recordOrder(
     catatan: cleanNote(line.catatan),
   }));
   const body = new URLSearchParams({ items: JSON.stringify(items) });
-  const pending = getPendingOrder();
-  if (pending) body.set("replaces", JSON.stringify(pending));
   let response: Response;
   try {
     response = await fetch("/pesanan", { method: "POST", body, headers: { Accept: "application/json" } });
@@ -48,7 +46,6 @@ async function recordOrder(
   }
   const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && payload && typeof payload.code === "string" && typeof payload.whatsappUrl === "string") {
-    if (typeof payload.token === "string") setPendingOrder({ code: payload.code, token: payload.token });
     return {
       ok: true,
       order: {
@@ -62,6 +59,19 @@ async function recordOrder(
   }
   const message = payload && typeof payload.message === "string" ? payload.message : SERVER_ERROR;
   return { ok: false, status: response.status, message };
+}
+
+/**
+ * The customer sent the message: the server forgets this browser's pending order, so no later
+ * checkout may cancel it. Best effort (keepalive: it survives the page going away); the cart is
+ * emptied either way.
+ */
+function forgetPendingOrder() {
+  void fetch("/pesanan", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "terkirim" }),
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /** Copies text; the Clipboard API where allowed, else a selected textarea (older in-app browsers). */
@@ -238,7 +248,7 @@ export function CheckoutPanel({
               type="button"
               className="btn-primary"
               onClick={() => {
-                setPendingOrder(null); // sent: no later checkout may cancel it
+                forgetPendingOrder();
                 onSent(order.code, lines);
               }}
             >

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parsePendingOrder, withoutOrdered, type CartLine } from "./cart.ts";
+import { withoutOrdered, type CartLine } from "./cart.ts";
 
 const line = (id: string, jumlah: number, level?: number): CartLine => ({
   id,
@@ -28,28 +28,5 @@ describe("withoutOrdered: the cart after the customer says the order was sent", 
   test("everything ordered: the cart is empty", () => {
     const lines = [line("es-nyala", 3), line("es-teh-jumbo", 1)];
     expect(withoutOrdered(lines, lines)).toEqual([]);
-  });
-});
-
-describe("parsePendingOrder: the stored order a next checkout may replace", () => {
-  test("reads a stored code and secret", () => {
-    expect(parsePendingOrder(JSON.stringify({ code: "NY-7K3Q", token: "abc_DEF-123" }))).toEqual({
-      code: "NY-7K3Q",
-      token: "abc_DEF-123",
-    });
-  });
-
-  test.each([
-    null,
-    "",
-    "{oops",
-    "null",
-    "[]",
-    JSON.stringify({ code: "NY-7K3Q" }),
-    JSON.stringify({ code: 7, token: "abc" }),
-    JSON.stringify({ code: "NY-7K3Q", token: "x".repeat(129) }),
-    JSON.stringify({ code: "x".repeat(21), token: "abc" }),
-  ])("reads %j as none", (raw) => {
-    expect(parsePendingOrder(raw)).toBeNull();
   });
 });

@@ -3,16 +3,7 @@
  * a write in one tab reaches the others through the `storage` event, and the server (which has
  * no localStorage) always renders an empty cart, so hydration never mismatches.
  */
-import {
-  CART_STORAGE_KEY,
-  parsePendingOrder,
-  parseStoredCart,
-  PENDING_ORDER_STORAGE_KEY,
-  reconcile,
-  type CartLine,
-  type CatalogEntry,
-  type PendingOrder,
-} from "./cart.ts";
+import { CART_STORAGE_KEY, parseStoredCart, reconcile, type CartLine, type CatalogEntry } from "./cart.ts";
 
 type Listener = () => void;
 
@@ -96,23 +87,4 @@ export function reconcileWithCatalog(catalog: readonly CatalogEntry[]) {
   if (fresh.length > 0) notices = [...notices, ...fresh];
   if (result.changed) setCart(result.lines);
   else if (fresh.length > 0) emit();
-}
-
-/** The last recorded order not yet confirmed as sent (cart.ts), or null. Read when checking out. */
-export function getPendingOrder(): PendingOrder | null {
-  try {
-    return parsePendingOrder(window.localStorage.getItem(PENDING_ORDER_STORAGE_KEY));
-  } catch {
-    return null;
-  }
-}
-
-/** Remembers the order just recorded, or forgets it (null) once the customer says it was sent. */
-export function setPendingOrder(order: PendingOrder | null) {
-  try {
-    if (order) window.localStorage.setItem(PENDING_ORDER_STORAGE_KEY, JSON.stringify(order));
-    else window.localStorage.removeItem(PENDING_ORDER_STORAGE_KEY);
-  } catch {
-    // disabled storage: the next checkout simply records a new order beside this one
-  }
 }

@@ -6,17 +6,11 @@
  * Stored format (localStorage `keranjang`): an array of `{id, nama, harga, jumlah, gambar}`, plus
  * `level` (0–5) on lines that have one and `catatan` on lines with a note. Carts stored before
  * levels and notes existed have neither field and load unchanged.
- *
- * Next to it (localStorage `keranjang-pesanan`): the code and secret of the last order this
- * browser recorded and the customer has not confirmed as sent, so the next checkout can replace
- * it (orders.server.ts). The secret can do one thing only: cancel that order while the restaurant
- * has not taken it up.
  */
 import { formatRupiah } from "./format.ts";
 import { isSpiceLevel } from "./spice-levels.ts";
 
 export const CART_STORAGE_KEY = "keranjang";
-export const PENDING_ORDER_STORAGE_KEY = "keranjang-pesanan";
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const MAX_NOTE_LENGTH = 100;
@@ -205,27 +199,6 @@ export function setLevel(lines: CartLine[], key: string, level: number): CartLin
 export function withoutOrdered(lines: CartLine[], ordered: readonly CartLine[]): CartLine[] {
   const sent = new Set(ordered.map(lineKey));
   return lines.filter((line) => !sent.has(lineKey(line)));
-}
-
-/** The last recorded order this browser may still replace. */
-export interface PendingOrder {
-  code: string;
-  token: string;
-}
-
-/** Reads the stored pending order; anything unexpected reads as none. */
-export function parsePendingOrder(raw: string | null | undefined): PendingOrder | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { code, token } = value as Record<string, unknown>;
-  if (!isText(code, 20) || !isText(token, 128)) return null;
-  return { code, token };
 }
 
 export const lineSubtotal = (line: CartLine) => line.harga * line.jumlah;

@@ -24,7 +24,7 @@ import {
 } from "openid-client";
 import { getEnv } from "./env.server.ts";
 import { safeRedirect } from "./redirect.ts";
-import { cookieIsSecure } from "./session.server.ts";
+import { cookieName, readCookie, serializeCookie } from "./cookies.server.ts";
 import type { GoogleIdentity } from "./users.server.ts";
 
 export const GOOGLE_START_PATH = "/auth/google";
@@ -91,31 +91,23 @@ interface FlowState {
   redirectTo: string;
 }
 
-const flowCookieName = () => (cookieIsSecure() ? "__Host-nyala_google" : "nyala_google");
+const flowCookieName = () => cookieName("nyala_google");
 
 function serializeFlowCookie(value: string, maxAge: number): string {
-  const parts = [`${flowCookieName()}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
-  if (cookieIsSecure()) parts.push("Secure");
-  return parts.join("; ");
+  return serializeCookie(flowCookieName(), value, { maxAge });
 }
 
 function readFlowCookie(request: Request): FlowState | null {
-  const name = flowCookieName();
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    if (raw.length > 2048) return null;
-    try {
-      const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<FlowState>;
-      const { verifier, state, nonce, redirectTo } = value;
-      if (typeof verifier !== "string" || typeof state !== "string" || typeof nonce !== "string") return null;
-      return { verifier, state, nonce, redirectTo: safeRedirect(redirectTo ?? null, "/beranda") };
-    } catch {
-      return null;
-    }
+  const raw = readCookie(request, flowCookieName(), 2048);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<FlowState>;
+    const { verifier, state, nonce, redirectTo } = value;
+    if (typeof verifier !== "string" || typeof state !== "string" || typeof nonce !== "string") return null;
+    return { verifier, state, nonce, redirectTo: safeRedirect(redirectTo ?? null, "/beranda") };
+  } catch {
+    return null;
   }
-  return null;
 }
 
 const clearFlowCookie = () => serializeFlowCookie("", 0);

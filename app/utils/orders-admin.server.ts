@@ -53,6 +53,8 @@ export interface OrderRow {
   customer_name: string | null;
   total: number;
   outside_hours: boolean;
+  /** The code of the order that replaced this one (the customer changed the cart before sending). */
+  replaced_by: string | null;
   created_at: Date;
   items: OrderLine[];
 }
@@ -111,6 +113,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         customer_name: orders.customer_name,
         total: orders.total,
         outside_hours: orders.outside_hours,
+        replaced_by: orders.replaced_by,
         created_at: orders.created_at,
       })
       .from(orders)
@@ -243,7 +246,7 @@ export interface ReportDay {
   revenue: number;
   /** Orders still "baru": recorded at checkout, not (yet) confirmed; maybe never sent. */
   unconfirmed: number;
-  /** Orders cancelled ("batal"). */
+  /** Orders cancelled by the restaurant ("batal"). One the customer replaced is not counted. */
   cancelled: number;
 }
 
@@ -267,7 +270,8 @@ export interface OrderReport {
  * Orders and revenue per day for the last `dayCount` days (today included, the store's
  * calendar), and the ten best-selling items by quantity. Sales are the confirmed orders
  * (CONFIRMED_STATUSES); orders still "baru" and cancelled ones are counted apart, bring no
- * revenue and sell nothing.
+ * revenue and sell nothing. An order the customer replaced by a changed one before sending it
+ * (orders.server.ts) is not counted at all: the one that replaced it is.
  */
 export async function orderReport(
   db: Database,
@@ -293,7 +297,7 @@ export async function orderReport(
       orders: sql<number>`(count(*) filter (where ${confirmed}))::double precision`,
       revenue: sql<number>`coalesce(sum(${orders.total}) filter (where ${confirmed}), 0)::double precision`,
       unconfirmed: sql<number>`(count(*) filter (where ${orders.status} = 'baru'))::double precision`,
-      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'batal'))::double precision`,
+      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'batal' and ${orders.replaced_by} is null))::double precision`,
     })
     .from(orders)
     .where(inWindow)

@@ -7,12 +7,13 @@
  * order costs. The order and its lines are written in one transaction: an order is stored whole
  * or not at all.
  *
- * Replacing an unsent order: the checkout answers, besides the code, a random secret for that
- * order; only its SHA-256 is stored. The browser keeps code and secret of its last order the
- * customer has not confirmed as sent, and sends them as `replaces` with its next checkout. In the
- * same transaction as the new order, the old one is cancelled, but only while it is still `baru`
- * and the secret matches (compared in constant time). Anything else about `replaces` (missing,
- * malformed, unknown code, wrong secret, an order the restaurant already took up) is ignored
+ * Replacing an unsent order: each recorded order gets a random secret; only its SHA-256 is
+ * stored. The browser holds code and secret in an HttpOnly cookie scoped to /pesanan (the pending
+ * order cookie below; like the session, no script and no page ever sees the secret) until the
+ * customer confirms the message was sent, which deletes it. A checkout that arrives with the
+ * cookie cancels that order in the same transaction as the new one, but only while it is still
+ * `baru` and the secret matches (compared in constant time). Anything else about the cookie
+ * (malformed, unknown code, wrong secret, an order the restaurant already took up) is ignored
  * without a word: it must never stand between a customer and a real order, and its answer must
  * not tell a guesser which codes exist.
  */
@@ -23,6 +24,7 @@ import type { Database } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, orders } from "../../database/schema.ts";
 import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "./cart.ts";
 import { closedOrderNote } from "./opening-hours.ts";
+import { cookieName, readCookie, serializeCookie } from "./cookies.server.ts";
 import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { MAX_LEVEL, MIN_LEVEL } from "./spice-levels.ts";
 import type { StoreSettings } from "./store-settings.server.ts";
@@ -93,7 +95,7 @@ export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
   return { ok: true, lines: parsed.data };
 }
 
-/** The order a checkout replaces: its code and the secret its own checkout answered. */
+/** The order a checkout replaces: its code and the secret its own checkout was given. */
 export interface ReplacedOrder {
   code: string;
   token: string;
@@ -105,25 +107,32 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest();
 
+/** The pending order cookie: `<code>.<secret>`, sent only to /pesanan, for a day. */
+const PENDING_ORDER_PATH = "/pesanan";
+const PENDING_ORDER_SECONDS = 24 * 60 * 60;
+const pendingOrderCookieName = () => cookieName("nyala_pesanan", PENDING_ORDER_PATH);
+
 /**
- * Reads the `replaces` field: JSON `{"code": "NY-7K3Q", "token": "…"}`. Returns null for anything
- * else (absent, not JSON, wrong shape, a code or secret that cannot be one): a bad `replaces` is
- * ignored, never refused.
+ * The order this browser may replace, from its pending order cookie; null for anything else
+ * (absent, malformed, a code or secret that cannot be one): a bad cookie is ignored, never refused.
  */
-export function parseReplaces(raw: FormDataEntryValue | null): ReplacedOrder | null {
-  if (typeof raw !== "string" || raw.length === 0 || raw.length > 300) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { code, token } = value as Record<string, unknown>;
-  if (typeof code !== "string" || typeof token !== "string") return null;
-  if (!isOrderCode(code) || !TOKEN_PATTERN.test(token)) return null;
+export function readPendingOrder(request: Request): ReplacedOrder | null {
+  const value = readCookie(request, pendingOrderCookieName(), 200);
+  const [code = "", token = "", ...rest] = value?.split(".") ?? [];
+  if (rest.length > 0 || !isOrderCode(code) || !TOKEN_PATTERN.test(token)) return null;
   return { code, token };
 }
+
+/** Set-Cookie for the order just recorded: the next checkout from this browser may replace it. */
+export const pendingOrderCookie = (order: ReplacedOrder) =>
+  serializeCookie(pendingOrderCookieName(), `${order.code}.${order.token}`, {
+    path: PENDING_ORDER_PATH,
+    maxAge: PENDING_ORDER_SECONDS,
+  });
+
+/** Set-Cookie that forgets the pending order (the customer sent it: nothing may cancel it now). */
+export const blankPendingOrderCookie = () =>
+  serializeCookie(pendingOrderCookieName(), "", { path: PENDING_ORDER_PATH, maxAge: 0 });
 
 export interface Customer {
   id: string;
@@ -133,7 +142,7 @@ export interface Customer {
 export interface RecordedOrder {
   id: number;
   code: string;
-  /** The order's secret, for the browser to replace this order while it is unsent; stored hashed. */
+  /** The order's secret (for the pending order cookie only); stored hashed. */
   token: string;
   /** The code of the order this one replaced (cancelled), or null. */
   replaced: string | null;
@@ -205,7 +214,8 @@ async function cancelReplaced(tx: Executor, replaced: ReplacedOrder, code: strin
  * Checks the lines against the menu as it is now and stores the order. Refuses unknown and
  * sold-out items and levels that do not fit the item (a level is required exactly when the item
  * takes one). `store` gives the brand, the number and whether the store is open. `replaces` is
- * the browser's previous unsent order, cancelled with this one's recording if it may be.
+ * the browser's previous unsent order (readPendingOrder), cancelled with this one's recording if
+ * it may be.
  */
 export async function recordOrder(
   db: Database,

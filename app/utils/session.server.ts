@@ -7,15 +7,15 @@
  * second half is extended. A login always creates a new session (no fixation); logout and user
  * deletion delete rows, which ends the session everywhere at once.
  *
- * Cookie: HttpOnly (no script reads it), SameSite=Lax (the browser does not send it on
- * cross-site POSTs; CSRF protection is needed if this ever becomes 'none'), Path=/, and in
- * production Secure with the `__Host-` prefix (no Domain, cannot be set by a subdomain).
+ * Cookie (cookies.server.ts): HttpOnly (no script reads it), SameSite=Lax (the browser does not
+ * send it on cross-site POSTs; CSRF protection is needed if this ever becomes 'none'), Path=/,
+ * and in production Secure with the `__Host-` prefix (no Domain, cannot be set by a subdomain).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { sessions } from "../../database/schema.ts";
-import { getEnv } from "./env.server.ts";
+import { cookieName, readCookie, serializeCookie } from "./cookies.server.ts";
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,14 +24,7 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 const randomToken = (bytes: number) => randomBytes(bytes).toString("base64url");
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-export function cookieIsSecure(): boolean {
-  const env = getEnv();
-  return env.COOKIE_SECURE ?? env.NODE_ENV === "production";
-}
-
-export function sessionCookieName(): string {
-  return cookieIsSecure() ? "__Host-nyala_session" : "nyala_session";
-}
+export const sessionCookieName = () => cookieName("nyala_session");
 
 export interface SessionRecord {
   id: string;
@@ -92,35 +85,16 @@ export async function deleteExpiredSessions(db: Database) {
 }
 
 export function readSessionToken(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  const name = sessionCookieName();
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      return value.length > 0 && value.length <= 128 ? value : null;
-    }
-  }
-  return null;
+  return readCookie(request, sessionCookieName(), 128);
 }
 
 export function serializeSessionCookie(token: string, expiresAt: Date): string {
-  const parts = [
-    `${sessionCookieName()}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Expires=${expiresAt.toUTCString()}`,
-    `Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))}`,
-  ];
-  if (cookieIsSecure()) parts.push("Secure");
-  return parts.join("; ");
+  return serializeCookie(sessionCookieName(), token, {
+    expires: expiresAt,
+    maxAge: (expiresAt.getTime() - Date.now()) / 1000,
+  });
 }
 
 export function serializeBlankSessionCookie(): string {
-  const parts = [`${sessionCookieName()}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  if (cookieIsSecure()) parts.push("Secure");
-  return parts.join("; ");
+  return serializeCookie(sessionCookieName(), "", { maxAge: 0 });
 }

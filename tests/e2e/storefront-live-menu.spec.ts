@@ -13,7 +13,6 @@ import { cartLine, expectNavCount, orderHref, productCard, storedCart, visit } f
  */
 const PORT = privatePort(9);
 const ADMIN = "admin-menu-hidup@nyala.test";
-const PENDING_ORDER_KEY = "keranjang-pesanan";
 
 test.use({ baseURL: `http://localhost:${PORT}` });
 test.describe.configure({ mode: "serial" });
@@ -55,8 +54,18 @@ async function setSoldOut(admin: Page, nama: string, soldOut: boolean) {
 const addButton = (page: Page, nama: string) =>
   productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
 
-const pendingOrder = (page: Page) =>
-  page.evaluate((key) => window.localStorage.getItem(key), PENDING_ORDER_KEY);
+/**
+ * The pending order cookie (the order this browser may still replace): present in the browser,
+ * invisible to the page's scripts.
+ */
+async function pendingOrder(page: Page) {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name.endsWith("nyala_pesanan"));
+  if (cookie) {
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/pesanan" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("nyala_pesanan");
+  }
+  return cookie?.value ?? null;
+}
 
 test("a slide whose dish is sold out stays, with a greyed Habis instead of its WhatsApp order", async ({
   page,
@@ -125,8 +134,8 @@ test("after “Ya, sudah terkirim” only the ordered lines leave the cart; a so
   expect(await storedCart(page)).toMatchObject([
     { id: "pangsit-goreng", nama: "Pangsit Goreng", harga: 9_000, jumlah: 1 },
   ]);
-  // Sent: no later checkout may cancel it.
-  expect(await pendingOrder(page)).toBeNull();
+  // Sent: the server forgot the pending order, so no later checkout may cancel it.
+  await expect.poll(() => pendingOrder(page)).toBeNull();
 
   // Back in the menu, the line can be ordered again.
   await setSoldOut(admin, "Pangsit Goreng", false);
@@ -167,7 +176,11 @@ test("an order not sent, changed and checked out again, replaces the first: the 
   await admin.goto("/admin/pesanan");
   const entry = (code: string) => admin.locator(`[data-testid="admin-order"][data-code="${code}"]`);
   await expect(entry(first.code).getByTestId("order-status")).toHaveText("Batal");
+  await expect(entry(first.code).getByTestId("order-replaced-by")).toHaveText(
+    `Dibatalkan otomatis: pelanggan mengubah pesanan, diganti ${second.code}`,
+  );
   await expect(entry(second.code).getByTestId("order-status")).toHaveText("Baru");
+  await expect(entry(second.code).getByTestId("order-replaced-by")).toHaveCount(0);
   await expect(entry(third.code).getByTestId("order-status")).toHaveText("Baru");
   await admin.goto("/admin/log-perubahan");
   const audit = admin.getByTestId("audit-row").filter({ hasText: `Pesanan ${first.code}` });

@@ -212,7 +212,14 @@ describe(`order status (${testDatabaseKind()})`, () => {
 describe(`30-day report (${testDatabaseKind()})`, () => {
   it("counts confirmed orders and their revenue per day in the store's calendar; new and cancelled orders apart", async () => {
     // A confirmed order on Tuesday, beside the cancelled ones.
-    await place([{ id: "mie-nyala-level-1", jumlah: 1, level: 0 }], wita("2026-11-17T12:00:00"), "diproses");
+    const processed = await place(
+      [{ id: "mie-nyala-level-1", jumlah: 1, level: 0 }],
+      wita("2026-11-17T12:00:00"),
+      "diproses",
+    );
+    // And one the customer replaced by a changed cart before sending it: no sale, no cancellation.
+    const replaced = await place([{ id: "es-nyala", jumlah: 7 }], wita("2026-11-17T11:55:00"), "batal");
+    await handle.db.update(orders).set({ replaced_by: processed }).where(eq(orders.code, replaced));
     const report = await orderReport(handle.db, WITA, wita("2026-11-17T20:00:00"));
     expect(report.days).toHaveLength(30);
     expect(report.days[0]?.date).toBe("2026-10-19");

@@ -35,13 +35,35 @@ let addressCounter = 0;
 /** Each order from its own address, unless a test is about the per-address limit. */
 const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
-const order = (items: unknown, options: RequestOptions & { replaces?: unknown } = {}) => {
+/** The pending order cookie as this browser (development settings) holds it. */
+const PENDING_COOKIE = "nyala_pesanan";
+
+/**
+ * POST /pesanan. `replaces` is the pending order cookie the browser sends along: a `{code, token}`
+ * pair as the server set it, or any raw cookie value.
+ */
+const order = (
+  items: unknown,
+  options: RequestOptions & { replaces?: { code: string; token: string } | string } = {},
+) => {
   const { replaces, ...requestOptions } = options;
   const values: Record<string, string> = { items: typeof items === "string" ? items : JSON.stringify(items) };
+  const cookies = [...(requestOptions.cookies ?? [])];
   if (replaces !== undefined)
-    values.replaces = typeof replaces === "string" ? replaces : JSON.stringify(replaces);
-  return call(orderAction, post("/pesanan", values, { address: freshAddress(), ...requestOptions }));
+    cookies.push(
+      `${PENDING_COOKIE}=${typeof replaces === "string" ? replaces : `${replaces.code}.${replaces.token}`}`,
+    );
+  return call(orderAction, post("/pesanan", values, { address: freshAddress(), ...requestOptions, cookies }));
 };
+
+/** What the answer's pending order cookie holds. */
+function pendingCookieOf(headers: Headers): { code: string; token: string; flags: string } | null {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(`${PENDING_COOKIE}=`));
+  if (!cookie) return null;
+  const [pair = "", ...flags] = cookie.split("; ");
+  const [code = "", token = ""] = pair.slice(PENDING_COOKIE.length + 1).split(".");
+  return { code, token, flags: flags.join("; ") };
+}
 
 const orderCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
 
@@ -363,21 +385,48 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
   const rowOf = async (code: string) =>
     (await handle.db.select().from(orders).where(eq(orders.code, code)))[0];
 
-  /** Records an order and returns what the browser keeps of it: code and secret. */
+  /** Records an order and returns what the browser keeps of it (its cookie): code and secret. */
   async function placed(items: unknown = ES) {
     const answer = await order(items);
     expect(answer.status).toBe(201);
-    return { code: answer.json?.code as string, token: answer.json?.token as string };
+    const cookie = pendingCookieOf(answer.headers);
+    expect(cookie?.code).toBe(answer.json?.code);
+    return { code: cookie!.code, token: cookie!.token };
   }
 
-  it("answers a secret per order; only its SHA-256 is stored", async () => {
-    const first = await placed();
+  it("gives each order a secret in an HttpOnly cookie for /pesanan only, never in the body; only its SHA-256 is stored", async () => {
+    const answer = await order(ES);
+    const cookie = pendingCookieOf(answer.headers);
+    expect(cookie?.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(cookie?.flags).toBe("Path=/pesanan; HttpOnly; SameSite=Lax; Max-Age=86400");
+    expect(answer.body).not.toContain(cookie!.token);
+    expect(answer.json).not.toHaveProperty("token");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
     const second = await placed();
-    expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(second.token).not.toBe(first.token);
-    const row = await rowOf(first.code);
-    expect(row?.token_hash).toBe(createHash("sha256").update(first.token).digest("hex"));
-    expect(JSON.stringify(row)).not.toContain(first.token);
+    expect(second.token).not.toBe(cookie!.token);
+    const row = await rowOf(cookie!.code);
+    expect(row?.token_hash).toBe(createHash("sha256").update(cookie!.token).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(cookie!.token);
+  });
+
+  it("'sent' (intent=terkirim) deletes the cookie, so a later checkout cannot cancel the order sent", async () => {
+    const first = await placed();
+    const sent = await call(
+      orderAction,
+      post(
+        "/pesanan",
+        { intent: "terkirim" },
+        { address: freshAddress(), cookies: [`${PENDING_COOKIE}=${first.code}.${first.token}`] },
+      ),
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.headers.getSetCookie()).toEqual([
+      `${PENDING_COOKIE}=; Path=/pesanan; HttpOnly; SameSite=Lax; Max-Age=0`,
+    ]);
+    // The browser no longer sends it: the next order leaves the first as it is.
+    const next = await order(ES);
+    expect(next.json?.replaced).toBeNull();
+    expect(await rowOf(first.code)).toMatchObject({ status: "baru" });
   });
 
   it("with the right secret, the old order is cancelled in the same step, and the log says why", async () => {
@@ -475,37 +524,36 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
     expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
   });
 
-  it("a tampered `replaces` is ignored: never a 4xx or 5xx, the order is recorded, nothing else changes", async () => {
+  it("a tampered cookie is ignored: never a 4xx or 5xx, the order is recorded, nothing else changes", async () => {
     const first = await placed();
-    const tampered: unknown[] = [
-      "",
+    const pair = `${first.code}.${first.token}`;
+    const tampered: string[] = [
       "{oops",
       "null",
-      "[]",
       "42",
-      '"NY-AAAA"',
-      { code: first.code },
-      { token: first.token },
-      { code: first.code, token: null },
-      { code: [first.code], token: first.token },
-      { code: first.code, token: { $ne: "" } },
-      { code: `${first.code}' or '1'='1`, token: first.token },
-      { code: "NY-%", token: first.token },
-      { code: first.code.toLowerCase(), token: first.token },
-      { code: first.code, token: `${first.token}\u0000` },
-      { code: first.code, token: "x".repeat(10_000) },
-      { code: "NY-" + "A".repeat(5_000), token: first.token },
-      JSON.stringify({ code: first.code, token: first.token }).repeat(50),
+      first.code,
+      `.${first.token}`,
+      `${first.code}.`,
+      `${pair}.extra`,
+      `${first.code}..${first.token}`,
+      `${first.code}' or '1'='1.${first.token}`,
+      `NY-%.${first.token}`,
+      `${first.code.toLowerCase()}.${first.token}`,
+      `${first.code}.${first.token}%00`,
+      `${first.code}.${"x".repeat(10_000)}`,
+      `NY-${"A".repeat(5_000)}.${first.token}`,
+      JSON.stringify({ code: first.code, token: first.token }),
+      pair.repeat(50),
     ];
     for (const replaces of tampered) {
       const before = await orderCount();
       const answer = await order(ES, { replaces });
-      expect(answer.status, JSON.stringify(replaces).slice(0, 80)).toBe(201);
+      expect(answer.status, replaces.slice(0, 80)).toBe(201);
       expect(answer.json?.replaced).toBeNull();
       expect(await orderCount()).toBe(before + 1);
     }
     expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
-    // The genuine pair still works afterwards.
+    // The genuine cookie still works afterwards.
     expect((await order(ES, { replaces: first })).json?.replaced).toBe(first.code);
   });
 

@@ -5,7 +5,13 @@ import { getClientAddress } from "~/utils/client-ip.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { readForm } from "~/utils/form.server.ts";
-import { parseOrderRequest, parseReplaces, recordOrder } from "~/utils/orders.server.ts";
+import {
+  blankPendingOrderCookie,
+  parseOrderRequest,
+  pendingOrderCookie,
+  readPendingOrder,
+  recordOrder,
+} from "~/utils/orders.server.ts";
 import { formatWait, hit } from "~/utils/rate-limit.server.ts";
 import { getStoreSettings } from "~/utils/store-settings.server.ts";
 
@@ -14,13 +20,16 @@ export const ORDER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * POST /pesanan records the cart as an order before the customer's WhatsApp opens
- * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON; the
- * optional `replaces` (JSON `{code, token}`) names this browser's previous unsent order, which
- * is cancelled if it may be and otherwise ignored. Answers JSON: 201 `{status: "success", code,
- * token, replaced, total, message, whatsappUrl, outsideHours}` (`token` lets this browser replace
- * the order later; `replaced` is the cancelled order's code or null), or 4xx `{status: "error",
- * message}` with an Indonesian message (429 with Retry-After when one address records too many
- * orders). GET answers 405.
+ * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON. This
+ * browser's previous unsent order, named by its pending order cookie, is cancelled if it may be
+ * and otherwise ignored; the new order's cookie replaces it. Answers JSON: 201 `{status:
+ * "success", code, replaced, total, message, whatsappUrl, outsideHours}` (`replaced` is the
+ * cancelled order's code or null), or 4xx `{status: "error", message}` with an Indonesian message
+ * (429 with Retry-After when one address records too many orders).
+ *
+ * `intent=terkirim` (the customer confirmed the WhatsApp message was sent) deletes the pending
+ * order cookie: a later checkout must not cancel an order the restaurant has received.
+ * GET answers 405.
  */
 export function loader() {
   throw data("Pesanan hanya bisa dikirim dari halaman keranjang.", {
@@ -33,6 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const fail = (message: string, status: number, headers?: HeadersInit) =>
     data({ status: "error" as const, message }, { status, headers });
+
+  if (form.get("intent") === "terkirim") {
+    return data(
+      { status: "success" as const },
+      { headers: { "Set-Cookie": blankPendingOrderCookie(), "Cache-Control": "no-store" } },
+    );
+  }
 
   const parsed = parseOrderRequest(form.get("items"));
   if (!parsed.ok) return fail(parsed.message, 400);
@@ -58,13 +74,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.lines,
     await getStoreSettings(db),
     user ? { id: user.id, nama: user.nama } : null,
-    parseReplaces(form.get("replaces")),
+    readPendingOrder(request),
   );
   if (!result.ok) return fail(result.message, result.status);
   const { code, token, replaced, total, message, whatsappUrl, outsideHours } = result.order;
   return data(
-    { status: "success" as const, code, token, replaced, total, message, whatsappUrl, outsideHours },
-    // The answer carries the order's secret: no cache may keep it.
-    { status: 201, headers: { "Cache-Control": "no-store" } },
+    { status: "success" as const, code, replaced, total, message, whatsappUrl, outsideHours },
+    {
+      status: 201,
+      headers: { "Set-Cookie": pendingOrderCookie({ code, token }), "Cache-Control": "no-store" },
+    },
   );
 }

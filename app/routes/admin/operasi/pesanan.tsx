@@ -193,6 +193,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   {order.customer_name ? ` · ${order.customer_name}` : " · Tamu"}
                   {order.outside_hours ? " · masuk saat tutup" : ""}
                 </p>
+                {order.replaced_by ? (
+                  <p className="mt-1 text-sm font-semibold text-stone-700" data-testid="order-replaced-by">
+                    Dibatalkan otomatis: pelanggan mengubah pesanan, diganti {order.replaced_by}
+                  </p>
+                ) : null}
               </div>
               <div className="text-right">
                 <span

@@ -1,0 +1,49 @@
+/**
+ * The app's cookies: the session (session.server.ts), the Google sign-in flow (google.server.ts)
+ * and the order a browser may still replace (orders.server.ts). All of them:
+ * - HttpOnly: no script reads them, so an injected script cannot steal what they hold;
+ * - SameSite=Lax: the browser does not send them with cross-site POSTs (CSRF protection would be
+ *   needed if this ever became 'none'; csrf.server.ts refuses cross-site POSTs as well);
+ * - in production (or COOKIE_SECURE) Secure, with the `__Host-` prefix when the cookie is for the
+ *   whole site (no Domain, cannot be set by a subdomain) or `__Secure-` when it has a narrower path.
+ */
+import { getEnv } from "./env.server.ts";
+
+export function cookieIsSecure(): boolean {
+  const env = getEnv();
+  return env.COOKIE_SECURE ?? env.NODE_ENV === "production";
+}
+
+/** `nyala_session` → `__Host-nyala_session` (path /) or `__Secure-…` (another path) when Secure. */
+export function cookieName(base: string, path = "/"): string {
+  if (!cookieIsSecure()) return base;
+  return path === "/" ? `__Host-${base}` : `__Secure-${base}`;
+}
+
+/** The value of the cookie `name` the request carries, or null (absent, empty, longer than `maxLength`). */
+export function readCookie(request: Request, name: string, maxLength: number): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    return value.length > 0 && value.length <= maxLength ? value : null;
+  }
+  return null;
+}
+
+export interface CookieOptions {
+  /** Seconds; 0 deletes the cookie. */
+  maxAge: number;
+  path?: string;
+  /** Also sent as Expires, for old browsers. */
+  expires?: Date;
+}
+
+/** A Set-Cookie value with the flags above. */
+export function serializeCookie(name: string, value: string, { maxAge, path = "/", expires }: CookieOptions) {
+  const parts = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax"];
+  if (expires) parts.push(`Expires=${expires.toUTCString()}`);
+  parts.push(`Max-Age=${Math.max(0, Math.floor(maxAge))}`);
+  if (cookieIsSecure()) parts.push("Secure");
+  return parts.join("; ");
+}
