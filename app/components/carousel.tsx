@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SlideView } from "~/utils/catalog.server.ts";
 import { SLIDE_IMAGE } from "~/utils/images.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
-import { useCart } from "./cart-provider.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "./icons.tsx";
 
 const AUTOPLAY_MS = 5000;
@@ -14,12 +13,9 @@ const AUTOPLAY_MS = 5000;
  * reduced motion.
  *
  * A slide whose dish is sold out stays, but offers no order: a greyed, disabled "Habis" takes the
- * place of its WhatsApp link, as on the product cards. Availability comes from the menu the root
- * loader sends with every page (the cart's price list), matched by the dish's name, which is what
- * the order message asks for.
+ * place of its WhatsApp link, as on the product cards.
  */
 export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: string }) {
-  const { isSoldOut } = useCart();
   const trackRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -96,7 +92,7 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
         aria-live={hovered || focused ? "polite" : "off"}
       >
         {slides.map((slide, index) => {
-          const soldOut = isSoldOut(slide.orderName);
+          const { soldOut } = slide;
           return (
             <div
               key={slide.id}

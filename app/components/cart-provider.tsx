@@ -49,11 +49,6 @@ interface CartContextValue {
   /** Replaces the whole cart. */
   replace(lines: CartLine[]): void;
   clear(): void;
-  /**
-   * Whether the dish named `nama` is sold out: the menu has it and every item of that name is
-   * `tersedia: false`. For order links that name a dish rather than a cart line (the carousel).
-   */
-  isSoldOut(nama: string): boolean;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -68,11 +63,6 @@ export function CartProvider({
   const lines = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const notices = useSyncExternalStore(subscribe, getNotices, getServerNotices);
   const byId = useMemo(() => new Map(catalog.map((entry) => [entry.id, entry])), [catalog]);
-  const availableByName = useMemo(() => {
-    const map = new Map<string, boolean>();
-    for (const entry of catalog) map.set(entry.nama, (map.get(entry.nama) ?? false) || entry.tersedia);
-    return map;
-  }, [catalog]);
 
   // Re-check the stored cart against the menu the server just sent: on load, and whenever
   // another tab writes a cart built from an older page.
@@ -96,9 +86,8 @@ export function CartProvider({
       removeOrdered: (ordered) => setCart(withoutOrdered(getSnapshot(), ordered)),
       replace: (next) => setCart(next),
       clear: () => setCart([]),
-      isSoldOut: (nama) => availableByName.get(nama) === false,
     }),
-    [lines, notices, byId, availableByName],
+    [lines, notices, byId],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -29,6 +29,8 @@ export interface SlideView {
   image: string;
   /** The dish the slide's order link names; falls back to the slide's title. */
   orderName: string;
+  /** The slide's dish is sold out: the slide shows Habis instead of its order link. */
+  soldOut: boolean;
 }
 
 /** What the cart needs to re-check its lines: the current price and availability of every item. */
@@ -113,6 +115,7 @@ export function getActiveSlides(db: Database): Promise<SlideView[]> {
       text: slides.text,
       image: slides.image,
       orderName: sql<string>`coalesce(${menuItems.nama}, ${slides.title})`,
+      soldOut: sql<boolean>`coalesce(not ${menuItems.tersedia}, false)`,
     })
     .from(slides)
     .leftJoin(menuItems, eq(menuItems.id, slides.menu_item_id))

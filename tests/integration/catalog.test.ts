@@ -49,13 +49,21 @@ describe(`catalog queries (${testDatabaseKind()})`, () => {
     for (const item of items) expect(item.gambar).toMatch(/^\/images\/menu\/[\w-]+\.webp$/);
   });
 
-  it("serves the three slides with the dish their order link names", async () => {
+  it("serves the three slides with the dish their order link names, and whether it is sold out", async () => {
     const slides = await getActiveSlides(handle.db);
-    expect(slides.map((slide) => [slide.title, slide.orderName])).toEqual([
-      ["Mie Nyala Level 1", "Mie Nyala Level 1"],
-      ["Es Nyala", "Es Nyala"],
-      ["Pangsit Goreng", "Pangsit Goreng"],
+    expect(slides.map((slide) => [slide.title, slide.orderName, slide.soldOut])).toEqual([
+      ["Mie Nyala Level 1", "Mie Nyala Level 1", false],
+      ["Es Nyala", "Es Nyala", false],
+      ["Pangsit Goreng", "Pangsit Goreng", false],
     ]);
+    const { menuItems } = await import("../../database/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    await handle.db.update(menuItems).set({ tersedia: false }).where(eq(menuItems.id, "es-nyala"));
+    try {
+      expect((await getActiveSlides(handle.db)).map((slide) => slide.soldOut)).toEqual([false, true, false]);
+    } finally {
+      await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "es-nyala"));
+    }
   });
 
   it("shows only promos that are switched on and inside their dates", async () => {
