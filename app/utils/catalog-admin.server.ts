@@ -35,7 +35,7 @@ import {
   type OpeningDay,
 } from "./opening-hours.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "./store-settings.server.ts";
-import { normalizeWhatsAppNumber } from "./whatsapp.ts";
+import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "./whatsapp.ts";
 
 export type AdminResult<T = undefined> =
   | { ok: true; value: T }
@@ -936,7 +936,7 @@ export const OUTLET_MESSAGES = {
   brandTooLong: "Nama toko paling banyak 60 karakter.",
   addressRequired: "Alamat wajib diisi.",
   addressTooLong: "Alamat paling banyak 200 karakter.",
-  whatsapp: "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
+  whatsapp: WHATSAPP_NUMBER_MESSAGES.invalid,
   social: (name: string) => `Tautan ${name} harus alamat web lengkap yang diawali https://, atau kosongkan.`,
   timezone: "Pilih zona waktu: WIB, WITA, atau WIT.",
   time: (day: string) => `Jam buka dan tutup ${day} harus berformat JJ:MM, misalnya 10:00.`,
@@ -982,10 +982,13 @@ const dayFields = Object.fromEntries(
 export const OutletSchema = z.object({
   brand: textField(60, OUTLET_MESSAGES.brandTooLong, OUTLET_MESSAGES.brandRequired),
   address: textField(200, OUTLET_MESSAGES.addressTooLong, OUTLET_MESSAGES.addressRequired),
-  whatsapp: z.preprocess(
-    (value) => (typeof value === "string" ? normalizeWhatsAppNumber(value) : ""),
-    z.string({ error: OUTLET_MESSAGES.whatsapp }).min(1, OUTLET_MESSAGES.whatsapp),
-  ),
+  // An Indonesian number typed without letters (whatsapp.ts), stored normalised: `6281234567890`.
+  whatsapp: z.string({ error: OUTLET_MESSAGES.whatsapp }).transform((value, context) => {
+    const parsed = parseStoreWhatsAppNumber(value);
+    if (parsed.ok) return parsed.number;
+    context.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  }),
   instagram_url: socialUrl("Instagram"),
   facebook_url: socialUrl("Facebook"),
   tiktok_url: socialUrl("TikTok"),

@@ -831,7 +831,11 @@ describe(`store settings (${testDatabaseKind()})`, () => {
     [{ whatsapp: "123" }, "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
     [
       { whatsapp: "bukan nomor" },
-      "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
+      "Nomor WhatsApp hanya boleh berisi angka, spasi, dan tanda + - ( ) . (tanpa huruf).",
+    ],
+    [
+      { whatsapp: "+44 20 7946 0958" },
+      "Nomor WhatsApp harus nomor Indonesia (kode negara 62). Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
     ],
     [
       { instagram_url: "javascript:alert(1)" },

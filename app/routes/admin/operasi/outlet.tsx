@@ -8,7 +8,7 @@ import { readForm } from "~/utils/form.server.ts";
 import { adminMeta } from "~/utils/meta.ts";
 import { DAY_NAMES, TIMEZONES } from "~/utils/opening-hours.ts";
 import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
-import { formatWhatsAppNumber, parseStoreWhatsAppNumber } from "~/utils/whatsapp.ts";
+import { formatWhatsAppNumber } from "~/utils/whatsapp.ts";
 import { ActionMessage, answer, errorsFor, refuse, TextField, textValues } from "./parts.tsx";
 
 /** /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours. */
@@ -21,18 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
   if (form.get("intent") !== "save") return refuse("save", "Permintaan tidak dikenal.");
-  const input = textValues(form);
-  // The store's number must be an Indonesian one, typed without letters: checked here, with its
-  // own message, before the other fields (OutletSchema only requires a plausible number).
-  const whatsapp = parseStoreWhatsAppNumber(typeof input.whatsapp === "string" ? input.whatsapp : "");
-  const result = whatsapp.ok
-    ? await updateStoreSettings(await getDb(), admin, { ...input, whatsapp: whatsapp.number })
-    : ({
-        ok: false,
-        status: 400,
-        message: whatsapp.message,
-        fieldErrors: { whatsapp: whatsapp.message },
-      } as const);
+  const result = await updateStoreSettings(await getDb(), admin, textValues(form));
   return answer("save", result, "Pengaturan toko disimpan. Toko menampilkannya mulai sekarang.");
 }
 
