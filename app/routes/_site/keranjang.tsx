@@ -10,6 +10,7 @@ import { lineKey, lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLine } f
 import { formatRupiah } from "~/utils/format.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { SPICE_LEVELS, spiceLevelLabel } from "~/utils/spice-levels.ts";
+import { pictureSrcSet } from "~/utils/images.ts";
 
 /** How a line is named to screen readers: the item, and its level when it has one. */
 const lineLabel = (line: CartLine) =>
@@ -36,6 +37,8 @@ function CartLineItem({ line }: { line: CartLine }) {
       {line.gambar ? (
         <img
           src={line.gambar}
+          srcSet={pictureSrcSet(line.gambar, "menu")}
+          sizes="96px"
           alt=""
           width={96}
           height={72}

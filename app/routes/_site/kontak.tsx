@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/kontak";
 import { SocialLinks } from "~/components/site-footer.tsx";
-import { MapPinIcon, WhatsAppIcon } from "~/components/icons.tsx";
+import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/components/icons.tsx";
 import { useRootData, type RootLoaderData } from "~/root.tsx";
 import { pageMeta } from "~/utils/meta.ts";
 import { DAY_NAMES, describeDay, timezoneLabel } from "~/utils/opening-hours.ts";
@@ -66,26 +66,6 @@ function ContactForm({ brand, whatsapp }: { brand: string; whatsapp: string }) {
     </form>
   );
 }
-
-/** A clock in the style of icons.tsx (only this page needs one). */
-const ClockIcon = ({ className }: { className?: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    width={24}
-    height={24}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className}
-  >
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </svg>
-);
 
 /**
  * The week's opening hours, today marked. Today, open or closed, and the next opening are the
