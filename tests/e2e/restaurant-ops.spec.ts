@@ -73,6 +73,8 @@ test("an admin changes a price, adds a promo and a slide; a customer sees them a
   const admin = await adminPage(browser);
   await admin.goto("/admin/menu");
   await admin.getByRole("link", { name: "Ubah Es Nyala" }).click();
+  // The page's one form turns from "Tambah menu" into the item's: filled only once it has.
+  await expect(admin.getByRole("heading", { name: "Ubah Es Nyala" })).toBeVisible();
   await admin.getByLabel("Harga (Rp)").fill("9.500");
   await admin.getByRole("button", { name: "Simpan perubahan" }).click();
   await expect(admin.getByText("Menu disimpan.")).toBeVisible();
