@@ -28,12 +28,19 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const INERT_ID = "nyala-module";
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
+/** Longest wait for React to claim a button tapped before it listened. */
+export const REPLAY_WAIT_MS = 10_000;
 
 /**
  * The inline script that starts the app; `modules` are the preload hints taken out. Readable
  * source of the one-liner below:
  *
  *   start(): add the hints to <head>, then a module script with the inert one's code and nonce.
+ *   A tap on a `type="button"` button before React listens (no `_reactListening…` key on the
+ *     document yet) would do nothing, as such a button has no behaviour of its own: the button is
+ *     remembered, and clicked again once React has claimed it (its `__reactProps…` key), within
+ *     REPLAY_WAIT_MS. Only the last such tap is replayed; links and form submissions work
+ *     without JavaScript and are left alone.
  *   afterPaint(go): go() once the browser reports its first contentful paint (PerformanceObserver
  *     "paint"), or at the frame after this one where paint timing is not supported.
  *   The main picture, when the page has one and it is still loading: wait for its load first.
@@ -52,7 +59,12 @@ function starter(modules: string[]): string {
     `const p=document.querySelector('img[fetchpriority="high"]');` +
     `if(p&&!p.complete){p.addEventListener("load",()=>frame(()=>afterPaint(start)),{once:true});p.addEventListener("error",start,{once:true})}else afterPaint(start);` +
     `setTimeout(start,${MAX_WAIT_MS});` +
-    `for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,start,{once:true,passive:true,capture:true})})();`
+    `for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,start,{once:true,passive:true,capture:true});` +
+    `const has=(o,p)=>Object.keys(o).some((k)=>k.startsWith(p));let w=null;` +
+    `addEventListener("click",(e)=>{if(has(document,"_reactListening"))return;` +
+    `const b=e.target instanceof Element?e.target.closest('button[type="button"]'):null;if(!b)return;start();w=b;const t0=Date.now();` +
+    `const tick=()=>{if(w!==b)return;if(has(b,"__reactProps")&&has(document,"_reactListening")){w=null;if(b.isConnected)b.click()}` +
+    `else if(Date.now()-t0<${REPLAY_WAIT_MS})setTimeout(tick,25);else w=null};setTimeout(tick,25)},{capture:true})})();`
   );
 }
 

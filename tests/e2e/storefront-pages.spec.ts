@@ -219,4 +219,30 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
       expect(font).toContain("Plus Jakarta Sans");
     });
   }
+
+  test("a tap on a button before the JavaScript has arrived is not lost: it takes effect once the page is hydrated", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/beranda");
+    const button = page.getByRole("banner").getByRole("button", { name: "Buka menu" });
+    await button.click();
+    // Nothing can happen yet: React has not started.
+    await expect(page.getByRole("navigation", { name: "Menu ponsel" })).toBeHidden();
+    expect(await page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening")))).toBe(
+      false,
+    );
+    release();
+    await expect(page.getByRole("navigation", { name: "Menu ponsel" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Tutup menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+  });
 });
