@@ -1,7 +1,7 @@
 /**
  * Reading what the restaurant-operations admin forms send, before it reaches the database.
  *
- * - Row ids of `serial` columns (promos, slides) are PostgreSQL `integer`s: a larger number in a
+ * - Row ids of `serial` columns (promos, slides, notifications) are PostgreSQL `integer`s: a larger number in a
  *   query makes the database throw ("value out of range for type integer"), a 500. An id from a
  *   form is therefore read as digits in 1..2147483647, or not at all.
  * - Every check of the admin schemas names its own Indonesian message. Zod's built-in messages

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/utils/auth.server.ts";
 import { getDb } from "~/utils/db.server.ts";
 import { adminMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/form.server.ts";
+import { readRowId } from "~/utils/admin-input.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -32,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "read")
     return data({ ok: false as const, message: "Permintaan tidak dikenal." }, { status: 400 });
-  const id = Number(form.get("id"));
-  if (!Number.isSafeInteger(id) || id < 1) {
+  const id = readRowId(form.get("id"));
+  if (id === null) {
     return data({ ok: false as const, message: "Notifikasi tidak valid." }, { status: 400 });
   }
   // Only the admin's own notification: another admin's id is "not found" here.
