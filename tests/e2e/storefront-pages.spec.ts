@@ -235,9 +235,9 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
     await button.click();
     // Nothing can happen yet: React has not started.
     await expect(page.getByRole("navigation", { name: "Menu ponsel" })).toBeHidden();
-    expect(await page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening")))).toBe(
-      false,
-    );
+    expect(
+      await page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening"))),
+    ).toBe(false);
     release();
     await expect(page.getByRole("navigation", { name: "Menu ponsel" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Tutup menu" })).toHaveAttribute(
