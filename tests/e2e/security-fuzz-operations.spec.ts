@@ -1,12 +1,16 @@
-import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { createAccount, logIn } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
+  Client,
   createFuzzer,
   firstValue,
   fuzz,
   INPUTS_PER_ACTION,
+  MIN_INPUTS,
+  namedIntent,
+  register,
+  signIn,
+  summary,
   type Body,
   type FilePart,
   type Outcome,
@@ -16,24 +20,26 @@ import { privatePort, startPrivateServer, type PrivateServer } from "./support/p
 /**
  * Security suite, part 3: the restaurant-operations actions — recording an order (POST
  * /pesanan, open to everyone) and the admin's menu, menu placement, promo, banner, outlet and
- * order-status actions — each get 500 generated inputs (security-fuzz.spec.ts's generator, with
- * the action's real ids and intents mixed in so that some inputs get through, and junk, valid,
- * oversized and mislabelled photos in multipart bodies). Every answer is below 500 without a
- * stack trace, and the database moved only by what was accepted: every accepted admin change is
- * exactly one audit-log entry and every refused one none; menus, promos, slides and orders are
- * counted before and after. These actions change the catalog, so the spec has a server of its
- * own (support/private-server.ts).
+ * order-status actions. Each intent of each action gets 500 generated inputs of its own (menu:
+ * create, update, habis, tersedia, delete; promo and banner: create, update, delete), half of
+ * them a body its page would send with a field or two changed, half free-form, with the action's
+ * real ids and numbers past int4 mixed in, and junk, valid, oversized and mislabelled photos in
+ * multipart bodies. Every answer is below 500 without a stack trace, and the database moved only
+ * by what was accepted: every accepted admin change is exactly one audit-log entry and every
+ * refused one none; menus, promos, slides and orders are counted before and after, and every row
+ * no accepted input named is exactly as it was. These actions change the catalog, so the spec
+ * has a server of its own (support/private-server.ts).
  */
 const seed = Number(process.env.FUZZ_SEED || Date.now() % 100_000);
 const PORT = privatePort(7);
 const ADMIN = "admin-fuzz-operasi@nyala.test";
-const { fuzzBody, fuzzString, pick, rand } = createFuzzer(seed, `fo${seed.toString(36)}`);
+const { fuzzBody, fuzzId, intentBody, fuzzString, pick, rand } = createFuzzer(seed, `fo${seed.toString(36)}`);
 
 test.use({ baseURL: `http://localhost:${PORT}` });
 test.describe.configure({ mode: "serial" });
 
 let server: PrivateServer | undefined;
-const clients = {} as { nobody: APIRequestContext; admin: APIRequestContext };
+const clients = {} as { nobody: Client; admin: Client };
 let files: FilePart[] = [];
 
 const image = async (format: "png" | "jpeg" | "webp", width: number, height: number) =>
@@ -41,16 +47,13 @@ const image = async (format: "png" | "jpeg" | "webp", width: number, height: num
     .toFormat(format)
     .toBuffer();
 
-test.beforeAll(async ({ browser, playwright }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startPrivateServer(PORT, { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "100000" });
-  clients.nobody = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createAccount(clients.nobody, ADMIN, "Admin Fuzz Operasi");
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
-  const page = await context.newPage();
-  await logIn(page, ADMIN);
-  await page.close();
-  clients.admin = context.request;
+  clients.nobody = new Client(server.baseURL);
+  await register(clients.nobody, ADMIN, "Admin Fuzz Operasi");
+  clients.admin = new Client(server.baseURL);
+  await signIn(clients.admin, ADMIN);
   const png = await image("png", 64, 48);
   files = [
     { name: "foto.png", mimeType: "image/png", buffer: png },
@@ -81,36 +84,42 @@ function file(): FilePart {
 }
 
 /**
- * Half of an action's inputs start from a body its page would send and change none, one or two
- * of its fields (fuzzed value, or left out), so that inputs get past the first check and some
- * are saved; the other half are the generator's free-form bodies.
+ * A body its page would send, with none, one or two fields changed (fuzzed value, or left out)
+ * but the intent kept, so that inputs get past the first check and some are saved.
  */
 function mutated(
   valid: [string, string][],
-  options: { photo?: boolean; extraStrings?: readonly string[] } = {},
+  options: { photo?: boolean; extraStrings?: readonly string[]; ids?: readonly string[] } = {},
 ): Body {
   const pairs = valid.map(([name, value]): [string, string] => [name, value]);
   const changes = pick([0, 0, 1, 1, 2]);
-  for (let i = 0; i < changes && pairs.length > 0; i++) {
-    const index = Math.floor(rand() * pairs.length);
+  for (let i = 0; i < changes && pairs.length > 1; i++) {
+    const index = 1 + Math.floor(rand() * (pairs.length - 1));
+    const name = pairs[index]![0];
     if (rand() < 0.25) pairs.splice(index, 1);
-    else pairs[index] = [pairs[index]![0], fuzzString(options.extraStrings)];
+    else
+      pairs[index] = [
+        name,
+        name === "id" || name === "code" ? fuzzId(options.ids) : fuzzString(options.extraStrings),
+      ];
   }
   if (!options.photo) return { kind: "form", pairs };
   const fields: Record<string, string | FilePart> = {};
   for (const [name, value] of pairs) fields[name] ??= value;
-  if (rand() < 0.85) fields.foto = rand() < 0.7 ? files[pick([0, 1, 2])]! : file();
+  const photo = rand();
+  if (photo < 0.3) fields.foto = files[pick([0, 0, 2])]!;
+  else if (photo < 0.6) fields.foto = file();
   return { kind: "multipart", fields };
 }
 
 const either = (valid: () => Body, free: () => Body) => () => (rand() < 0.5 ? valid() : free());
 
-const text = (html: string) => html.replaceAll("<!-- -->", "");
+const clean = (html: string) => html.replaceAll("<!-- -->", "");
 
 async function page(path: string): Promise<string> {
-  const response = await clients.admin.get(path);
-  expect(response.status(), path).toBe(200);
-  return text(await response.text());
+  const answer = await clients.admin.get(path);
+  expect(answer.status, path).toBe(200);
+  return clean(answer.text);
 }
 
 async function auditTotal(): Promise<number> {
@@ -119,49 +128,96 @@ async function auditTotal(): Promise<number> {
   return match ? Number(match[1]!.replaceAll(".", "")) : 0;
 }
 
-async function listed(path: string, label: string): Promise<number> {
-  const match = new RegExp(`${label} \\((\\d+)\\)`).exec(await page(path));
-  if (!match) throw new Error(`no "${label} (n)" on ${path}`);
-  return Number(match[1]);
-}
-
 async function orderTotal(): Promise<number> {
   const html = await page("/admin/pesanan");
   const match = />(\d+) pesanan[<,]/.exec(html);
   return match ? Number(match[1]) : 0;
 }
 
+interface Listing {
+  path: string;
+  /** The list's heading, "Daftar menu (n)". */
+  label: string;
+  testId: string;
+}
+
+/** The list on an admin page: its count and each row's markup by id (from the row's "Ubah" link). */
+async function rows({ path, label, testId }: Listing): Promise<{ count: number; rows: Map<string, string> }> {
+  const html = await page(path);
+  const count = new RegExp(`${label} \\((\\d+)\\)`).exec(html);
+  if (!count) throw new Error(`no "${label} (n)" on ${path}`);
+  const byId = new Map<string, string>();
+  for (const match of html.matchAll(
+    new RegExp(`<li[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</li>`, "g"),
+  )) {
+    const id = /\?ubah=([^"&]+)"/.exec(match[1]!)?.[1];
+    if (!id) throw new Error(`a row without an id on ${path}`);
+    // React's generated ids depend on the row's position, which creates and deletes move.
+    byId.set(decodeURIComponent(id), match[1]!.replace(/_R_[\w]+_/g, "_R_"));
+  }
+  expect(byId.size, `${path}: one row per item`).toBe(Number(count[1]));
+  return { count: Number(count[1]), rows: byId };
+}
+
 const accepted = (outcomes: Outcome[]) => outcomes.filter(({ status }) => status < 300);
 
-/** What the run did, in the report: how many inputs got through and how the rest were refused. */
-function report(path: string, outcomes: Outcome[]) {
-  const byStatus = new Map<number, number>();
-  for (const { status } of outcomes) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  const summary = [...byStatus]
-    .sort(([a], [b]) => a - b)
-    .map(([status, n]) => `${status}×${n}`)
-    .join(" ");
-  test.info().annotations.push({ type: "fuzz", description: `${path} (seed ${seed}): ${summary}` });
-  console.log(`fuzz ${path} (seed ${seed}): ${summary}`);
+function report(label: string, outcomes: Outcome[]) {
+  const line = summary(label, seed, outcomes);
+  test.info().annotations.push({ type: "fuzz", description: line });
+  console.log(`fuzz ${line}`);
 }
-const acceptedWith = (outcomes: Outcome[], intent: string) =>
-  accepted(outcomes).filter(({ body }) => firstValue(body, "intent") === intent).length;
 
 /**
  * Runs the fuzz against an admin action and checks the audit log moved by exactly the accepted
  * answers (and that nothing was answered with a redirect, which would hide an outcome).
  */
-async function fuzzAdminAction(path: string, makeBody: () => Body): Promise<Outcome[]> {
+async function fuzzAdminAction(label: string, path: string, makeBody: () => Body): Promise<Outcome[]> {
   const auditBefore = await auditTotal();
-  const outcomes = await fuzz(clients.admin, path, seed, makeBody);
-  report(path, outcomes);
+  const outcomes = await fuzz(clients.admin, path, seed, makeBody, { data: 0.95 });
+  report(label, outcomes);
   expect(
     outcomes.filter(({ status }) => status >= 300 && status < 400),
     "no redirects",
   ).toEqual([]);
-  expect(await auditTotal(), `audit entries after ${path}`).toBe(auditBefore + accepted(outcomes).length);
+  expect(await auditTotal(), `audit entries after ${label}`).toBe(auditBefore + accepted(outcomes).length);
   return outcomes;
 }
+
+/**
+ * One intent of a list page's action: `INPUTS_PER_ACTION` inputs naming it. Afterwards the list
+ * has grown by the accepted creates and shrunk by the accepted deletes, and every row that no
+ * accepted input named is unchanged.
+ */
+async function fuzzIntent(
+  listing: Listing,
+  intent: string,
+  makeBody: (ids: string[]) => Body,
+  names: (body: Body, id: string) => boolean,
+) {
+  const before = await rows(listing);
+  const ids = [...before.rows.keys()];
+  const outcomes = await fuzzAdminAction(`${listing.path} ${intent}`, listing.path, () => makeBody(ids));
+  expect(
+    outcomes.filter(({ body }) => namedIntent(body) === intent).length,
+    `inputs naming ${intent}`,
+  ).toBeGreaterThanOrEqual(MIN_INPUTS);
+  const saved = accepted(outcomes);
+  const after = await rows(listing);
+  const delta = intent === "create" ? saved.length : intent === "delete" ? -saved.length : 0;
+  expect(after.count, `${listing.path} count after ${intent}`).toBe(before.count + delta);
+  for (const [id, row] of before.rows) {
+    const named = intent !== "create" && saved.some(({ body }) => names(body, id));
+    if (!named)
+      expect(after.rows.get(id), `${listing.path}: row ${id}, named by no accepted ${intent}`).toBe(row);
+    else if (intent === "delete")
+      expect(after.rows.has(id), `${listing.path}: row ${id} deleted`).toBe(false);
+  }
+  return outcomes;
+}
+
+/** Text ids are compared as the action does (exactly); numeric ones as `Number()` reads them. */
+const namesText = (body: Body, id: string) => firstValue(body, "id") === id;
+const namesNumber = (body: Body, id: string) => Number(firstValue(body, "id")) === Number(id);
 
 const MENU_IDS = [
   "mie-nyala-level-1",
@@ -173,12 +229,12 @@ const MENU_IDS = [
 ];
 
 test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepted orders are recorded`, async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const before = await orderTotal();
   const line = () => ({
     id: pick([...MENU_IDS, "tidak-ada", "", "'; DROP TABLE orders; --", 42]),
-    jumlah: pick([1, 2, 3, 99, 100, 0, -1, 1.5, "2", null, 1e9]),
-    level: pick([0, 1, 3, 5, 6, -1, 2.5, "3", null, undefined]),
+    jumlah: pick([1, 2, 3, 99, 100, 0, -1, 1.5, "2", null, 1e9, 3e9, 2 ** 53 + 2]),
+    level: pick([0, 1, 3, 5, 6, -1, 2.5, "3", null, undefined, 3e9]),
     catatan: pick([undefined, "", "tanpa sayur", "x".repeat(100), "x".repeat(101), "\u0000", "<script>"]),
   });
   const outcomes = await fuzz(clients.nobody, "/pesanan", seed, () => {
@@ -190,119 +246,109 @@ test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepte
   });
   report("/pesanan", outcomes);
   const recorded = outcomes.filter(({ status }) => status === 201).length;
+  expect(recorded, "some orders were recorded").toBeGreaterThan(0);
   expect(
-    outcomes.filter(({ status }) => status !== 201 && status < 400),
+    outcomes.filter(({ status }) => status !== 201 && status >= 200 && status < 400),
     "an order is either recorded (201) or refused (4xx)",
   ).toEqual([]);
   expect(await orderTotal()).toBe(before + recorded);
 });
 
 test(`/admin/pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; one audit entry per accepted status change`, async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const codes = [...(await page("/admin/pesanan")).matchAll(/data-code="(NY-[A-Z0-9]{4})"/g)].map(
     (match) => match[1]!,
   );
+  expect(codes.length, "orders to change").toBeGreaterThan(0);
   const before = await orderTotal();
   const statuses = ["baru", "diproses", "selesai", "batal"];
   const extraStrings = [...codes, ...codes.map((code) => code.toLowerCase()), ...statuses];
-  await fuzzAdminAction(
+  const outcomes = await fuzzAdminAction(
+    "/admin/pesanan",
     "/admin/pesanan",
     either(
       () =>
         mutated(
           [
+            ["intent", "status"],
             ["code", pick(codes)],
             ["status", pick(statuses)],
           ],
-          { extraStrings },
+          { extraStrings, ids: codes },
         ),
-      () => fuzzBody(["code", "status"], { extraStrings }),
+      () => fuzzBody(["code", "status"], { extraStrings, ids: codes, idFields: ["code"] }),
     ),
   );
+  expect(accepted(outcomes).length, "some status changes were accepted").toBeGreaterThan(0);
   expect(await orderTotal()).toBe(before);
 });
 
 let created = 0;
-const menuFields = (intent: string, id = pick(MENU_IDS)): [string, string][] => [
-  ["intent", intent],
-  ...(intent === "create" ? [] : ([["id", id]] as [string, string][])),
-  ["nama", `Mie Uji ${++created}`],
-  ["kategori", pick(["Makanan", "Minuman", "Cemilan"])],
-  ["harga", pick(["12000", "12.000", "Rp 15.500", "1000", "1000000"])],
-  ["deskripsi", "Menu uji coba."],
-  ["tersedia", "on"],
-  ["takes_level", "on"],
+
+const promoFields = (): [string, string][] => [
+  ["title", `Promo Uji ${++created}`],
+  ["label", "Minggu Ini"],
+  ["description", "Promo uji coba."],
+  ["active_from", pick(["", "2026-11-01"])],
+  ["active_until", pick(["", "2026-12-31"])],
+  ["urutan", "0"],
+  ["aktif", "on"],
+];
+const slideFields = (): [string, string][] => [
+  ["title", `Banner Uji ${++created}`],
+  ["text", "Banner uji coba."],
+  ["menu_item_id", pick(["", ...MENU_IDS])],
+  ["urutan", "1"],
+  ["aktif", "on"],
 ];
 
-test(`/admin/menu-diskon and /admin/banner: ${INPUTS_PER_ACTION} inputs each, never 5xx; counts and audit log match`, async () => {
-  test.setTimeout(360_000);
-  const actions = [
-    {
-      path: "/admin/menu-diskon",
-      label: "Daftar promo",
-      valid: (): [string, string][] => [
-        ["title", `Promo Uji ${++created}`],
-        ["label", "Minggu Ini"],
-        ["description", "Promo uji coba."],
-        ["active_from", pick(["", "2026-11-01"])],
-        ["active_until", pick(["", "2026-12-31"])],
-        ["urutan", "0"],
-        ["aktif", "on"],
-      ],
-    },
-    {
-      path: "/admin/banner",
-      label: "Daftar banner",
-      valid: (): [string, string][] => [
-        ["title", `Banner Uji ${++created}`],
-        ["text", "Banner uji coba."],
-        ["menu_item_id", pick(["", ...MENU_IDS])],
-        ["urutan", "1"],
-        ["aktif", "on"],
-      ],
-    },
-  ];
-  for (const { path, label, valid } of actions) {
-    const before = await listed(path, label);
-    const ids = [...(await page(path)).matchAll(/\?ubah=(\d+)"/g)].map((match) => match[1]!);
-    const extraStrings = ["create", "update", "delete", ...ids, "2026-11-23", "0", "on", ...MENU_IDS];
-    const outcomes = await fuzzAdminAction(
-      path,
-      either(
-        () => {
-          const intent = pick(["create", "create", "update", "delete"]);
-          const id: [string, string][] = intent === "create" ? [] : [["id", pick(ids)]];
-          return mutated([["intent", intent], ...id, ...(intent === "delete" ? [] : valid())], {
-            photo: true,
-            extraStrings,
-          });
+for (const { listing, fields } of [
+  {
+    listing: { path: "/admin/menu-diskon", label: "Daftar promo", testId: "admin-promo" },
+    fields: promoFields,
+  },
+  { listing: { path: "/admin/banner", label: "Daftar banner", testId: "admin-slide" }, fields: slideFields },
+]) {
+  test(`${listing.path}: ${INPUTS_PER_ACTION} inputs for each intent (create, update, delete), never 5xx; counts, rows and audit log match what was accepted`, async () => {
+    test.setTimeout(300_000);
+    const names = [
+      "id",
+      "title",
+      "label",
+      "description",
+      "text",
+      "menu_item_id",
+      "active_from",
+      "urutan",
+      "aktif",
+    ];
+    for (const intent of ["create", "update", "delete"]) {
+      await fuzzIntent(
+        listing,
+        intent,
+        (ids) => {
+          const extraStrings = ["2026-11-23", "0", "on", ...MENU_IDS, ...ids];
+          return either(
+            () =>
+              mutated(
+                [
+                  ["intent", intent],
+                  ...(intent === "create" ? [] : ([["id", pick(ids)]] as [string, string][])),
+                  ...(intent === "delete" ? [] : fields()),
+                ],
+                { photo: true, extraStrings, ids },
+              ),
+            () => intentBody(intent, names, { extraStrings, ids, file }),
+          )();
         },
-        () =>
-          fuzzBody(
-            [
-              "intent",
-              "id",
-              "title",
-              "label",
-              "description",
-              "text",
-              "menu_item_id",
-              "active_from",
-              "urutan",
-              "aktif",
-            ],
-            { extraStrings, file },
-          ),
-      ),
-    );
-    expect(await listed(path, label), path).toBe(
-      before + acceptedWith(outcomes, "create") - acceptedWith(outcomes, "delete"),
-    );
-  }
-});
+        namesNumber,
+      );
+    }
+  });
+}
 
-test(`/admin/menu-populer and /admin/outlet: ${INPUTS_PER_ACTION} inputs each, never 5xx; one audit entry per accepted save`, async () => {
-  test.setTimeout(300_000);
+test(`/admin/menu-populer and /admin/outlet: ${INPUTS_PER_ACTION} inputs each (intent save), never 5xx; one audit entry per accepted save`, async () => {
+  test.setTimeout(240_000);
   const rankings = (): [string, string][] => [
     ["intent", "save"],
     ...MENU_IDS.filter(() => rand() < 0.5)
@@ -315,16 +361,18 @@ test(`/admin/menu-populer and /admin/outlet: ${INPUTS_PER_ACTION} inputs each, n
       .slice(0, 4)
       .map((id): [string, string] => ["produk", id]),
   ];
-  await fuzzAdminAction(
+  const populer = await fuzzAdminAction(
+    "/admin/menu-populer save",
     "/admin/menu-populer",
     either(
       () => mutated(rankings(), { extraStrings: MENU_IDS }),
       () =>
-        fuzzBody(["intent", "featured", "featured", "bestSellers", "bestSellers", "produk"], {
-          extraStrings: ["save", ...MENU_IDS],
+        intentBody("save", ["featured", "featured", "bestSellers", "bestSellers", "produk"], {
+          extraStrings: MENU_IDS,
         }),
     ),
   );
+  expect(accepted(populer).length, "some rankings were saved").toBeGreaterThan(0);
 
   const days = [0, 1, 2, 3, 4, 5, 6];
   const outlet = (): [string, string][] => [
@@ -342,70 +390,61 @@ test(`/admin/menu-populer and /admin/outlet: ${INPUTS_PER_ACTION} inputs each, n
       ...(rand() < 0.2 ? ([[`libur_${day}`, "on"]] as [string, string][]) : []),
     ]),
   ];
-  const extraStrings = ["save", "10:00", "22:00", "24:00", "25:61", "on", "Asia/Makassar", "0812-3456-7890"];
-  await fuzzAdminAction(
+  const extraStrings = ["10:00", "22:00", "24:00", "25:61", "on", "Asia/Makassar", "0812-3456-7890"];
+  const saves = await fuzzAdminAction(
+    "/admin/outlet save",
     "/admin/outlet",
     either(
       () => mutated(outlet(), { extraStrings }),
       () =>
-        fuzzBody(
-          [
-            "intent",
-            "brand",
-            "whatsapp",
-            "address",
-            "instagram_url",
-            "timezone",
-            ...days.map((day) => `buka_${day}`),
-          ],
+        intentBody(
+          "save",
+          ["brand", "whatsapp", "address", "instagram_url", "timezone", ...days.map((day) => `buka_${day}`)],
           { extraStrings },
         ),
     ),
   );
+  expect(accepted(saves).length, "some settings were saved").toBeGreaterThan(0);
   // The storefront still renders whatever the accepted saves left.
   for (const path of ["/", "/beranda", "/produk", "/kontak"]) {
-    expect((await clients.nobody.get(path)).status(), path).toBe(200);
+    expect((await clients.nobody.get(path)).status, path).toBe(200);
   }
 });
 
 // Last: its deletes remove the seeded items the other actions' valid bodies name.
-test(`/admin/menu: ${INPUTS_PER_ACTION} inputs with photos, never 5xx; menu count and audit log match what was accepted`, async () => {
-  test.setTimeout(300_000);
-  const before = await listed("/admin/menu", "Daftar menu");
-  const extraStrings = [
-    "create",
-    "update",
-    "habis",
-    "tersedia",
-    "delete",
-    ...MENU_IDS,
-    "Makanan",
-    "12000",
-    "on",
+test(`/admin/menu: ${INPUTS_PER_ACTION} inputs with photos for each intent (create, update, habis, tersedia, delete), never 5xx; count, rows and audit log match what was accepted`, async () => {
+  test.setTimeout(420_000);
+  const listing = { path: "/admin/menu", label: "Daftar menu", testId: "admin-menu-item" };
+  const menuFields = (): [string, string][] => [
+    ["nama", `Mie Uji ${++created}`],
+    ["kategori", pick(["Makanan", "Minuman", "Cemilan"])],
+    ["harga", pick(["12000", "12.000", "Rp 15.500", "1000", "1000000", "3000000000"])],
+    ["deskripsi", "Menu uji coba."],
+    ["tersedia", "on"],
+    ["takes_level", "on"],
   ];
-  const outcomes = await fuzzAdminAction(
-    "/admin/menu",
-    either(
-      () => {
-        const intent = pick(["create", "create", "update", "habis", "tersedia", "delete"]);
-        if (intent === "habis" || intent === "tersedia" || intent === "delete")
-          return mutated(
-            [
-              ["intent", intent],
-              ["id", pick(MENU_IDS)],
-            ],
-            { photo: true, extraStrings },
-          );
-        return mutated(menuFields(intent), { photo: true, extraStrings });
+  const names = ["id", "nama", "kategori", "harga", "deskripsi", "tersedia", "takes_level"];
+  for (const intent of ["create", "update", "habis", "tersedia", "delete"]) {
+    const outcomes = await fuzzIntent(
+      listing,
+      intent,
+      (ids) => {
+        const extraStrings = ["Makanan", "12000", "on", ...ids];
+        return either(
+          () =>
+            mutated(
+              [
+                ["intent", intent],
+                ...(intent === "create" ? [] : ([["id", pick(ids)]] as [string, string][])),
+                ...(intent === "create" || intent === "update" ? menuFields() : []),
+              ],
+              { photo: true, extraStrings, ids },
+            ),
+          () => intentBody(intent, names, { extraStrings, ids, file, idFields: ["id"] }),
+        )();
       },
-      () =>
-        fuzzBody(["intent", "id", "nama", "kategori", "harga", "deskripsi", "tersedia", "takes_level"], {
-          extraStrings,
-          file,
-        }),
-    ),
-  );
-  expect(await listed("/admin/menu", "Daftar menu")).toBe(
-    before + acceptedWith(outcomes, "create") - acceptedWith(outcomes, "delete"),
-  );
+      namesText,
+    );
+    expect(accepted(outcomes).length, `some ${intent} inputs were accepted`).toBeGreaterThan(0);
+  }
 });
