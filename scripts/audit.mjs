@@ -15,7 +15,11 @@ try {
 
 if (report.statusCode || report.error) {
   const reason = report.message ?? report.error?.summary ?? JSON.stringify(report.error);
-  console.log(`npm audit: NOT CHECKED — the registry's audit endpoint did not answer: ${reason}`);
+  console.log(
+    `npm audit: NOT CHECKED — the registry's audit endpoint did not answer: ${reason}\n` +
+      "  Run `npm audit --omit=dev` (or `npm run audit`) where https://registry.npmjs.org answers it;" +
+      " any high or critical advisory there fails this step.",
+  );
   process.exit(0);
 }
 
