@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/utils/db.server.ts";
+import { isCrossSiteRequest } from "~/utils/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/utils/deferred-hydration.server.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/utils/security-headers.server.ts";
 import stylesheet from "./app.css?inline";
@@ -108,8 +109,21 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 };
 
 /** Answers like 405 (a POST where there is no action) are the client's mistake, not ours: not logged. */
+/**
+ * React Router's errors for an action whose Origin is not this site: its own message for a page
+ * (lib/actions.ts), "Bad Request" for a data URL (lib/server-runtime/single-fetch.ts).
+ */
+const REFUSED_CROSS_SITE =
+  /^(?:The `request\.url` origin does not match|`origin` header is not a valid URL|Bad Request$)/;
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router refuses a cross-site action itself (400) and reports it here: one line, not a
+  // stack trace per forged request.
+  if (error instanceof Error && REFUSED_CROSS_SITE.test(error.message) && isCrossSiteRequest(request)) {
+    console.warn(`cross-site ${request.method} ${new URL(request.url).pathname} refused`);
+    return;
+  }
   console.error(error);
 };

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
+import { dataUrl, STACK_TRACE } from "./support/fuzz.ts";
 import {
   createAccount,
   fillLogin,
@@ -121,12 +122,14 @@ test("an admin sees the Admin link (desktop and phone menu); no route ever shows
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    for (const url of [path, `${path === "/" ? "/_root" : path}.data`]) {
+    for (const url of [path, dataUrl(path)]) {
       const response = await page.request.get(url, { maxRedirects: 0 });
       const body = await response.text();
       const headerText = JSON.stringify(response.headersArray());
       expect(body, `${url} body`).not.toMatch(BCRYPT_HASH);
       expect(body, `${url} body`).not.toContain("password_hash");
+      expect(response.status(), url).toBeLessThan(500);
+      expect(body, `${url} body`).not.toMatch(STACK_TRACE);
       expect(headerText, `${url} headers`).not.toMatch(BCRYPT_HASH);
       checked.push(url);
       if (url !== path) continue;

@@ -26,5 +26,9 @@ test("cached public pages: a fresh nonce on every answer, and signed-in visitors
   await logIn(page, email);
   const signedIn = await page.request.get("/produk");
   expect(await signedIn.text()).toContain("Keluar");
+  // …and what they were served is not cached for the next visitor.
+  const after = await (await anonymous.get("/produk")).text();
+  expect(after).not.toContain("Keluar");
+  expect(after).not.toContain(email);
   await anonymous.dispose();
 });
