@@ -14,7 +14,8 @@ const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two, as on the CI machines (Playwright would take half the cores: one worker on two cores).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],

@@ -230,7 +230,8 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
       await held;
       await route.continue();
     });
-    await page.goto("/beranda");
+    // Its own waitUntil: the fixture's page.goto would wait for the hydration held back here.
+    await page.goto("/beranda", { waitUntil: "load" });
     const button = page.getByRole("banner").getByRole("button", { name: "Buka menu" });
     await button.click();
     // Nothing can happen yet: React has not started.

@@ -1,11 +1,23 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Response,
+} from "@playwright/test";
 
 /**
  * The storefront's Playwright fixtures. Every test gets, for free:
  * - no network beyond the app: any request to another host (wa.me, a CDN, fonts) is aborted and
  *   recorded, and the test fails if one was attempted;
  * - no console errors and no uncaught exceptions on any page of the test (including extra tabs),
- *   unless the test names the ones it expects with `allowConsoleError`.
+ *   unless the test names the ones it expects with `allowConsoleError`;
+ * - `page.goto` and `page.reload` return once React has hydrated the page they loaded, as a
+ *   visitor's next tap would find it. The page paints and fires `load` before its JavaScript runs
+ *   (docs/decisions/0008-first-paint-before-javascript.md), so without this wait a test's first
+ *   fill or click could race hydration. A test that looks at the page before hydration says so by
+ *   passing its own `waitUntil`; contexts without JavaScript are left as they are.
  */
 interface StorefrontFixtures {
   /** Accepts console errors matching `pattern` for the rest of the test (e.g. the 404 document). */
@@ -29,6 +41,31 @@ function watchPage(page: Page, problems: Problems) {
     problems.consoleErrors.push(`${message.text()}${where ? ` (${where})` : ""}`);
   });
   page.on("pageerror", (error) => problems.pageErrors.push(`${page.url()}: ${error.message}`));
+}
+
+/**
+ * Waits until React has hydrated the document, so a click reaches its handler instead of the
+ * server-rendered HTML. React marks the DOM nodes it has claimed with `__reactFiber…` keys.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+}
+
+function hydrateOnNavigation(page: Page) {
+  const isDocument = (response: Response | null) =>
+    (response?.headers()["content-type"] ?? "").startsWith("text/html");
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil && isDocument(response)) await waitForHydration(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!options?.waitUntil && isDocument(response)) await waitForHydration(page);
+    return response;
+  };
 }
 
 async function isolateFromNetwork(context: BrowserContext, problems: Problems) {
@@ -61,8 +98,9 @@ export const test = base.extend<StorefrontFixtures & { problems: Problems }>({
     expect(unexpected, "console errors").toEqual([]);
   },
   // The default page is created before `context.on("page")` could see it; watch it explicitly.
-  page: async ({ page, problems }, provide) => {
+  page: async ({ page, problems, javaScriptEnabled }, provide) => {
     watchPage(page, problems);
+    if (javaScriptEnabled !== false) hydrateOnNavigation(page);
     await provide(page);
   },
   allowConsoleError: async ({ problems }, provide) => {

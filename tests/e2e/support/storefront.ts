@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { waitForHydration } from "./fixtures.ts";
 
 /**
  * What a fresh Nyala must show, written out from ../shared/CATALOG.md rather than imported from
@@ -97,14 +98,7 @@ export const PROMOS = [
 export const waLink = (text: string) => `https://wa.me/${WHATSAPP}?text=${encodeURIComponent(text)}`;
 export const orderHref = (nama: string) => waLink(`Halo, saya ingin pesan ${nama}`);
 
-/**
- * Waits until React has hydrated the document, so a click reaches its handler instead of the
- * server-rendered HTML. React marks the DOM nodes it has claimed with `__reactFiber$…` keys.
- */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
-}
-
+/** `page.goto` then waits for React's hydration (also for a page made outside the fixtures). */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
