@@ -2,8 +2,9 @@
 // autocannon run throughout: a warm-up that is not counted (5 s: the 200 connections open and the
 // caches fill), then the pages alone (30 s), then the same with 10 logins per second alongside
 // (60 s). Reports throughput, p50/p99 per route, errors, login latency and the server's
-// event-loop delay in each phase. bcrypt runs on a worker thread of its own (half the cores,
-// BCRYPT_THREADS), so page latency with logins should stay within twice that without.
+// event-loop delay in each phase. bcrypt runs on libuv's thread pool (@node-rs/bcrypt,
+// password.server.ts), off the event loop, so page latency with logins should stay within twice
+// that without.
 // Logins come from a process of their own (login-driver.mjs), spread over each second, with a
 // local stand-in for reCAPTCHA's verify endpoint. Reports; asserts nothing.
 // Settings: MIXED_CONNECTIONS (200), MIXED_WARMUP_S (5), MIXED_SOLO_S (30), MIXED_WITH_LOGINS_S
