@@ -80,10 +80,11 @@ function RevenueChart({ days }: { days: ReportDay[] }) {
             </rect>
             {day.orders > 0 ? <circle cx={x + column / 2} cy={dotY} r="3" className="fill-charcoal" /> : null}
             {index % 5 === 4 || index === 0 ? (
+              // The last day's date ends at the chart's edge instead of being cut by it.
               <text
-                x={x + column / 2}
+                x={index === days.length - 1 ? width : x + column / 2}
                 y={height - 6}
-                textAnchor="middle"
+                textAnchor={index === days.length - 1 ? "end" : "middle"}
                 className="fill-stone-500 text-[11px]"
               >
                 {shortDate(day.date)}
