@@ -178,7 +178,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <p className="mt-4 text-sm text-stone-600" aria-live="polite">
-        {total === 0 ? "Tidak ada pesanan yang cocok." : `${total} pesanan`}
+        {total > 0
+          ? `${total} pesanan`
+          : filters.status || filters.from || filters.to || filters.q
+            ? "Tidak ada pesanan yang cocok."
+            : "Belum ada pesanan. Pesanan muncul di sini begitu pelanggan checkout."}
         {pages > 1 ? `, halaman ${page} dari ${pages}` : ""}
       </p>
 
