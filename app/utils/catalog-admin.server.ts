@@ -17,6 +17,7 @@ import { isRowId, parseAdminInput } from "./admin-input.server.ts";
 import { writeAudit, type Actor } from "./audit-log.server.ts";
 import { KATEGORI, RANK_LIMITS } from "./catalog-admin.ts";
 import { invalidateCatalogCache } from "./catalog-cache.server.ts";
+import { menuItemColumns } from "./catalog.server.ts";
 import { formatRupiah } from "./format.ts";
 import {
   isImageKind,
@@ -176,6 +177,17 @@ async function writeWithPhoto<T>(db: Database, stored: string | null, write: () 
   return result;
 }
 
+/**
+ * An edit that may bring a new photo: `write` answers false (no such row) or the photo the row
+ * showed before, which is discarded when the new one replaced it and no row uses it any more.
+ */
+async function editWithPhoto(db: Database, stored: string | null, write: () => Promise<string | false>) {
+  const previous = await writeWithPhoto(db, stored, write);
+  if (previous === false) return false;
+  if (stored && previous !== stored) await discardPhoto(db, previous);
+  return true;
+}
+
 /** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
 async function freeMenuItemId(db: Pick<Database, "select">, nama: string): Promise<string> {
   const base =
@@ -223,14 +235,7 @@ export interface AdminMenuItem {
 export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
   return db
     .select({
-      id: menuItems.id,
-      nama: menuItems.nama,
-      kategori: categories.nama,
-      deskripsi: menuItems.deskripsi,
-      harga: menuItems.harga,
-      gambar: menuItems.gambar,
-      tersedia: menuItems.tersedia,
-      takes_level: menuItems.takes_level,
+      ...menuItemColumns,
       featured_rank: menuItems.featured_rank,
       best_seller_rank: menuItems.best_seller_rank,
       produk_rank: menuItems.produk_rank,
@@ -238,11 +243,6 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.category_id))
     .orderBy(asc(categories.urutan), asc(menuItems.nama));
-}
-
-export async function getMenuItemForAdmin(db: Database, id: string): Promise<AdminMenuItem | null> {
-  const items = await listMenuItemsForAdmin(db);
-  return items.find((item) => item.id === id) ?? null;
 }
 
 export async function createMenuItem(
@@ -285,15 +285,15 @@ export async function createMenuItem(
 }
 
 /** The fields that differ, as `{field: [before, after]}`. */
-function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const changes: Record<string, [unknown, unknown]> = {};
+type Changes = Record<string, [unknown, unknown]>;
+
+function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): Changes {
+  const changes: Changes = {};
   for (const [key, value] of Object.entries(after)) {
     if (value !== undefined && before[key] !== value) changes[key] = [before[key], value];
   }
   return changes;
 }
-
-type Changes = Record<string, [unknown, unknown]>;
 
 /**
  * How the audit log words each changed field: a name (`harga` → `harga A → B`, an empty value
@@ -335,12 +335,12 @@ export async function updateMenuItem(
   const parsed = parseAdminInput(MenuItemSchema, input);
   if (!parsed.success) return refused(parsed.error);
   // An unknown item is refused before its photo is stored.
-  if (!(await getMenuItemForAdmin(db, id))) return fail(404, MENU_MESSAGES.notFound);
+  const [exists] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id));
+  if (!exists) return fail(404, MENU_MESSAGES.notFound);
   const stored = await storePhoto(photo, "menu");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  let previous: string | null = null;
-  const updated = await writeWithPhoto(db, stored.path, () =>
+  const updated = await editWithPhoto(db, stored.path, () =>
     db.transaction(async (tx) => {
       // The row locked until this change commits: simultaneous edits of one item queue here, the
       // last to commit wins whole, and each audit entry describes the change from the values it
@@ -352,23 +352,15 @@ export async function updateMenuItem(
         .where(eq(menuItems.id, id))
         .for("update");
       if (!locked) return false;
-      const [before] = await tx
-        .select({
-          nama: menuItems.nama,
-          kategori: categories.nama,
-          deskripsi: menuItems.deskripsi,
-          harga: menuItems.harga,
-          gambar: menuItems.gambar,
-          tersedia: menuItems.tersedia,
-          takes_level: menuItems.takes_level,
-        })
+      const [row] = await tx
+        .select(menuItemColumns)
         .from(menuItems)
         .innerJoin(categories, eq(categories.id, menuItems.category_id))
         .where(eq(menuItems.id, id));
-      if (!before) return false;
-      previous = before.gambar;
+      if (!row) return false;
+      const { id: _id, ...before } = row;
       const after = { ...values, gambar: stored.path ?? before.gambar };
-      const changes = diff(before as Record<string, unknown>, after);
+      const changes = diff(before, after);
       const category = await categoryIdOf(tx, values.kategori);
       await tx
         .update(menuItems)
@@ -390,11 +382,10 @@ export async function updateMenuItem(
         summary: describeMenuChanges(values.nama, changes),
         details: { changes },
       });
-      return true;
+      return before.gambar;
     }),
   );
   if (!updated) return fail(404, MENU_MESSAGES.notFound);
-  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 
@@ -695,13 +686,11 @@ export async function updatePromo(
   const stored = await storePhoto(photo, "promo");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  let previous: string | null = null;
-  const updated = await writeWithPhoto(db, stored.path, () =>
+  const updated = await editWithPhoto(db, stored.path, () =>
     db.transaction(async (tx) => {
       // Locked until this change commits, so the audit entry describes the values it replaced.
       const [row] = await tx.select().from(promos).where(eq(promos.id, id)).for("update");
       if (!row) return false;
-      previous = row.image;
       const { id: _id, ...before } = promoFormValues(row, timezone);
       const changes = diff(before, { ...values, image: stored.path ?? before.image });
       await tx
@@ -719,11 +708,10 @@ export async function updatePromo(
         summary: `Promo ${values.title}: ${describeChanges(changes, PROMO_WORDING)}`,
         details: { changes },
       });
-      return true;
+      return row.image;
     }),
   );
   if (!updated) return fail(404, PROMO_MESSAGES.notFound);
-  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 
@@ -861,13 +849,11 @@ export async function updateSlide(
   const stored = await storePhoto(photo, "slide");
   if (!stored.ok) return stored;
   const values = parsed.data;
-  let previous: string | null = null;
-  const updated = await writeWithPhoto(db, stored.path, () =>
+  const updated = await editWithPhoto(db, stored.path, () =>
     db.transaction(async (tx) => {
       // Locked until this change commits, so the audit entry describes the values it replaced.
       const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
       if (!row) return false;
-      previous = row.image;
       const before = {
         title: row.title,
         text: row.text,
@@ -900,11 +886,10 @@ export async function updateSlide(
         summary: `Banner ${values.title}: ${describeChanges(changes, SLIDE_WORDING)}`,
         details: { changes },
       });
-      return true;
+      return row.image;
     }),
   );
   if (!updated) return fail(404, SLIDE_MESSAGES.notFound);
-  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
   return done(undefined);
 }
 

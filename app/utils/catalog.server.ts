@@ -43,7 +43,8 @@ export interface PriceListEntry {
   takes_level: boolean;
 }
 
-const menuItemColumns = {
+/** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
+export const menuItemColumns = {
   id: menuItems.id,
   nama: menuItems.nama,
   kategori: categories.nama,
