@@ -18,6 +18,7 @@ import { action as orderRecordAction } from "../../app/routes/resources/pesanan.
 import { PEER_ADDRESS_HEADER } from "../../app/utils/client-ip.server.ts";
 import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
 import { useDatabaseHandle } from "../../app/utils/db.server.ts";
+import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
 import { createSession } from "../../app/utils/session.server.ts";
 import { newUserId } from "../../app/utils/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
@@ -165,6 +166,29 @@ const attempts = (): Attempt[] => [
     values: { code: "NY-AAAA", status: "batal" },
   },
 ];
+
+/** The store settings form as an admin sends it, with `whatsapp` as typed. */
+const saveOutlet = (whatsapp: string) =>
+  call(
+    outletAction,
+    post(
+      "/admin/outlet",
+      {
+        intent: "save",
+        brand: "Mie Nyala",
+        whatsapp,
+        address: "Jl. Contoh No. 123, Kendari",
+        timezone: "Asia/Makassar",
+        ...Object.fromEntries(
+          [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+            [`buka_${day}`, "10:00"],
+            [`tutup_${day}`, "22:00"],
+          ]),
+        ),
+      },
+      { session: adminToken },
+    ),
+  );
 
 const send = (attempt: Attempt, session?: string) =>
   attempt.upload
@@ -490,26 +514,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
     expect(after?.tersedia).toBe(false);
 
-    const outlet = await call(
-      outletAction,
-      post(
-        "/admin/outlet",
-        {
-          intent: "save",
-          brand: "Mie Nyala",
-          whatsapp: "0813-1111-2222",
-          address: "Jl. Contoh No. 123, Kendari",
-          timezone: "Asia/Makassar",
-          ...Object.fromEntries(
-            [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
-              [`buka_${day}`, "10:00"],
-              [`tutup_${day}`, "22:00"],
-            ]),
-          ),
-        },
-        { session: adminToken },
-      ),
-    );
+    const outlet = await saveOutlet("0813-1111-2222");
     expect(outlet.status, outlet.body).toBe(200);
     const [settings] = await handle.db.select().from(storeSettings);
     expect(settings?.whatsapp).toBe("6281311112222");
@@ -547,5 +552,54 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
 
     const auditAfter = (await handle.db.select({ n: count() }).from(auditLog))[0]!.n;
     expect(auditAfter).toBe(auditBefore + 5);
+  });
+});
+
+const storedNumber = async () => (await handle.db.select().from(storeSettings))[0]?.whatsapp ?? null;
+const auditCount = async () => (await handle.db.select({ n: count() }).from(auditLog))[0]!.n;
+
+const LETTERS = "Nomor WhatsApp hanya boleh berisi angka, spasi, dan tanda + - ( ) . (tanpa huruf).";
+const NOT_INDONESIAN =
+  "Nomor WhatsApp harus nomor Indonesia (kode negara 62). Contoh: 0812-3456-7890 atau +62 812-3456-7890.";
+const INVALID = "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.";
+
+/**
+ * The store's WhatsApp number in /admin/outlet: only an Indonesian number typed without letters
+ * is saved; anything else is refused with a 400 and a message saying what is wrong, and the
+ * storefront keeps the number it had.
+ */
+describe(`/admin/outlet: the store's WhatsApp number (${testDatabaseKind()})`, () => {
+  it("saves an Indonesian number, mobile or landline, normalised", async () => {
+    const mobile = await saveOutlet("+62 813-1111-2222");
+    expect(mobile.status, mobile.body).toBe(200);
+    expect(await storedNumber()).toBe("6281311112222");
+    const landline = await saveOutlet("(0401) 312-345");
+    expect(landline.status, landline.body).toBe(200);
+    expect(await storedNumber()).toBe("62401312345");
+    invalidateCatalogCache();
+    expect((await getStoreSettings(handle.db)).whatsapp).toBe("62401312345");
+  });
+
+  it.each([
+    ["a letter O for a zero", "0812-3456-789O", LETTERS],
+    ["a name after the number", "0812 3456 7890 a.n. Budi", LETTERS],
+    ["a URL", "https://wa.me/6281234567890", LETTERS],
+    ["slashes", "0812/3456/7890", LETTERS],
+    ["a Malaysian number", "+60 12-345 6789", NOT_INDONESIAN],
+    ["a US number", "+1 415 555 0100", NOT_INDONESIAN],
+    [
+      "a 0 after the country code",
+      "+62 0812 3456 7890",
+      "Setelah kode negara 62, tulis nomor tanpa angka 0. Contoh: +62 812-3456-7890.",
+    ],
+    ["too few digits", "0812-3456", INVALID],
+    ["too many digits", "+62 812 3456 7890 123", INVALID],
+    ["nothing", "", INVALID],
+  ])("refuses %s (%j) with 400, its own message, and saves nothing", async (_name, whatsapp, message) => {
+    const before = { number: await storedNumber(), audits: await auditCount() };
+    const answer = await saveOutlet(whatsapp);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ ok: false, message, fieldErrors: { whatsapp: message } });
+    expect({ number: await storedNumber(), audits: await auditCount() }).toEqual(before);
   });
 });
