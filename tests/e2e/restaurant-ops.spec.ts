@@ -1,9 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createAccount, logIn } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { checkOut, chooseLevel } from "./support/orders.ts";
-import { privatePort, startPrivateServer, type PrivateServer } from "./support/private-server.ts";
+import { privateServerWithAdmin } from "./support/private-server.ts";
 import { cartLine, orderHref, productCard, visit } from "./support/storefront.ts";
 
 /**
@@ -12,40 +11,8 @@ import { cartLine, orderHref, productCard, visit } from "./support/storefront.ts
  * catalog, so they run against a server of their own (support/private-server.ts), one after
  * the other.
  */
-const PORT = privatePort(5);
 const ADMIN = "admin-operasi@nyala.test";
-
-test.use({ baseURL: `http://localhost:${PORT}` });
-test.describe.configure({ mode: "serial" });
-
-let server: PrivateServer | undefined;
-let adminState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
-
-test.beforeAll(async ({ browser, playwright }) => {
-  test.setTimeout(120_000);
-  server = await startPrivateServer(PORT, { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "1000" });
-  const request = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createAccount(request, ADMIN, "Admin Operasi");
-  await request.dispose();
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
-  await logIn(await context.newPage(), ADMIN);
-  adminState = await context.storageState();
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-/** A signed-in admin in a browser context of its own, beside the customer's `page`. */
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server!.baseURL,
-    storageState: adminState,
-    locale: "id-ID",
-  });
-  return context.newPage();
-}
+const { adminPage } = privateServerWithAdmin(5, ADMIN, "Admin Operasi");
 
 const picture = async (width: number, height: number, color: string) => ({
   name: "foto.jpg",

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { createAccount, logIn } from "./auth-helpers.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { checkOut } from "./support/orders.ts";
-import { privatePort, startPrivateServer, type PrivateServer } from "./support/private-server.ts";
+import { privateServerWithAdmin } from "./support/private-server.ts";
 import { cartLine, expectNavCount, orderHref, productCard, storedCart, visit } from "./support/storefront.ts";
 
 /**
@@ -11,39 +10,8 @@ import { cartLine, expectNavCount, orderHref, productCard, storedCart, visit } f
  * /kontak. These tests change the catalog and the store's settings, so they run against a server
  * of their own (support/private-server.ts), one after the other.
  */
-const PORT = privatePort(9);
 const ADMIN = "admin-menu-hidup@nyala.test";
-
-test.use({ baseURL: `http://localhost:${PORT}` });
-test.describe.configure({ mode: "serial" });
-
-let server: PrivateServer | undefined;
-let adminState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
-
-test.beforeAll(async ({ browser, playwright }) => {
-  test.setTimeout(120_000);
-  server = await startPrivateServer(PORT, { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "1000" });
-  const request = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createAccount(request, ADMIN, "Admin Menu");
-  await request.dispose();
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
-  await logIn(await context.newPage(), ADMIN);
-  adminState = await context.storageState();
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server!.baseURL,
-    storageState: adminState,
-    locale: "id-ID",
-  });
-  return context.newPage();
-}
+const { adminPage } = privateServerWithAdmin(9, ADMIN, "Admin Menu");
 
 async function setSoldOut(admin: Page, nama: string, soldOut: boolean) {
   await admin.goto("/admin/menu");

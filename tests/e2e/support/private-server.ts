@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { createAccount, logIn } from "../auth-helpers.ts";
+import { test } from "./fixtures.ts";
 
 /**
  * A production server of its own for a spec that changes the shared catalog (prices, sold-out
@@ -48,6 +51,48 @@ export async function startPrivateServer(
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a spec whose tests run one after the other against a private server (the port's `offset`)
+ * with one admin: registers the hooks that start the server, sign the admin in once and stop
+ * it. `adminPage` opens a browser context of its own signed in as that admin, beside the
+ * customer's `page`.
+ */
+export function privateServerWithAdmin(offset: number, email: string, nama: string) {
+  const port = privatePort(offset);
+  let server: PrivateServer | undefined;
+  let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+  test.use({ baseURL: `http://localhost:${port}` });
+  test.describe.configure({ mode: "serial" });
+
+  test.beforeAll(async ({ browser, playwright }) => {
+    test.setTimeout(120_000);
+    server = await startPrivateServer(port, { ADMIN_EMAILS: email, RATE_LIMIT_ORDER_ADDRESS: "1000" });
+    const request = await playwright.request.newContext({ baseURL: server.baseURL });
+    await createAccount(request, email, nama);
+    await request.dispose();
+    const context = await browser.newContext({ baseURL: server.baseURL, locale: "id-ID" });
+    await logIn(await context.newPage(), email);
+    adminState = await context.storageState();
+    await context.close();
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  return {
+    async adminPage(browser: Browser): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: server!.baseURL,
+        storageState: adminState,
+        locale: "id-ID",
+      });
+      return context.newPage();
     },
   };
 }
