@@ -11,6 +11,7 @@ import { formatRupiah } from "../../app/utils/format.ts";
 import { useDatabaseHandle } from "../../app/utils/db.server.ts";
 import { newUserId } from "../../app/utils/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { editForm, editValues } from "../support/menu-edits.ts";
 
 /**
  * Reliability (issue #6): simultaneous edits of one menu item. Each edit sets every field to
@@ -41,18 +42,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const KATEGORI = ["Makanan", "Minuman", "Cemilan"] as const;
-
-/** Edit number `n`: every field says `n`. */
-const edit = (n: number) => ({
-  nama: `Es Nyala Versi ${n}`,
-  kategori: KATEGORI[n % 3]!,
-  deskripsi: `Deskripsi versi ${n}.`,
-  harga: String(10_000 + n * 100),
-  ...(n % 2 === 0 ? { tersedia: "on" } : {}),
-  ...(n % 4 === 0 ? { takes_level: "on" } : {}),
-});
-
 const CATEGORY_IDS: Record<string, string> = { Makanan: "makanan", Minuman: "minuman", Cemilan: "cemilan" };
 
 describe(`simultaneous edits of one menu item (${testDatabaseKind()})`, () => {
@@ -63,7 +52,7 @@ describe(`simultaneous edits of one menu item (${testDatabaseKind()})`, () => {
     const count = 40;
     const results = await Promise.all(
       Array.from({ length: count }, (_, n) =>
-        updateMenuItem(handle.db, admins[n % admins.length]!, "es-nyala", edit(n), null),
+        updateMenuItem(handle.db, admins[n % admins.length]!, "es-nyala", editForm(n), null),
       ),
     );
     expect(results.filter((result) => !result.ok)).toEqual([]);
@@ -80,14 +69,10 @@ describe(`simultaneous edits of one menu item (${testDatabaseKind()})`, () => {
     // The last committed edit (the last audit entry, written in the same transaction) is the row.
     const last = versions.at(-1)!;
     const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-nyala"));
-    const expected = edit(last);
+    const { kategori, ...expected } = editValues(last);
     expect(row).toMatchObject({
-      nama: expected.nama,
-      category_id: CATEGORY_IDS[expected.kategori],
-      deskripsi: expected.deskripsi,
-      harga: Number(expected.harga),
-      tersedia: last % 2 === 0,
-      takes_level: last % 4 === 0,
+      ...expected,
+      category_id: CATEGORY_IDS[kategori],
       gambar: original!.gambar,
     });
 

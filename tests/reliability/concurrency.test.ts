@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
 import { REGISTER_MESSAGES } from "../../app/utils/auth-schemas.ts";
+import { editForm, editValues } from "../support/menu-edits.ts";
 import {
   adminSession,
   dropDatabases,
@@ -72,27 +73,6 @@ async function accountsWith(handle: DatabaseHandle, address: string) {
 
 const ITEM = "es-nyala";
 const EDITS = 30;
-const KATEGORI = ["Makanan", "Minuman", "Cemilan"] as const;
-
-/** Edit number `n` as the form posts it: every field says `n`, so a row mixing two edits shows. */
-const editForm = (n: number) => ({
-  nama: `Es Nyala Versi ${n}`,
-  kategori: KATEGORI[n % 3]!,
-  deskripsi: `Deskripsi versi ${n}.`,
-  harga: String(10_000 + n * 100),
-  ...(n % 2 === 0 ? { tersedia: "on" } : {}),
-  ...(n % 4 === 0 ? { takes_level: "on" } : {}),
-});
-
-/** The item's fields as edit `n` saves them. */
-const editValues = (n: number) => ({
-  nama: `Es Nyala Versi ${n}`,
-  kategori: KATEGORI[n % 3]! as string,
-  deskripsi: `Deskripsi versi ${n}.`,
-  harga: 10_000 + n * 100,
-  tersedia: n % 2 === 0,
-  takes_level: n % 4 === 0,
-});
 type ItemValues = ReturnType<typeof editValues>;
 const FIELDS = Object.keys(editValues(0)) as (keyof ItemValues)[];
 
