@@ -1,3 +1,4 @@
+import { ClockIcon } from "~/components/icons.tsx";
 import { useRootData } from "~/root.tsx";
 
 /**
@@ -12,14 +13,10 @@ export function StoreHoursNotice({ className = "" }: { className?: string }) {
       className={`flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 ${className}`}
       data-testid="store-closed"
     >
-      <span className="mt-0.5 text-xl leading-none" aria-hidden="true">
-        🕙
-      </span>
+      <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <p className="text-sm">
-        <strong className="font-extrabold">
-          {store.status.next ? `Toko sedang tutup. ${store.reopening}.` : store.reopening}
-        </strong>{" "}
-        Kamu tetap bisa memesan sekarang; pesananmu kami proses saat toko buka.
+        <strong className="font-extrabold">{store.reopening}</strong> Kamu tetap bisa memesan sekarang;
+        pesananmu kami proses saat toko buka.
       </p>
     </div>
   );

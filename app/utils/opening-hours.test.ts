@@ -31,12 +31,12 @@ describe("openingStatus", () => {
   test("before opening: opens again today", () => {
     const status = openingStatus(week(), WITA, wita("2026-11-16T08:30:00"));
     expect(status).toEqual({ open: false, next: { when: "hari ini", time: "10.00" } });
-    expect(reopeningText(status)).toBe("Buka lagi hari ini pukul 10.00");
+    expect(reopeningText(status)).toBe("Toko sedang tutup. Buka lagi hari ini pukul 10.00.");
   });
 
   test("after closing: opens again tomorrow", () => {
     const status = openingStatus(week(), WITA, wita("2026-11-16T23:00:00"));
-    expect(reopeningText(status)).toBe("Buka lagi besok pukul 10.00");
+    expect(reopeningText(status)).toBe("Toko sedang tutup. Buka lagi besok pukul 10.00.");
     expect(closedOrderNote(status)).toBe(
       "Toko sedang tutup: pesanan ini akan diproses saat buka besok pukul 10.00.",
     );
@@ -45,7 +45,7 @@ describe("openingStatus", () => {
   test("closed days are skipped: Saturday night, Sunday closed → Monday", () => {
     const hours = week({ 6: { libur: true }, 0: { buka: "11:30" } });
     const status = openingStatus(hours, WITA, wita("2026-11-21T23:00:00"));
-    expect(reopeningText(status)).toBe("Buka lagi Senin pukul 11.30");
+    expect(reopeningText(status)).toBe("Toko sedang tutup. Buka lagi Senin pukul 11.30.");
   });
 
   test("the store's time zone decides, not the server's", () => {
@@ -61,7 +61,7 @@ describe("openingStatus", () => {
     expect(openingStatus(hours, WITA, wita("2026-11-21T01:30:00")).open).toBe(true); // Saturday early
     expect(openingStatus(hours, WITA, wita("2026-11-21T02:30:00")).open).toBe(false);
     expect(reopeningText(openingStatus(hours, WITA, wita("2026-11-20T12:00:00")))).toBe(
-      "Buka lagi hari ini pukul 18.00",
+      "Toko sedang tutup. Buka lagi hari ini pukul 18.00.",
     );
   });
 
@@ -84,7 +84,7 @@ describe("openingStatus", () => {
   test("the next opening a week ahead: only Monday open, asked on Monday after closing", () => {
     const hours = DEFAULT_OPENING_HOURS.map((day, index) => ({ ...day, libur: index !== 0 }));
     expect(reopeningText(openingStatus(hours, WITA, wita("2026-11-16T23:00:00")))).toBe(
-      "Buka lagi Senin pukul 10.00",
+      "Toko sedang tutup. Buka lagi Senin pukul 10.00.",
     );
   });
 

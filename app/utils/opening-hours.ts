@@ -137,11 +137,11 @@ export function openingStatus(
   return { open: false, next: null };
 }
 
-/** What the storefront says while closed: `Buka lagi Senin pukul 10.00`. */
+/** What the storefront says while closed: `Toko sedang tutup. Buka lagi Senin pukul 10.00.` */
 export function reopeningText(status: OpeningStatus): string {
   if (status.open) return "";
   if (!status.next) return "Toko sedang tutup sementara.";
-  return `Buka lagi ${status.next.when} pukul ${status.next.time}`;
+  return `Toko sedang tutup. Buka lagi ${status.next.when} pukul ${status.next.time}.`;
 }
 
 /** The line the WhatsApp message carries when the order comes in while the store is closed. */

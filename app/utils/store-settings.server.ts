@@ -35,7 +35,7 @@ export interface StoreSettings {
   today: number;
   /** Open or closed at the time of the request. */
   status: OpeningStatus;
-  /** `Buka lagi Senin pukul 10.00` while closed, else "". */
+  /** `Toko sedang tutup. Buka lagi Senin pukul 10.00.` while closed, else "". */
   reopening: string;
 }
 

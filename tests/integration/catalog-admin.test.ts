@@ -817,7 +817,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       address: "Jl. Ahmad Yani No. 7, Kendari",
       whatsapp: "6281299998888",
       whatsappDisplay: "+62 812-9999-8888",
-      reopening: "Buka lagi besok pukul 09.00",
+      reopening: "Toko sedang tutup. Buka lagi besok pukul 09.00.",
     });
     expect(store.socials.map((social) => social.name)).toEqual(["Instagram", "TikTok"]);
     expect((await lastAudit()).summary).toBe(

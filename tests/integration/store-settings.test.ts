@@ -59,7 +59,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       brand: "Mie Nyala Kendari",
       whatsapp: "6289900001111",
       status: { open: false, next: { when: "besok", time: "10.00" } },
-      reopening: "Buka lagi besok pukul 10.00",
+      reopening: "Toko sedang tutup. Buka lagi besok pukul 10.00.",
     });
     expect(store.socials).toEqual([
       { name: "Facebook", url: "https://www.facebook.com/mienyala" },
@@ -78,7 +78,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
     expect(store).toMatchObject({
       today: 0,
       status: { open: false, next: { when: "besok", time: "10.00" } },
-      reopening: "Buka lagi besok pukul 10.00",
+      reopening: "Toko sedang tutup. Buka lagi besok pukul 10.00.",
     });
     await handle.db.update(storeSettings).set({ timezone: "Asia/Makassar" }).where(eq(storeSettings.id, 1));
     invalidateCatalogCache();

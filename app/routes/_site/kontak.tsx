@@ -110,11 +110,7 @@ function OpeningHours({ store }: { store: RootLoaderData["store"] }) {
         className={`mt-4 text-sm font-semibold ${store.status.open ? "text-green-800" : "text-amber-900"}`}
         data-testid="opening-now"
       >
-        {store.status.open
-          ? "Toko sedang buka."
-          : store.status.next
-            ? `Toko sedang tutup. ${store.reopening}.`
-            : store.reopening}
+        {store.status.open ? "Toko sedang buka." : store.reopening}
       </p>
     </section>
   );
