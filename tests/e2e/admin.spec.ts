@@ -121,7 +121,13 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   const first = cards.first();
   await expect(first).toContainText("Belum dibaca");
   const title = await first.getByRole("heading").innerText();
+  // The card shows as read at the tap; the reload below must come after the server saved it.
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && response.url().includes("/admin/notifikasi-masuk"),
+  );
   await first.getByRole("button", { name: /^Tandai Dibaca/ }).click();
+  expect((await saved).status()).toBe(200);
   await expect(first).toContainText("Sudah dibaca");
   await expect(page.getByText("2 notifikasi belum dibaca.")).toBeVisible();
   await page.reload();

@@ -89,6 +89,8 @@ function SlideForm({
     <Form
       method="post"
       encType="multipart/form-data"
+      // The server's Indonesian messages, beside each field, rather than the browser's own bubble.
+      noValidate
       key={slide ? slide.id : `baru-${result?.intent === "create" && result.ok ? result.at : ""}`}
       className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"
       aria-labelledby="slide-form-title"

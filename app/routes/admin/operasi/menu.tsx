@@ -87,6 +87,8 @@ function MenuItemForm({ item, result }: { item: AdminMenuItem | null; result: Op
     <Form
       method="post"
       encType="multipart/form-data"
+      // The server's Indonesian messages, beside each field, rather than the browser's own bubble.
+      noValidate
       // A saved new item clears the form for the next one.
       key={item ? item.id : `baru-${result?.intent === "create" && result.ok ? result.at : ""}`}
       className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"

@@ -37,7 +37,8 @@ export default function AdminOutlet({ loaderData, actionData }: Route.ComponentP
         description="Data toko yang tampil di halaman kontak, footer, dan pesan WhatsApp."
       />
       {/* Saved values come back from the loader: the form starts again from them. */}
-      <Form method="post" className="grid max-w-4xl gap-6" key={JSON.stringify(values)}>
+      {/* noValidate: the server's Indonesian messages, beside each field, not the browser's bubble. */}
+      <Form method="post" className="grid max-w-4xl gap-6" key={JSON.stringify(values)} noValidate>
         <input type="hidden" name="intent" value="save" />
         <section className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6" aria-labelledby="data-toko">
           <h2 id="data-toko" className="text-lg font-extrabold sm:col-span-2">

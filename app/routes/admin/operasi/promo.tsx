@@ -78,6 +78,8 @@ function PromoForm({ promo, result }: { promo: AdminPromo | null; result: OpsAns
     <Form
       method="post"
       encType="multipart/form-data"
+      // The server's Indonesian messages, beside each field, rather than the browser's own bubble.
+      noValidate
       key={promo ? promo.id : `baru-${result?.intent === "create" && result.ok ? result.at : ""}`}
       className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"
       aria-labelledby="promo-form-title"
