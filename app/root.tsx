@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import jakartaLatin from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
+import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { AccessDenied } from "~/components/admin/access-denied.tsx";
 import { CartProvider } from "~/components/cart-provider.tsx";

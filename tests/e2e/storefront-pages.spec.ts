@@ -217,6 +217,33 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
       // Styled by the inline stylesheet: the body has the bundled font.
       const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
       expect(font).toContain("Plus Jakarta Sans");
+      // The preloaded file is the one the text uses (one font request, not two), and the cut-down
+      // font (scripts/subset-font.mjs) has its own glyph for every character below: with a glyph
+      // missing, the two fallbacks would draw it at different widths.
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const context = document.createElement("canvas").getContext("2d")!;
+        const width = (text: string, fallback: string) => {
+          context.font = `700 40px "Plus Jakarta Sans Variable", ${fallback}`;
+          return context.measureText(text).width;
+        };
+        return {
+          requests: performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.endsWith(".woff2"))
+            .map((entry) => new URL(entry.name).pathname),
+          preload: document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')?.href,
+          missing: [..."AZaz09Rp.,:;!?@#%&*()[]/+=<>éèñüçÉ–—…‘’“”•·×€™−©®°½"].filter(
+            (character) => width(character, "monospace") !== width(character, "serif"),
+          ),
+          bogus: width("\u0416", "monospace") !== width("\u0416", "serif"),
+        };
+      });
+      expect(fonts.requests).toHaveLength(1);
+      expect(new URL(fonts.preload!).pathname).toBe(fonts.requests[0]);
+      expect(fonts.missing).toEqual([]);
+      // The check can fail: Cyrillic Ж is not in the font, and the fallbacks draw it differently.
+      expect(fonts.bogus).toBe(true);
     });
   }
 
