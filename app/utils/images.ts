@@ -13,13 +13,14 @@ export const HERO_IMAGE = { width: 960, height: 720 } as const;
 
 /**
  * Widths of the smaller copies, per kind of picture. Menu photos sit in 112 px rows on phones and
- * 96 px cart lines (360 px covers three device pixels per CSS pixel); the hero fills a phone's
- * width (720 px covers two). Promos and slides are shown wide everywhere.
+ * 96 px cart lines (240 px covers two device pixels per CSS pixel, 360 px three); the hero fills
+ * a phone's width (720 px covers two). A slide on a phone shows the middle of a picture 1.25 times
+ * the phone's width (900 px covers about two device pixels). Promos are shown wide everywhere.
  */
 export const SMALLER_WIDTHS = {
-  menu: [360],
+  menu: [240, 360],
   promo: [],
-  slide: [],
+  slide: [900],
   hero: [720],
 } as const satisfies Record<string, readonly number[]>;
 

@@ -42,17 +42,19 @@ async function get(file: string, kind = "menu") {
 }
 
 describe("uploaded photos and their smaller copies", () => {
-  it("stores a menu photo at 640×480 and its 360 px copy beside it; both are served for a year", async () => {
+  it("stores a menu photo at 640×480 and its 240 and 360 px copies beside it; all are served for a year", async () => {
     const stored = await upload("menu");
     const name = path.basename(stored);
     const hash = name.replace(".webp", "");
     expect(await readdir(path.join(dataDir, "uploads", "menu"))).toEqual(
-      expect.arrayContaining([name, `${hash}-360.webp`]),
+      expect.arrayContaining([name, `${hash}-240.webp`, `${hash}-360.webp`]),
     );
     const full = await sharp((await readStoredImage("menu", name))!).metadata();
     expect([full.format, full.width, full.height]).toEqual(["webp", 640, 480]);
     const copy = await sharp((await readStoredImage("menu", `${hash}-360.webp`))!).metadata();
     expect([copy.format, copy.width, copy.height]).toEqual(["webp", 360, 270]);
+    const small = await sharp((await readStoredImage("menu", `${hash}-240.webp`))!).metadata();
+    expect([small.format, small.width, small.height]).toEqual(["webp", 240, 180]);
 
     const response = (await get(`${hash}-360.webp`)) as Response;
     expect(response.status).toBe(200);
@@ -90,7 +92,7 @@ describe("uploaded photos and their smaller copies", () => {
       ).toBe(404);
     }
     const before = await readdir(path.join(dataDir, "uploads", "slide"));
-    expect(before).toEqual([name]);
+    expect(before.sort()).toEqual([name, `${hash}-900.webp`].sort());
   });
 
   it("removes a photo together with its copies, and nothing else", async () => {
@@ -110,8 +112,11 @@ describe("uploaded photos and their smaller copies", () => {
     await removeStoredImage("menu", name);
     const left = await readdir(path.join(dataDir, "uploads", "menu"));
     expect(left).not.toContain(name);
+    expect(left).not.toContain(name.replace(".webp", "-240.webp"));
     expect(left).not.toContain(name.replace(".webp", "-360.webp"));
-    expect(left).toEqual(expect.arrayContaining([keep, keep.replace(".webp", "-360.webp")]));
+    expect(left).toEqual(
+      expect.arrayContaining([keep, keep.replace(".webp", "-240.webp"), keep.replace(".webp", "-360.webp")]),
+    );
     await removeStoredImage("menu", "../../etc/passwd");
     await removeStoredImage("menu", name); // already gone: no error
   });
