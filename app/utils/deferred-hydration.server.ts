@@ -28,6 +28,11 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const INERT_ID = "nyala-module";
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
+/**
+ * Hints added per task: each starts a fetch, which costs a phone's main thread a few
+ * milliseconds, so the page's 15–20 hints are added in a few short tasks instead of one long one.
+ */
+export const HINTS_PER_TASK = 5;
 /** Longest wait for React to claim a button tapped before it listened. */
 export const REPLAY_WAIT_MS = 10_000;
 
@@ -35,7 +40,8 @@ export const REPLAY_WAIT_MS = 10_000;
  * The inline script that starts the app; `modules` are the preload hints taken out. Readable
  * source of the one-liner below:
  *
- *   start(): add the hints to <head>, then a module script with the inert one's code and nonce.
+ *   start(): add the hints to <head>, HINTS_PER_TASK at a time with a task in between, then a
+ *     module script with the inert one's code and nonce.
  *   A tap on a `type="button"` button before React listens (no `_reactListening…` key on the
  *     document yet) would do nothing, as such a button has no behaviour of its own: the button is
  *     remembered, and clicked again once React has claimed it (its `__reactProps…` key), within
@@ -51,8 +57,9 @@ function starter(modules: string[]): string {
   const list = JSON.stringify(modules).replace(/</g, "\\u003c");
   return (
     `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
-    `const start=()=>{if(s)return;s=true;for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
-    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)};` +
+    `const start=()=>{if(s)return;s=true;const q=${list};const next=()=>{for(const h of q.splice(0,${HINTS_PER_TASK})){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
+    `if(q.length){setTimeout(next);return}` +
+    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)};next()};` +
     `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
     `const afterPaint=(go)=>{try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;` +
     `const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch{frame(go)}};` +
