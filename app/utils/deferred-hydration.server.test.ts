@@ -11,6 +11,8 @@ const page = (moduleCode = MODULE_CODE) =>
   `<!DOCTYPE html><html lang="id"><head><title>Produk | Mie Nyala</title>` +
   `<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="${NONCE}"/>` +
   `<link rel="modulepreload" href="/assets/framework-C.js" nonce="${NONCE}"/>` +
+  `<link rel="modulepreload" href="/assets/root-A.js" nonce="${NONCE}"/>` +
+  `<link rel="modulepreload" href="/assets/product-card-D.js" nonce="${NONCE}"/>` +
   `</head><body><h1>Menu pedas</h1><img src="/images/hero.webp" fetchpriority="high"/>` +
   `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
   `<script nonce="${NONCE}" type="module" async="">${moduleCode}</script>` +
@@ -26,7 +28,13 @@ describe("deferred hydration", () => {
     );
     const starter =
       /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(out)?.[1];
-    expect(starter).toContain('["/assets/entry.client-B.js","/assets/framework-C.js"]');
+    // The entry and the framework are hinted first, the route modules after the module script.
+    const first = starter!.indexOf('["/assets/entry.client-B.js","/assets/framework-C.js"]');
+    const script = starter!.indexOf("e.textContent=m.textContent");
+    const rest = starter!.indexOf('["/assets/root-A.js","/assets/product-card-D.js"]');
+    expect(first).toBeGreaterThan(-1);
+    expect(script).toBeGreaterThan(first);
+    expect(rest).toBeGreaterThan(script);
     expect(starter).toContain('img[fetchpriority="high"]');
     // Everything else is untouched, in order.
     expect(
@@ -49,10 +57,11 @@ describe("deferred hydration", () => {
   });
 
   it("never lets a module path close the starter's script element", () => {
-    const hostile = page().replace("/assets/framework-C.js", "/assets/</script><script>alert(1)</script>.js");
+    const hostile = page().replace("/assets/framework-C.js", "/assets/framework-<!--<script>alert(1).js");
     const out = deferHydration(hostile, NONCE)!;
     const starter = out.slice(out.indexOf("(()=>{"), out.indexOf("</script>", out.indexOf("(()=>{")));
-    expect(starter).toContain("\\u003c/script>");
+    expect(starter).toContain("framework-\\u003c!--\\u003cscript>alert(1).js");
+    expect(starter).not.toMatch(/<(?:!--|\/?script)/i);
   });
 
   it("as a stream: the same bytes, whatever the chunks, UTF-8 split across chunks included", async () => {

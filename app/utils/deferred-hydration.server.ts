@@ -9,10 +9,13 @@
  * - the modulepreload hints are taken out of the head;
  * - the module script is kept in place but inert (`type="text/x-nyala-module"`), so the browser
  *   does not run it yet;
- * - a small inline script right after it (carrying the page's nonce) adds the hints and runs the
- *   module script once the page has painted: when the browser reports its first contentful paint,
+ * - a small inline script right after it (carrying the page's nonce) adds the hints for the
+ *   framework and the client entry (ENTRY_HINT), runs the module script, and adds the other
+ *   hints a few per task, once the page has painted: when the browser reports its first contentful paint,
  *   and after the picture marked `fetchpriority="high"` (the page's largest element) has loaded;
  *   at once when the visitor touches, clicks or types; and in any case within MAX_WAIT_MS.
+ *   Adding a hint starts a fetch, which costs a phone's main thread a millisecond or more; the
+ *   page's 15–20 hints added in one task made one of its longest tasks after the first paint.
  *
  * React does not mind: in production it does not compare the attributes of the elements it
  * hydrates, an inline script matches an inline script, the hints it renders itself are added
@@ -26,22 +29,25 @@ import { Transform } from "node:stream";
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">/;
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const INERT_ID = "nyala-module";
+/**
+ * The hints kept: the client entry, the bundler's runtime and the React/React Router chunk
+ * (named "framework" in vite.config.ts), which everything else waits for.
+ */
+const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+\.js$/;
+/** The other hints (route modules and their small shared chunks) are added this many per task. */
+export const HINTS_PER_TASK = 2;
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
-/**
- * Hints added per task: each starts a fetch, which costs a phone's main thread a few
- * milliseconds, so the page's 15–20 hints are added in a few short tasks instead of one long one.
- */
-export const HINTS_PER_TASK = 5;
 /** Longest wait for React to claim a button tapped before it listened. */
 export const REPLAY_WAIT_MS = 10_000;
 
 /**
- * The inline script that starts the app; `modules` are the preload hints taken out. Readable
- * source of the one-liner below:
+ * The inline script that starts the app; `first` and `rest` are the preload hints taken out.
+ * Readable source of the one-liner below:
  *
- *   start(): add the hints to <head>, HINTS_PER_TASK at a time with a task in between, then a
- *     module script with the inert one's code and nonce.
+ *   start(): add the `first` hints to <head>, then a module script with the inert one's code and
+ *     nonce, then the `rest` of the hints, HINTS_PER_TASK per task (the imports may ask for
+ *     some of these files first; the browser fetches each module once).
  *   A tap on a `type="button"` button before React listens (no `_reactListening…` key on the
  *     document yet) would do nothing, as such a button has no behaviour of its own: the button is
  *     remembered, and clicked again once React has claimed it (its `__reactProps…` key), within
@@ -52,14 +58,15 @@ export const REPLAY_WAIT_MS = 10_000;
  *   The main picture, when the page has one and it is still loading: wait for its load first.
  *   start() also runs at the first touch, click or key press, and after MAX_WAIT_MS in any case.
  */
-function starter(modules: string[]): string {
+function starter(first: string[], rest: string[]): string {
   // JSON in a script: `<` escaped so no string can close the element.
-  const list = JSON.stringify(modules).replace(/</g, "\\u003c");
+  const json = (list: string[]) => JSON.stringify(list).replace(/</g, "\\u003c");
   return (
     `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
-    `const start=()=>{if(s)return;s=true;const q=${list};const next=()=>{for(const h of q.splice(0,${HINTS_PER_TASK})){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
-    `if(q.length){setTimeout(next);return}` +
-    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)};next()};` +
+    `const hint=(h)=>{const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)};` +
+    `const start=()=>{if(s)return;s=true;${json(first)}.forEach(hint);` +
+    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e);` +
+    `const r=${json(rest)};const more=()=>{r.splice(0,${HINTS_PER_TASK}).forEach(hint);if(r.length)setTimeout(more)};setTimeout(more)};` +
     `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
     `const afterPaint=(go)=>{try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;` +
     `const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch{frame(go)}};` +
@@ -81,14 +88,15 @@ export function deferHydration(html: string, nonce: string): string | null {
   if (!script) return null;
   const end = html.indexOf("</script>", script.index);
   if (end === -1) return null;
-  const modules: string[] = [];
+  const first: string[] = [];
+  const rest: string[] = [];
   const before = html.slice(0, script.index).replace(MODULEPRELOAD, (_tag, href: string) => {
-    modules.push(href);
+    (ENTRY_HINT.test(href) ? first : rest).push(href);
     return "";
   });
   const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
   const body = html.slice(script.index + script[0].length, end + "</script>".length);
-  const starterTag = `<script nonce="${nonce}">${starter(modules)}</script>`;
+  const starterTag = `<script nonce="${nonce}">${starter(first, rest)}</script>`;
   return `${before}${inertOpen}${body}${starterTag}${html.slice(end + "</script>".length)}`;
 }
 
