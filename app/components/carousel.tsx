@@ -113,6 +113,8 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
                 {...SLIDE_IMAGE}
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
+                // The first frame is not held back while the picture is decoded.
+                decoding="async"
                 className="aspect-[16/10] w-full object-cover object-right sm:aspect-[2/1]"
               />
               {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
