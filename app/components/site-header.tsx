@@ -55,7 +55,7 @@ export function SiteHeader({ brand }: { brand: string }) {
   });
 
   return (
-    <header className="sticky top-0 z-40 border-b border-chili-100 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-chili-100 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-chili-700">
           <FlameIcon className="size-7 text-chili-600" />

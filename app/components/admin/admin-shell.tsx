@@ -247,7 +247,7 @@ export function AdminShell({
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
           <div className="flex h-16 items-center justify-between gap-3 px-4">
             <div className="flex items-center gap-2">
               <button
