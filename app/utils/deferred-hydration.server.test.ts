@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDeferredHydrationStream, deferHydration } from "./deferred-hydration.server.ts";
+import { createDeferredHydrationStream, deferHydration, scriptsOfPage } from "./deferred-hydration.server.ts";
 
 const NONCE = "bm9uY2UtZm9yLXRlc3Q=";
 const MODULE_CODE = `import * as route0 from "/assets/root-A.js";
@@ -47,6 +47,17 @@ describe("deferred hydration", () => {
           '">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>',
       ),
     ).toBe(true);
+  });
+
+  it("names the scripts the page loads: the module script's imports and every hint, not the manifest's", () => {
+    const manifest = `window.__reactRouterManifest = {"routes":{"landing":{"module":"/assets/landing-E.js","imports":["/assets/other-F.js"]}}};`;
+    const out = deferHydration(page(`${MODULE_CODE}\n${manifest}`), NONCE)!;
+    expect(scriptsOfPage(out).sort()).toEqual([
+      "/assets/entry.client-B.js",
+      "/assets/framework-C.js",
+      "/assets/product-card-D.js",
+      "/assets/root-A.js",
+    ]);
   });
 
   it("waits for the whole module script, and leaves a page without one alone", () => {

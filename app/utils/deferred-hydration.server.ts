@@ -11,11 +11,12 @@
  *   does not run it yet;
  * - a small inline script right after it (carrying the page's nonce) adds the hints for the
  *   framework and the client entry (ENTRY_HINT), runs the module script, and adds the other
- *   hints a few per task, once the page has painted: when the browser reports its first contentful paint,
- *   and after the picture marked `fetchpriority="high"` (the page's largest element) has loaded;
+ *   hints HINTS_PER_TASK per task, once the page has painted: when the browser reports its first
+ *   contentful paint, and after the picture marked `fetchpriority="high"` (the page's largest
+ *   element) has loaded;
  *   at once when the visitor touches, clicks or types; and in any case within MAX_WAIT_MS.
- *   Adding a hint starts a fetch, which costs a phone's main thread a millisecond or more; the
- *   page's 15–20 hints added in one task made one of its longest tasks after the first paint.
+ *   Adding a hint starts a fetch, which costs the main thread 0.3–0.7 ms here and several times
+ *   that on a slow phone; all of a page's hints in one task made one of its longest tasks.
  *
  * React does not mind: in production it does not compare the attributes of the elements it
  * hydrates, an inline script matches an inline script, the hints it renders itself are added
@@ -35,7 +36,7 @@ const INERT_ID = "nyala-module";
  */
 const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+\.js$/;
 /** The other hints (route modules and their small shared chunks) are added this many per task. */
-export const HINTS_PER_TASK = 2;
+const HINTS_PER_TASK = 2;
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
 /** Longest wait for React to claim a button tapped before it listened. */
@@ -98,6 +99,26 @@ export function deferHydration(html: string, nonce: string): string | null {
   const body = html.slice(script.index + script[0].length, end + "</script>".length);
   const starterTag = `<script nonce="${nonce}">${starter(first, rest)}</script>`;
   return `${before}${inertOpen}${body}${starterTag}${html.slice(end + "</script>".length)}`;
+}
+
+/** An import of one of the build's files in the module script: `from "/assets/x.js"`, `import("…")`. */
+const IMPORT = /\bimport\s*(?:[^"'();]*?\bfrom\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g;
+
+/**
+ * The scripts a page rewritten by `deferHydration` loads once it has painted: the module script's
+ * imports and the starter's hints. Not the route manifest's other modules, which the browser
+ * fetches only on the way to other pages. For the bench's first-load JavaScript figure.
+ */
+export function scriptsOfPage(html: string): string[] {
+  const scripts = new Set<string>();
+  const inert = new RegExp(`<script[^>]* id="${INERT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
+  for (const match of inert.matchAll(IMPORT)) scripts.add(match[1]!);
+  const start = html.indexOf(`(()=>{const m=document.getElementById("${INERT_ID}")`);
+  const starter = start === -1 ? "" : html.slice(start, html.indexOf("</script>", start));
+  for (const list of starter.matchAll(/\[(?:"\/assets\/[^"]+",?)*\]/g)) {
+    for (const href of JSON.parse(list[0]) as string[]) scripts.add(href);
+  }
+  return [...scripts];
 }
 
 /**

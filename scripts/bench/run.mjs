@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { scriptsOfPage } from "../../app/utils/deferred-hydration.server.ts";
 
 const allRoutes = ["/", "/beranda", "/produk", "/keranjang", "/tentang", "/kontak"];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : allRoutes;
@@ -109,20 +110,8 @@ async function pageWeight(route) {
     if (tag.startsWith("<script") || /rel="modulepreload"/.test(tag)) js.add(src);
     else if (/rel="stylesheet"/.test(tag)) css.add(src);
   }
-  // The inline scripts name the rest: the module script imports the route modules and the entry,
-  // and the starter of deferred-hydration.server.ts lists the preloads it adds after the first
-  // paint. The route manifest in the module script names other pages' modules too (the browser
-  // loads those only on the way to those pages): only imports and the starter's lists count.
-  for (const match of text.matchAll(
-    /\bimport\s*(?:[^"'();]*?\bfrom\s*|\(\s*)?["'](\/assets\/[^"']+\.js)["']/g,
-  )) {
-    js.add(match[1]);
-  }
-  const starter =
-    /<script[^>]*>(\(\(\)=>\{const m=document\.getElementById[\s\S]*?)<\/script>/.exec(text)?.[1] ?? "";
-  for (const list of starter.matchAll(/\[(?:"\/assets\/[^"]+\.js",?)+\]/g)) {
-    for (const url of JSON.parse(list[0])) js.add(url);
-  }
+  // The scripts it starts after its first paint (deferred-hydration.server.ts names them).
+  for (const src of scriptsOfPage(text)) js.add(src);
   const sizeOf = async (urls) => {
     let total = 0;
     for (const url of urls) total += gz(await fetchBytes(`${base}${url}`));
