@@ -52,20 +52,15 @@ export async function waitForHydration(page: Page) {
 }
 
 function hydrateOnNavigation(page: Page) {
-  const isDocument = (response: Response | null) =>
-    (response?.headers()["content-type"] ?? "").startsWith("text/html");
+  const hydrated = async (response: Response | null, options?: { waitUntil?: unknown }) => {
+    const isDocument = (response?.headers()["content-type"] ?? "").startsWith("text/html");
+    if (!options?.waitUntil && isDocument) await waitForHydration(page);
+    return response;
+  };
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (!options?.waitUntil && isDocument(response)) await waitForHydration(page);
-    return response;
-  };
   const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (!options?.waitUntil && isDocument(response)) await waitForHydration(page);
-    return response;
-  };
+  page.goto = async (url, options) => hydrated(await goto(url, options), options);
+  page.reload = async (options) => hydrated(await reload(options), options);
 }
 
 async function isolateFromNetwork(context: BrowserContext, problems: Problems) {
