@@ -257,8 +257,9 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
       await held;
       await route.continue();
     });
-    // Its own waitUntil: the fixture's page.goto would wait for the hydration held back here.
-    await page.goto("/beranda", { waitUntil: "load" });
+    // Its own waitUntil: the fixture's page.goto would wait for the hydration held back here, and
+    // "load" could too (the starter may add the held scripts before the load event).
+    await page.goto("/beranda", { waitUntil: "domcontentloaded" });
     const button = page.getByRole("banner").getByRole("button", { name: "Buka menu" });
     await button.click();
     // Nothing can happen yet: React has not started.
