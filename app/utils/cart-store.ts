@@ -12,7 +12,6 @@ const NO_NOTICES: string[] = [];
 let notices: string[] = NO_NOTICES;
 const listeners = new Set<Listener>();
 let snapshot: CartLine[] | undefined;
-let snapshotRaw: string | null | undefined;
 
 function readStorage(): string | null {
   try {
@@ -42,13 +41,16 @@ export function subscribe(listener: Listener) {
   };
 }
 
+/**
+ * The stored cart. An empty cart is always the server's `EMPTY`: right after hydration React
+ * compares this with the server snapshot it hydrated with, and any other array (even an empty
+ * one) makes it re-render every cart button and badge at once, in one long task, on every first
+ * visit.
+ */
 export function getSnapshot(): CartLine[] {
   if (snapshot === undefined) {
-    const raw = readStorage();
-    if (raw !== snapshotRaw || snapshot === undefined) {
-      snapshotRaw = raw;
-      snapshot = parseStoredCart(raw);
-    }
+    const lines = parseStoredCart(readStorage());
+    snapshot = lines.length > 0 ? lines : EMPTY;
   }
   return snapshot;
 }
@@ -56,11 +58,9 @@ export function getSnapshot(): CartLine[] {
 export const getServerSnapshot = () => EMPTY;
 
 export function setCart(lines: CartLine[]) {
-  snapshot = lines;
-  const raw = JSON.stringify(lines);
-  snapshotRaw = raw;
+  snapshot = lines.length > 0 ? lines : EMPTY;
   try {
-    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   } catch {
     // quota or disabled storage: keep the in-memory cart for this page
   }
