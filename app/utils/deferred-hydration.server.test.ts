@@ -60,6 +60,63 @@ describe("deferred hydration", () => {
     ]);
   });
 
+  it("after the first paint, starts the app one step per task: each first hint, the module script, each other hint", () => {
+    const out = deferHydration(page(), NONCE)!;
+    const code = /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(
+      out,
+    )![1]!;
+    // Just enough of a browser for the starter: a head that records what is added, a paint
+    // observer fired by hand, and timers queued as tasks run one at a time.
+    const added: string[] = [];
+    const tasks: (() => void)[] = [];
+    let reportPaint: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+    const document = {
+      getElementById: () => ({ nonce: NONCE, textContent: MODULE_CODE }),
+      createElement: (tag: string) => ({ tag }),
+      head: {
+        append: (element: {
+          tag: string;
+          rel?: string;
+          href?: string;
+          type?: string;
+          textContent?: string;
+        }) =>
+          added.push(element.rel === "modulepreload" ? element.href! : `<${element.tag} ${element.type}>`),
+      },
+      querySelector: () => null,
+    };
+    class FakePerformanceObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: typeof reportPaint) {
+        reportPaint = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const run = new Function("document", "PerformanceObserver", "setTimeout", "addEventListener", code);
+    run(
+      document,
+      FakePerformanceObserver,
+      (task: () => void) => tasks.push(task),
+      () => {},
+    );
+    expect(added).toEqual([]);
+
+    reportPaint!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
+    const perTask = [added.splice(0)];
+    while (tasks.length > 0) {
+      tasks.shift()!();
+      perTask.push(added.splice(0));
+    }
+    expect(perTask.filter((step) => step.length > 0)).toEqual([
+      ["/assets/entry.client-B.js"],
+      ["/assets/framework-C.js"],
+      ["<script module>"],
+      ["/assets/root-A.js"],
+      ["/assets/product-card-D.js"],
+    ]);
+  });
+
   it("waits for the whole module script, and leaves a page without one alone", () => {
     const whole = page();
     const cut = whole.indexOf("import(");

@@ -11,12 +11,14 @@
  *   does not run it yet;
  * - a small inline script right after it (carrying the page's nonce) adds the hints for the
  *   framework and the client entry (ENTRY_HINT), runs the module script, and adds the other
- *   hints HINTS_PER_TASK per task, once the page has painted: when the browser reports its first
+ *   hints, one step per task, once the page has painted: when the browser reports its first
  *   contentful paint, and after the picture marked `fetchpriority="high"` (the page's largest
  *   element) has loaded;
  *   at once when the visitor touches, clicks or types; and in any case within MAX_WAIT_MS.
- *   Adding a hint starts a fetch, which costs the main thread 0.3–0.7 ms here and several times
- *   that on a slow phone; all of a page's hints in one task made one of its longest tasks.
+ *   Adding a hint starts a fetch, which cost the main thread 0.3–3 ms each in traces here and
+ *   several times that on a slow phone: the three first hints and the module script together
+ *   made one of the page's longest tasks after the first paint
+ *   (docs/decisions/0010-shorter-tasks-after-the-first-paint.md).
  *
  * React does not mind: in production it does not compare the attributes of the elements it
  * hydrates, an inline script matches an inline script, the hints it renders itself are added
@@ -35,8 +37,6 @@ const INERT_ID = "nyala-module";
  * (named "framework" in vite.config.ts), which everything else waits for.
  */
 const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+\.js$/;
-/** The other hints (route modules and their small shared chunks) are added this many per task. */
-const HINTS_PER_TASK = 2;
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
 /** Longest wait for React to claim a button tapped before it listened. */
@@ -46,9 +46,9 @@ export const REPLAY_WAIT_MS = 10_000;
  * The inline script that starts the app; `first` and `rest` are the preload hints taken out.
  * Readable source of the one-liner below:
  *
- *   start(): add the `first` hints to <head>, then a module script with the inert one's code and
- *     nonce, then the `rest` of the hints, HINTS_PER_TASK per task (the imports may ask for
- *     some of these files first; the browser fetches each module once).
+ *   start(): one step per task: each of the `first` hints, then a module script with the inert
+ *     one's code and nonce, then each of the `rest` of the hints (the imports may ask for some of
+ *     these files first; the browser fetches each module once).
  *   A tap on a `type="button"` button before React listens (no `_reactListening…` key on the
  *     document yet) would do nothing, as such a button has no behaviour of its own: the button is
  *     remembered, and clicked again once React has claimed it (its `__reactProps…` key), within
@@ -65,9 +65,9 @@ function starter(first: string[], rest: string[]): string {
   return (
     `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
     `const hint=(h)=>{const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)};` +
-    `const start=()=>{if(s)return;s=true;${json(first)}.forEach(hint);` +
-    `const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e);` +
-    `const r=${json(rest)};const more=()=>{r.splice(0,${HINTS_PER_TASK}).forEach(hint);if(r.length)setTimeout(more)};setTimeout(more)};` +
+    `const start=()=>{if(s)return;s=true;const steps=[...${json(first)}.map((h)=>()=>hint(h)),` +
+    `()=>{const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)},` +
+    `...${json(rest)}.map((h)=>()=>hint(h))];const next=()=>{steps.shift()();if(steps.length)setTimeout(next)};next()};` +
     `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
     `const afterPaint=(go)=>{try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;` +
     `const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch{frame(go)}};` +
