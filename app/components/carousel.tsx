@@ -3,6 +3,7 @@ import type { SlideView } from "~/utils/catalog.server.ts";
 import { pictureSrcSet, SLIDE_IMAGE } from "~/utils/images.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "./icons.tsx";
+import { PictureBox } from "./picture-box.tsx";
 
 const AUTOPLAY_MS = 5000;
 
@@ -103,7 +104,8 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
               inert={index !== active ? true : undefined}
               data-sold-out={soldOut ? "true" : undefined}
             >
-              <img
+              <PictureBox
+                boxClassName="aspect-[16/10] w-full sm:aspect-[2/1]"
                 src={slide.image}
                 srcSet={pictureSrcSet(slide.image, "slide")}
                 // The slot is the column's width; on phones (16:10 box) the 2:1 picture covers it,
@@ -115,7 +117,7 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
                 fetchPriority={index === 0 ? "high" : "auto"}
                 // The first frame is not held back while the picture is decoded.
                 decoding="async"
-                className="aspect-[16/10] w-full object-cover object-right sm:aspect-[2/1]"
+                className="object-right"
               />
               {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
               <div className="flex flex-col px-5 pt-4 pb-12 text-white sm:absolute sm:inset-y-0 sm:left-0 sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:to-transparent sm:py-12 sm:pr-12 sm:pl-20">

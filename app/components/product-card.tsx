@@ -6,6 +6,7 @@ import { spiceLevelLabel } from "~/utils/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { useCart } from "./cart-provider.tsx";
 import { CartIcon, WhatsAppIcon } from "./icons.tsx";
+import { PictureBox } from "./picture-box.tsx";
 import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
 
 export function AddToCartButton({
@@ -118,7 +119,8 @@ export function ProductCard({
     >
       {/* Phones: a compact menu row (picture beside the text); wider screens: a picture card. */}
       <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
-        <img
+        <PictureBox
+          boxClassName="size-28 shrink-0 overflow-hidden rounded-2xl bg-chili-50 sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
           src={item.gambar}
           srcSet={pictureSrcSet(item.gambar, "menu")}
           // 112 px in a phone's menu row; a card's full width from 640 px (two or more columns).
@@ -127,9 +129,7 @@ export function ProductCard({
           {...MENU_IMAGE}
           loading={priority ? "eager" : "lazy"}
           decoding="async"
-          className={`size-28 shrink-0 rounded-2xl bg-chili-50 object-cover sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none ${
-            soldOut ? "opacity-60 grayscale" : ""
-          }`}
+          className={soldOut ? "opacity-60 grayscale" : ""}
         />
         <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:gap-2 sm:px-5 sm:pt-5">
           <div className="flex flex-wrap gap-1.5">

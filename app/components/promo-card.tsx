@@ -2,18 +2,19 @@ import type { PromoView } from "~/utils/catalog.server.ts";
 import { PROMO_IMAGE } from "~/utils/images.ts";
 import { promoMessage, whatsappLink } from "~/utils/whatsapp.ts";
 import { WhatsAppIcon } from "./icons.tsx";
+import { PictureBox } from "./picture-box.tsx";
 
 export function PromoCard({ promo, whatsapp }: { promo: PromoView; whatsapp: string }) {
   return (
     <article className="card flex flex-col" data-testid="promo-card">
       <div className="relative">
-        <img
+        <PictureBox
+          boxClassName="aspect-[8/5] w-full bg-chili-50"
           src={promo.image}
           alt=""
           {...PROMO_IMAGE}
           loading="lazy"
           decoding="async"
-          className="aspect-[8/5] w-full bg-chili-50 object-cover"
         />
         {promo.label ? (
           <p className="absolute top-3 left-3 rounded-full bg-saffron-400 px-3 py-1 text-xs font-extrabold text-charcoal shadow">

@@ -36,9 +36,12 @@ describe("deferred hydration", () => {
     expect(script).toBeGreaterThan(first);
     expect(rest).toBeGreaterThan(script);
     expect(starter).toContain('img[fetchpriority="high"]');
-    // Everything else is untouched, in order.
+    // The head ends with the mark that holds the lazy pictures; everything else is untouched, in order.
     expect(
-      out.startsWith('<!DOCTYPE html><html lang="id"><head><title>Produk | Mie Nyala</title></head>'),
+      out.startsWith(
+        '<!DOCTYPE html><html lang="id"><head><title>Produk | Mie Nyala</title>' +
+          `<script nonce="${NONCE}">document.documentElement.dataset.pictures="later"</script></head>`,
+      ),
     ).toBe(true);
     expect(
       out.endsWith(
@@ -60,7 +63,7 @@ describe("deferred hydration", () => {
     ]);
   });
 
-  it("after the first paint, starts the app one step per task: each first hint, the module script, each other hint", () => {
+  it("after the first paint, lets the pictures go and starts the app one step per task: each first hint, the module script, each other hint", () => {
     const out = deferHydration(page(), NONCE)!;
     const code = /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(
       out,
@@ -70,7 +73,9 @@ describe("deferred hydration", () => {
     const added: string[] = [];
     const tasks: (() => void)[] = [];
     let reportPaint: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+    const documentElement = { dataset: { pictures: "later" } as Record<string, string> };
     const document = {
+      documentElement,
       getElementById: () => ({ nonce: NONCE, textContent: MODULE_CODE }),
       createElement: (tag: string) => ({ tag }),
       head: {
@@ -101,9 +106,12 @@ describe("deferred hydration", () => {
       () => {},
     );
     expect(added).toEqual([]);
+    expect(documentElement.dataset.pictures).toBe("later");
 
     reportPaint!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
     const perTask = [added.splice(0)];
+    // The lazy pictures are let go at once, before the first script is fetched.
+    expect(documentElement.dataset.pictures).toBeUndefined();
     while (tasks.length > 0) {
       tasks.shift()!();
       perTask.push(added.splice(0));

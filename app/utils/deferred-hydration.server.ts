@@ -18,7 +18,11 @@
  *   Adding a hint starts a fetch, which cost the main thread 0.3–3 ms each in traces here and
  *   several times that on a slow phone: the three first hints and the module script together
  *   made one of the page's longest tasks after the first paint
- *   (docs/decisions/0010-shorter-tasks-after-the-first-paint.md).
+ *   (docs/decisions/0010-shorter-tasks-after-the-first-paint.md);
+ * - a one-line script at the end of <head> marks the page `data-pictures="later"`, which holds
+ *   its lazy pictures (components/picture-box.tsx) until the starter starts: the pictures below
+ *   the fold and the carousel's other slides no longer share a phone's bandwidth with the main
+ *   picture. Without JavaScript, and on a page this transform leaves alone, nothing is held.
  *
  * React does not mind: in production it does not compare the attributes of the elements it
  * hydrates, an inline script matches an inline script, the hints it renders itself are added
@@ -37,6 +41,11 @@ const INERT_ID = "nyala-module";
  * (named "framework" in vite.config.ts), which everything else waits for.
  */
 const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+\.js$/;
+/**
+ * The mark on <html> (`data-pictures="later"`) that holds the lazy pictures in a PictureBox
+ * (app.css) until the starter starts; set in <head>, before anything is laid out.
+ */
+const PICTURES_LATER = { key: "pictures", value: "later" } as const;
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
 /** Longest wait for React to claim a button tapped before it listened. */
@@ -65,7 +74,7 @@ function starter(first: string[], rest: string[]): string {
   return (
     `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
     `const hint=(h)=>{const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)};` +
-    `const start=()=>{if(s)return;s=true;const steps=[...${json(first)}.map((h)=>()=>hint(h)),` +
+    `const start=()=>{if(s)return;s=true;delete document.documentElement.dataset.${PICTURES_LATER.key};const steps=[...${json(first)}.map((h)=>()=>hint(h)),` +
     `()=>{const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)},` +
     `...${json(rest)}.map((h)=>()=>hint(h))];const next=()=>{steps.shift()();if(steps.length)setTimeout(next)};next()};` +
     `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
@@ -91,10 +100,14 @@ export function deferHydration(html: string, nonce: string): string | null {
   if (end === -1) return null;
   const first: string[] = [];
   const rest: string[] = [];
-  const before = html.slice(0, script.index).replace(MODULEPRELOAD, (_tag, href: string) => {
+  const head = html.slice(0, script.index).replace(MODULEPRELOAD, (_tag, href: string) => {
     (ENTRY_HINT.test(href) ? first : rest).push(href);
     return "";
   });
+  const before = head.replace(
+    "</head>",
+    `<script nonce="${nonce}">document.documentElement.dataset.${PICTURES_LATER.key}="${PICTURES_LATER.value}"</script></head>`,
+  );
   const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
   const body = html.slice(script.index + script[0].length, end + "</script>".length);
   const starterTag = `<script nonce="${nonce}">${starter(first, rest)}</script>`;

@@ -45,6 +45,21 @@ test.describe("server-rendered head of every public page (no JavaScript)", () =>
     });
   }
 
+  test("/beranda: nothing holds the pictures back, the promos' and the other slides' pictures load", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/beranda", { waitUntil: "load" });
+    await expect(page.locator("html")).not.toHaveAttribute("data-pictures");
+    const pictures = page.locator('[data-testid="promo-card"] img, [aria-roledescription="slide"] img');
+    await expect(pictures).toHaveCount(6);
+    for (const picture of await pictures.all()) {
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+
   test("each page has its own title and description", async ({ page }) => {
     const seen = new Map<string, string>();
     for (const { path } of PAGES) {
@@ -246,6 +261,47 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
       expect(fonts.bogus).toBe(true);
     });
   }
+
+  test("/beranda on a phone: the other pictures wait until the main picture has loaded and the page has painted, and nothing moves when they come", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await visit(page, "/beranda");
+    const promo = page.getByTestId("promo-card").first().locator("img");
+    await expect
+      .poll(() => promo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    const timing = await page.evaluate(() => {
+      const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!.currentSrc;
+      const pictures = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/(images|gambar)\//.test(entry.name)) as PerformanceResourceTiming[];
+      const mainEntry = pictures.find((entry) => entry.name === main)!;
+      return {
+        main: mainEntry.responseEnd,
+        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+        others: pictures.filter((entry) => entry !== mainEntry).map((entry) => entry.startTime),
+        shifts: (window as unknown as { shifts: number[] }).shifts,
+      };
+    });
+    // The carousel's other slides, the promos and the first menu photos (within the browser's
+    // lazy-loading distance), all started only after the main picture and the first paint.
+    expect(timing.others.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...timing.others)).toBeGreaterThanOrEqual(Math.max(timing.main, timing.paint));
+    expect(timing.shifts).toEqual([]);
+    await expect(page.locator("html")).not.toHaveAttribute("data-pictures");
+    // The picture fills the box that held its place.
+    const [box, picture] = await Promise.all([promo.locator("..").boundingBox(), promo.boundingBox()]);
+    expect(picture).toEqual(box);
+    expect(Math.round((box!.width / box!.height) * 100) / 100).toBe(1.6);
+  });
 
   test("a tap on a button before the JavaScript has arrived is not lost: it takes effect once the page is hydrated", async ({
     page,
