@@ -18,7 +18,8 @@ if (report.statusCode || report.error) {
   console.log(
     `npm audit: NOT CHECKED — the registry's audit endpoint did not answer: ${reason}\n` +
       "  Run `npm audit --omit=dev` (or `npm run audit`) where https://registry.npmjs.org answers it;" +
-      " any high or critical advisory there fails this step.",
+      " any high or critical advisory there fails this step. The last review by hand:" +
+      " docs/decisions/0011-advisories-where-npm-audit-cannot-run.md.",
   );
   process.exit(0);
 }
