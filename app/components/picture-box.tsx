@@ -2,7 +2,7 @@ import type { ImgHTMLAttributes } from "react";
 
 /**
  * A picture in a box that keeps its place: `boxClassName` sizes the box (as the picture itself
- * was sized), the picture fills it.
+ * was sized), the picture fills it. `alt` is required: "" for a decorative picture.
  *
  * A lazy picture in such a box waits for the page's main picture: while the page is marked
  * `data-pictures="later"` (added in <head> by deferred-hydration.server.ts, removed by its
@@ -15,7 +15,7 @@ export function PictureBox({
   className = "",
   alt,
   ...picture
-}: { boxClassName: string } & ImgHTMLAttributes<HTMLImageElement>) {
+}: { boxClassName: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
   return (
     <div className={`picture-box relative ${boxClassName}`}>
       <img alt={alt} {...picture} className={`absolute inset-0 size-full object-cover ${className}`} />
