@@ -13,12 +13,11 @@ import type { ImgHTMLAttributes } from "react";
 export function PictureBox({
   boxClassName,
   className = "",
-  alt,
   ...picture
 }: { boxClassName: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
   return (
     <div className={`picture-box relative ${boxClassName}`}>
-      <img alt={alt} {...picture} className={`absolute inset-0 size-full object-cover ${className}`} />
+      <img {...picture} className={`absolute inset-0 size-full object-cover ${className}`} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { CART_STORAGE_KEY, type CartLine } from "./cart.ts";
 
 /** A fresh store module over a fresh in-memory localStorage, as on a page's first load. */
@@ -20,7 +20,6 @@ async function freshStore(stored: string | null) {
 const line: CartLine = { id: "mie-nyala", nama: "Mie Nyala", harga: 10_000, gambar: "/a.webp", jumlah: 1 };
 
 describe("cart store snapshots", () => {
-  beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
 
   // React re-renders every cart consumer after hydration when the client snapshot is not the

@@ -18,6 +18,10 @@ const page = (moduleCode = MODULE_CODE) =>
   `<script nonce="${NONCE}" type="module" async="">${moduleCode}</script>` +
   `<!--$--><script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>`;
 
+/** The starter's code in a rewritten document: the inline script up to its first `</script>`. */
+const starterOf = (out: string) =>
+  /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(out)![1]!;
+
 describe("deferred hydration", () => {
   it("takes the preload hints out and keeps the module script inert, followed by its starter", () => {
     const out = deferHydration(page(), NONCE)!;
@@ -26,12 +30,11 @@ describe("deferred hydration", () => {
     expect(out).toContain(
       `<script nonce="${NONCE}" type="text/x-nyala-module" id="nyala-module">${MODULE_CODE}</script><script nonce="${NONCE}">`,
     );
-    const starter =
-      /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(out)?.[1];
+    const starter = starterOf(out);
     // The entry and the framework are hinted first, the route modules after the module script.
-    const first = starter!.indexOf('["/assets/entry.client-B.js","/assets/framework-C.js"]');
-    const script = starter!.indexOf("e.textContent=m.textContent");
-    const rest = starter!.indexOf('["/assets/root-A.js","/assets/product-card-D.js"]');
+    const first = starter.indexOf('["/assets/entry.client-B.js","/assets/framework-C.js"]');
+    const script = starter.indexOf("e.textContent=m.textContent");
+    const rest = starter.indexOf('["/assets/root-A.js","/assets/product-card-D.js"]');
     expect(first).toBeGreaterThan(-1);
     expect(script).toBeGreaterThan(first);
     expect(rest).toBeGreaterThan(script);
@@ -65,9 +68,7 @@ describe("deferred hydration", () => {
 
   it("after the first paint, lets the pictures go and starts the app one step per task: each first hint, the module script, each other hint", () => {
     const out = deferHydration(page(), NONCE)!;
-    const code = /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(
-      out,
-    )![1]!;
+    const code = starterOf(out);
     // Just enough of a browser for the starter: a head that records what is added, a paint
     // observer fired by hand, and timers queued as tasks run one at a time.
     const added: string[] = [];
@@ -135,7 +136,7 @@ describe("deferred hydration", () => {
   it("never lets a module path close the starter's script element", () => {
     const hostile = page().replace("/assets/framework-C.js", "/assets/framework-<!--<script>alert(1).js");
     const out = deferHydration(hostile, NONCE)!;
-    const starter = out.slice(out.indexOf("(()=>{"), out.indexOf("</script>", out.indexOf("(()=>{")));
+    const starter = starterOf(out);
     expect(starter).toContain("framework-\\u003c!--\\u003cscript>alert(1).js");
     expect(starter).not.toMatch(/<(?:!--|\/?script)/i);
   });

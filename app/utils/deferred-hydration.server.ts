@@ -45,7 +45,7 @@ const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+
  * The mark on <html> (`data-pictures="later"`) that holds the lazy pictures in a PictureBox
  * (app.css) until the starter starts; set in <head>, before anything is laid out.
  */
-const PICTURES_LATER = { key: "pictures", value: "later" } as const;
+const PICTURES_MARK = "document.documentElement.dataset.pictures";
 /** Longest wait for the main picture before the page is made interactive anyway. */
 export const MAX_WAIT_MS = 2500;
 /** Longest wait for React to claim a button tapped before it listened. */
@@ -74,7 +74,7 @@ function starter(first: string[], rest: string[]): string {
   return (
     `(()=>{const m=document.getElementById("${INERT_ID}");let s=false;` +
     `const hint=(h)=>{const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)};` +
-    `const start=()=>{if(s)return;s=true;delete document.documentElement.dataset.${PICTURES_LATER.key};const steps=[...${json(first)}.map((h)=>()=>hint(h)),` +
+    `const start=()=>{if(s)return;s=true;delete ${PICTURES_MARK};const steps=[...${json(first)}.map((h)=>()=>hint(h)),` +
     `()=>{const e=document.createElement("script");e.type="module";e.nonce=m.nonce;e.textContent=m.textContent;document.head.append(e)},` +
     `...${json(rest)}.map((h)=>()=>hint(h))];const next=()=>{steps.shift()();if(steps.length)setTimeout(next)};next()};` +
     `const frame=(go)=>requestAnimationFrame(()=>setTimeout(go));` +
@@ -100,14 +100,13 @@ export function deferHydration(html: string, nonce: string): string | null {
   if (end === -1) return null;
   const first: string[] = [];
   const rest: string[] = [];
-  const head = html.slice(0, script.index).replace(MODULEPRELOAD, (_tag, href: string) => {
-    (ENTRY_HINT.test(href) ? first : rest).push(href);
-    return "";
-  });
-  const before = head.replace(
-    "</head>",
-    `<script nonce="${nonce}">document.documentElement.dataset.${PICTURES_LATER.key}="${PICTURES_LATER.value}"</script></head>`,
-  );
+  const before = html
+    .slice(0, script.index)
+    .replace(MODULEPRELOAD, (_tag, href: string) => {
+      (ENTRY_HINT.test(href) ? first : rest).push(href);
+      return "";
+    })
+    .replace("</head>", `<script nonce="${nonce}">${PICTURES_MARK}="later"</script></head>`);
   const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
   const body = html.slice(script.index + script[0].length, end + "</script>".length);
   const starterTag = `<script nonce="${nonce}">${starter(first, rest)}</script>`;
