@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, test } from "./support/fixtures.ts";
 import { checkOut, chooseLevel } from "./support/orders.ts";
 import { privateServerWithAdmin } from "./support/private-server.ts";
-import { cartLine, orderHref, productCard, visit } from "./support/storefront.ts";
+import { cartLine, expectPictureLoaded, orderHref, productCard, visit } from "./support/storefront.ts";
 
 /**
  * Restaurant operations end to end (#5): an admin changes the menu, promos, slides, the store
@@ -28,9 +28,7 @@ const addButton = (page: Page, nama: string) =>
 async function expectImageLoaded(page: Page, selector: ReturnType<Page["locator"]>) {
   await expect(selector).toHaveAttribute("src", /^\/gambar\/(menu|promo|slide)\/[a-f0-9]{64}\.webp$/);
   await selector.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => selector.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectPictureLoaded(selector);
 }
 
 test("an admin changes a price, adds a promo and a slide; a customer sees them at the next load", async ({

@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures.ts";
 import {
   ADDRESS,
   BRAND,
+  expectPictureLoaded,
   FEATURED,
   productCard,
   visit,
@@ -53,11 +54,7 @@ test.describe("server-rendered head of every public page (no JavaScript)", () =>
     await expect(page.locator("html")).not.toHaveAttribute("data-pictures");
     const pictures = page.locator('[data-testid="promo-card"] img, [aria-roledescription="slide"] img');
     await expect(pictures).toHaveCount(6);
-    for (const picture of await pictures.all()) {
-      await expect
-        .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-        .toBeGreaterThan(0);
-    }
+    for (const picture of await pictures.all()) await expectPictureLoaded(picture);
   });
 
   test("each page has its own title and description", async ({ page }) => {
@@ -275,9 +272,7 @@ test.describe("first paint before JavaScript (docs/decisions/0008-first-paint-be
     });
     await visit(page, "/beranda");
     const promo = page.getByTestId("promo-card").first().locator("img");
-    await expect
-      .poll(() => promo.evaluate((image: HTMLImageElement) => image.naturalWidth))
-      .toBeGreaterThan(0);
+    await expectPictureLoaded(promo);
     const timing = await page.evaluate(() => {
       const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!.currentSrc;
       const pictures = performance

@@ -98,6 +98,13 @@ export const PROMOS = [
 export const waLink = (text: string) => `https://wa.me/${WHATSAPP}?text=${encodeURIComponent(text)}`;
 export const orderHref = (nama: string) => waLink(`Halo, saya ingin pesan ${nama}`);
 
+/** Waits until the picture has been downloaded and decoded (a broken one never passes). */
+export async function expectPictureLoaded(picture: Locator) {
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 /** `page.goto` then waits for React's hydration (also for a page made outside the fixtures). */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
