@@ -2,6 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/** Components of the storefront's pages (the "shared" chunk below takes those used by two or more). */
+const storefrontComponent =
+  /[\\/]app[\\/](components[\\/](ui[\\/](icons|picture-box)|[^\\/]+)|features[\\/](catalog|cart|store|orders)[\\/][^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
@@ -14,8 +18,9 @@ export default defineConfig({
   // One chunk, too, for the components that several pages share (header, footer, product card,
   // icons, cart…): left to itself the bundler cut them into a dozen files of 1–3 KB, and each file
   // the browser fetches costs a phone's main thread about a millisecond before the page hydrates.
-  // Admin-only components (components/admin) and one-page components stay with their pages; the
-  // admin pages load this chunk too (the logout button is in both headers).
+  // The storefront's components are the site shell, its UI primitives and the components of the
+  // storefront features; admin and sign-in components stay with their pages. The admin pages load
+  // this chunk too (the logout button is in both headers).
   environments: {
     client: {
       build: {
@@ -24,7 +29,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-                { name: "shared", test: /[\\/]app[\\/]components[\\/][^\\/]+\.tsx$/, minShareCount: 2 },
+                { name: "shared", test: storefrontComponent, minShareCount: 2 },
               ],
             },
           },

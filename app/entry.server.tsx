@@ -6,10 +6,10 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { getDatabaseHandle } from "~/utils/db.server.ts";
-import { isCrossSiteRequest } from "~/utils/csrf.server.ts";
-import { createDeferredHydrationStream } from "~/utils/deferred-hydration.server.ts";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/utils/security-headers.server.ts";
+import { getDatabaseHandle } from "~/lib/db.server.ts";
+import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
+import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";
 import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;

@@ -9,17 +9,17 @@ import {
 } from "react-router";
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
-import { AccessDenied } from "~/components/admin/access-denied.tsx";
-import { CartProvider } from "~/components/cart-provider.tsx";
-import { authMiddleware, getOptionalUser } from "~/utils/auth.server.ts";
-import { ACCESS_DENIED_NOT_ADMIN } from "~/utils/access-messages.ts";
-import { csrfMiddleware } from "~/utils/csrf.server.ts";
-import { getPriceList } from "~/utils/catalog.server.ts";
-import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { pageCacheMiddleware } from "~/utils/page-cache.server.ts";
-import { securityHeadersMiddleware } from "~/utils/security-headers.server.ts";
-import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
+import { AccessDenied } from "~/features/admin/access-denied.tsx";
+import { CartProvider } from "~/features/cart/cart-provider.tsx";
+import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
+import { csrfMiddleware } from "~/lib/csrf.server.ts";
+import { getPriceList } from "~/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { pageCacheMiddleware } from "~/lib/page-cache.server.ts";
+import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
+import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 // Development only: in production the server inlines the stylesheet (entry.server.tsx).
 import devStylesheet from "./app.css?url";
 

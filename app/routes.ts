@@ -20,7 +20,7 @@ export default [
     route("*", "routes/_site/not-found.tsx"),
   ]),
 
-  // Admin routes: every page and action behind the admin gate (app/utils/admin-access.server.ts)
+  // Admin routes: every page and action behind the admin gate (app/features/accounts/permissions.server.ts)
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),

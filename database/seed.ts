@@ -53,7 +53,7 @@ async function seedStartingCatalog(db: Database): Promise<boolean> {
 /**
  * Once per database, after the catalog: the starting noodles take a spice level (a database
  * seeded before levels existed gets them too), and the store settings row exists. Its columns
- * start empty, which means "use the environment settings" (app/utils/store-settings.server.ts).
+ * start empty, which means "use the environment settings" (app/features/store/settings.server.ts).
  * Like the catalog seed, a marker row makes it run once, so an owner's later change stays.
  */
 export async function seedOperations(db: Database): Promise<boolean> {

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../database/client.server.ts";
-import { listUsers } from "../app/utils/admin-users.server.ts";
+import { listUsers } from "../app/features/admin/users.server.ts";
 
 const userCount = Number(process.env.BENCH_USERS || 100_000);
 const repeat = Number(process.env.BENCH_REPEAT || 40);

@@ -5,7 +5,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { SMALLER_WIDTHS, smallerCopy } from "../app/utils/images.ts";
+import { SMALLER_WIDTHS, smallerCopy } from "../app/features/media/images.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pub = (p) => path.join(root, "public", p);
@@ -1345,7 +1345,7 @@ const jobs = [
   ["images/hero.webp", hero],
 ];
 
-/** The smaller copies pages use for small slots (app/utils/images.ts), drawn at their own size. */
+/** The smaller copies pages use for small slots (app/features/media/images.ts), drawn at their own size. */
 const kindOf = (rel) => (rel === "images/hero.webp" ? "hero" : rel.split("/")[1].replace(/s$/, ""));
 const smaller = (svg, width, quality = 78) =>
   sharp(Buffer.from(svg)).resize({ width }).webp({ quality, effort: 6, smartSubsample: true }).toBuffer();

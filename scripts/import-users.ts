@@ -16,10 +16,10 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../database/client.server.ts";
 import { users } from "../database/schema.ts";
-import { isEmail, normalizeEmail } from "../app/utils/auth-schemas.ts";
-import { getEnv } from "../app/utils/env.server.ts";
-import { BCRYPT_HASH_PATTERN } from "../app/utils/password.server.ts";
-import { newUserId, roleFor } from "../app/utils/users.server.ts";
+import { isEmail, normalizeEmail } from "../app/features/accounts/auth-schemas.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+import { BCRYPT_HASH_PATTERN } from "../app/features/accounts/password.server.ts";
+import { newUserId, roleFor } from "../app/features/accounts/users.server.ts";
 
 export const USAGE = `Pemakaian: npm run import:users -- <berkas.json>
 

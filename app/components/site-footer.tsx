@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { StoreSettings } from "~/utils/store-settings.server.ts";
-import { contactMessage, whatsappLink } from "~/utils/whatsapp.ts";
-import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAppIcon } from "./icons.tsx";
+import type { StoreSettings } from "~/features/store/settings.server.ts";
+import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
+import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAppIcon } from "./ui/icons.tsx";
 
 const socialIcons = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon };
 

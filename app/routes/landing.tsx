@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/landing";
-import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/icons.tsx";
-import { ProductCard } from "~/components/product-card.tsx";
-import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
+import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { ProductCard } from "~/features/catalog/product-card.tsx";
+import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
-import { getFeaturedItems } from "~/utils/catalog.server.ts";
-import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { HERO_IMAGE, pictureSrcSet } from "~/utils/images.ts";
-import { pageMeta } from "~/utils/meta.ts";
+import { getFeaturedItems } from "~/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { HERO_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
+import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
   return { featured: await cachedCatalog("featured", async () => getFeaturedItems(await getDb())) };

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { scriptsOfPage } from "../../app/utils/deferred-hydration.server.ts";
+import { scriptsOfPage } from "../../app/lib/deferred-hydration.server.ts";
 
 const allRoutes = ["/", "/beranda", "/produk", "/keranjang", "/tentang", "/kontak"];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : allRoutes;

@@ -1,7 +1,7 @@
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-/** The production server's page cache, seen from outside (app/utils/page-cache.server.ts). */
+/** The production server's page cache, seen from outside (app/lib/page-cache.server.ts). */
 test("cached public pages: a fresh nonce on every answer, and signed-in visitors never get the cached page", async ({
   page,
   playwright,

@@ -15,12 +15,12 @@ import { action as outletAction } from "../../app/routes/admin/operasi/outlet.ts
 import { action as ordersAction } from "../../app/routes/admin/operasi/pesanan.tsx";
 import { action as promoAction } from "../../app/routes/admin/operasi/promo.tsx";
 import { action as orderRecordAction } from "../../app/routes/resources/pesanan.tsx";
-import { PEER_ADDRESS_HEADER } from "../../app/utils/client-ip.server.ts";
-import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
-import { createSession } from "../../app/utils/session.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { PEER_ADDRESS_HEADER } from "../../app/lib/client-address.server.ts";
+import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { getStoreSettings } from "../../app/features/store/settings.server.ts";
+import { createSession } from "../../app/features/accounts/session.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, ORIGIN, post, uniqueEmail } from "./auth-support.ts";
 

@@ -10,12 +10,12 @@ import {
   ensureAdminInbox,
   getNotificationSwitches,
   listNotifications,
-} from "../../app/utils/admin-notifications.server.ts";
-import { deleteUser, listUsers, USER_COUNT_CAP, userStats } from "../../app/utils/admin-users.server.ts";
-import { getOptionalUser } from "../../app/utils/auth.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { createSession } from "../../app/utils/session.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+} from "../../app/features/admin/notifications.server.ts";
+import { deleteUser, listUsers, USER_COUNT_CAP, userStats } from "../../app/features/admin/users.server.ts";
+import { getOptionalUser } from "../../app/features/accounts/auth.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { createSession } from "../../app/features/accounts/session.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, post, uniqueEmail } from "./auth-support.ts";
 

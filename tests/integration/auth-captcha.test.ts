@@ -3,9 +3,9 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { loader as altchaLoader } from "../../app/routes/resources/altcha.tsx";
-import { verifyCaptcha, type CaptchaConfig } from "../../app/utils/captcha.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { contentSecurityPolicy } from "../../app/utils/security-headers.server.ts";
+import { verifyCaptcha, type CaptchaConfig } from "../../app/features/accounts/captcha.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { contentSecurityPolicy } from "../../app/lib/security-headers.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { solvedAltcha } from "./auth-support.ts";
 

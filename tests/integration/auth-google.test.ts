@@ -5,9 +5,9 @@ import { notifications, sessions, users } from "../../database/schema.ts";
 import { loader as masukLoader } from "../../app/routes/_auth/masuk.tsx";
 import { loader as callbackLoader } from "../../app/routes/resources/google-callback.tsx";
 import { loader as startLoader } from "../../app/routes/resources/google-start.tsx";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { hashPassword } from "../../app/features/accounts/password.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import {
   encodeIdentity,
   IDENTITY_COOKIE,

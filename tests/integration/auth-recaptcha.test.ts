@@ -5,11 +5,11 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
 import { loader as altchaLoader } from "../../app/routes/resources/altcha.tsx";
-import { getCaptchaWidget, verifyCaptcha } from "../../app/utils/captcha.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { contentSecurityPolicy } from "../../app/utils/security-headers.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { getCaptchaWidget, verifyCaptcha } from "../../app/features/accounts/captcha.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { hashPassword } from "../../app/features/accounts/password.server.ts";
+import { contentSecurityPolicy } from "../../app/lib/security-headers.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 

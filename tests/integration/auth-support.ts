@@ -6,10 +6,10 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { RouterContextProvider } from "react-router";
-import { authMiddleware } from "../../app/utils/auth.server.ts";
-import { createAltchaChallenge } from "../../app/utils/captcha.server.ts";
-import { PEER_ADDRESS_HEADER } from "../../app/utils/client-ip.server.ts";
-import { csrfMiddleware } from "../../app/utils/csrf.server.ts";
+import { authMiddleware } from "../../app/features/accounts/auth.server.ts";
+import { createAltchaChallenge } from "../../app/features/accounts/captcha.server.ts";
+import { PEER_ADDRESS_HEADER } from "../../app/lib/client-address.server.ts";
+import { csrfMiddleware } from "../../app/lib/csrf.server.ts";
 
 export const ORIGIN = "http://localhost:3000";
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, promos, slides, users } from "../../database/schema.ts";
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
-import type * as ImagesModule from "../../app/utils/images.server.ts";
-import { FALLBACK_MESSAGE, MAX_ROW_ID, readRowId } from "../../app/utils/admin-input.server.ts";
-import type { Actor } from "../../app/utils/audit-log.server.ts";
+import type * as ImagesModule from "../../app/features/media/images.server.ts";
+import { FALLBACK_MESSAGE, MAX_ROW_ID, readRowId } from "../../app/lib/form-input.server.ts";
+import type { Actor } from "../../app/features/admin/audit-log.server.ts";
 import {
   createMenuItem,
   createPromo,
@@ -25,7 +25,7 @@ import {
   updatePromo,
   updateSlide,
   updateStoreSettings,
-} from "../../app/utils/catalog-admin.server.ts";
+} from "../../app/features/catalog/catalog-admin.server.ts";
 import {
   getActivePromos,
   getActiveSlides,
@@ -33,11 +33,11 @@ import {
   getFeaturedItems,
   getPriceList,
   getProdukItems,
-} from "../../app/utils/catalog.server.ts";
-import { cachedCatalog } from "../../app/utils/catalog-cache.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+} from "../../app/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "../../app/lib/content-cache.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { getStoreSettings } from "../../app/features/store/settings.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 let handle: DatabaseHandle;
@@ -46,7 +46,7 @@ let actor: Actor;
 
 /** Runs right after an upload is stored, before the write that uses it (the race tests). */
 const afterPhotoStored = vi.hoisted(() => ({ run: null as null | (() => Promise<unknown>) }));
-vi.mock("../../app/utils/images.server.ts", async (importOriginal) => {
+vi.mock("../../app/features/media/images.server.ts", async (importOriginal) => {
   const original = await importOriginal<typeof ImagesModule>();
   return {
     ...original,
@@ -381,7 +381,7 @@ describe(`menu items (${testDatabaseKind()})`, () => {
   });
 
   it("deletes an item; past orders keep their lines and a slide falls back to its title", async () => {
-    const { recordOrder } = await import("../../app/utils/orders.server.ts");
+    const { recordOrder } = await import("../../app/features/orders/record-order.server.ts");
     const store = await getStoreSettings(handle.db);
     const recorded = await recordOrder(handle.db, [{ id: "mie-nyala-keju-2", jumlah: 2 }], store, null);
     expect(recorded.ok).toBe(true);

@@ -9,7 +9,7 @@ import {
   getPriceList,
   getProdukItems,
   getSiteTexts,
-} from "../../app/utils/catalog.server.ts";
+} from "../../app/features/catalog/catalog.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 let handle: DatabaseHandle;

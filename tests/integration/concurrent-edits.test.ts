@@ -5,11 +5,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/utils/audit-log.server.ts";
-import { updateMenuItem } from "../../app/utils/catalog-admin.server.ts";
-import { formatRupiah } from "../../app/utils/format.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import type { Actor } from "../../app/features/admin/audit-log.server.ts";
+import { updateMenuItem } from "../../app/features/catalog/catalog-admin.server.ts";
+import { formatRupiah } from "../../app/lib/format.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { editForm, editValues } from "../support/menu-edits.ts";
 

@@ -4,10 +4,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
-import { readStoredImage, removeStoredImage, saveImage } from "../../app/utils/images.server.ts";
+import { readStoredImage, removeStoredImage, saveImage } from "../../app/features/media/images.server.ts";
 
 /**
- * Uploaded photos and their smaller copies (app/utils/images.ts): saved together, served by
+ * Uploaded photos and their smaller copies (app/features/media/images.ts): saved together, served by
  * GET /gambar/<kind>/<name>, and a copy missing for an older upload is made when first asked for.
  */
 let dataDir: string;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { users } from "../../database/schema.ts";
-import { authenticate, signInWithGoogle } from "../../app/utils/users.server.ts";
+import { authenticate, signInWithGoogle } from "../../app/features/accounts/users.server.ts";
 import { formatReport, importUsers, parseTimestamp } from "../../scripts/import-users.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 

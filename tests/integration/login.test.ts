@@ -4,9 +4,9 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { sessions, users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
 import { loader as masukLoader } from "../../app/routes/_auth/masuk.tsx";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { hashPassword } from "../../app/features/accounts/password.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 

@@ -2,17 +2,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, orders, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/utils/audit-log.server.ts";
-import { listAuditLog } from "../../app/utils/audit-log.server.ts";
+import type { Actor } from "../../app/features/admin/audit-log.server.ts";
+import { listAuditLog } from "../../app/features/admin/audit-log.server.ts";
 import {
   changeOrderStatus,
   listOrders,
   NEXT_STATUSES,
   orderReport,
-} from "../../app/utils/orders-admin.server.ts";
-import { recordOrder, type OrderRequest } from "../../app/utils/orders.server.ts";
-import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+} from "../../app/features/orders/admin.server.ts";
+import { recordOrder, type OrderRequest } from "../../app/features/orders/record-order.server.ts";
+import { getStoreSettings } from "../../app/features/store/settings.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 const WITA = "Asia/Makassar";

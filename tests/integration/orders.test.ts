@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/resources/pesanan.tsx";
-import { startSession } from "../../app/utils/auth.server.ts";
-import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../app/utils/opening-hours.ts";
-import { MESSAGE_BUDGET } from "../../app/utils/whatsapp.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { startSession } from "../../app/features/accounts/auth.server.ts";
+import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
+import { MESSAGE_BUDGET } from "../../app/lib/whatsapp.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, ORIGIN, post, uniqueEmail, type RequestOptions } from "./auth-support.ts";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { rateLimits, users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { hit, peek } from "../../app/utils/rate-limit.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { hashPassword } from "../../app/features/accounts/password.server.ts";
+import { hit, peek } from "../../app/lib/rate-limit.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 

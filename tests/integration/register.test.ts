@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { notifications, users } from "../../database/schema.ts";
 import { registerAction } from "../../app/routes/_auth/register.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { registerUser } from "../../app/utils/users.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { registerUser } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, post, uniqueEmail } from "./auth-support.ts";
 

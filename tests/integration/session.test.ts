@@ -4,11 +4,11 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { sessions, users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
 import { action as logoutAction } from "../../app/routes/resources/logout.tsx";
-import { getOptionalUser } from "../../app/utils/auth.server.ts";
-import { useDatabaseHandle } from "../../app/utils/db.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { SESSION_DAYS } from "../../app/utils/session.server.ts";
-import { newUserId } from "../../app/utils/users.server.ts";
+import { getOptionalUser } from "../../app/features/accounts/auth.server.ts";
+import { useDatabaseHandle } from "../../app/lib/db.server.ts";
+import { hashPassword } from "../../app/features/accounts/password.server.ts";
+import { SESSION_DAYS } from "../../app/features/accounts/session.server.ts";
+import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 

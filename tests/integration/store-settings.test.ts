@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { menuItems, storeSettings } from "../../database/schema.ts";
 import { seedCatalog, seedOperations } from "../../database/seed.ts";
-import { getPriceList } from "../../app/utils/catalog.server.ts";
-import { invalidateCatalogCache } from "../../app/utils/catalog-cache.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../app/utils/opening-hours.ts";
-import { getStoreSettings } from "../../app/utils/store-settings.server.ts";
+import { getPriceList } from "../../app/features/catalog/catalog.server.ts";
+import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
+import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 let handle: DatabaseHandle;

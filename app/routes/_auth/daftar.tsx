@@ -10,8 +10,8 @@ import {
   PASSWORD_MIN,
   REGISTER_MESSAGES,
   RegisterSchema,
-} from "~/utils/auth-schemas.ts";
-import { pageMeta } from "~/utils/meta.ts";
+} from "~/features/accounts/auth-schemas.ts";
+import { pageMeta } from "~/lib/meta.ts";
 import {
   AuthHeading,
   FormAlert,
@@ -19,9 +19,9 @@ import {
   PasswordField,
   TextField,
   useHydrated,
-} from "./form-parts.tsx";
+} from "../../features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
-import { actionHeaders } from "~/utils/action-headers.ts";
+import { actionHeaders } from "~/lib/action-headers.ts";
 
 export const action = registerAction;
 

@@ -12,12 +12,12 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { endSession, startSession } from "~/utils/auth.server.ts";
-import { LOGIN_MESSAGES, LoginSchema } from "~/utils/auth-schemas.ts";
-import { verifyCaptcha } from "~/utils/captcha.server.ts";
-import { getClientAddress } from "~/utils/client-ip.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { getEnv } from "~/utils/env.server.ts";
+import { endSession, startSession } from "~/features/accounts/auth.server.ts";
+import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
+import { verifyCaptcha } from "~/features/accounts/captcha.server.ts";
+import { getClientAddress } from "~/lib/client-address.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { getEnv } from "~/lib/env.server.ts";
 import {
   clear,
   deleteExpiredRateLimits,
@@ -27,11 +27,11 @@ import {
   peek,
   tooManyAttemptsMessage,
   type RateLimitState,
-} from "~/utils/rate-limit.server.ts";
-import { safeRedirect } from "~/utils/redirect.ts";
-import { deleteExpiredSessions } from "~/utils/session.server.ts";
-import { authenticate } from "~/utils/users.server.ts";
-import { readForm } from "~/utils/form.server.ts";
+} from "~/lib/rate-limit.server.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
+import { authenticate } from "~/features/accounts/users.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 
 const HIDDEN_FIELDS = ["password", "captcha", "mode"];
 

@@ -4,13 +4,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/masuk";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
-import { getOptionalUser } from "~/utils/auth.server.ts";
-import { LOGIN_MESSAGES, LoginSchema } from "~/utils/auth-schemas.ts";
-import { getCaptchaWidget } from "~/utils/captcha.server.ts";
-import { googleErrorMessage, isGoogleEnabled } from "~/utils/google.server.ts";
-import { pageMeta } from "~/utils/meta.ts";
-import { safeRedirect } from "~/utils/redirect.ts";
-import { CaptchaField, type CaptchaHandle } from "./captcha-field.tsx";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
+import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
+import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
+import { pageMeta } from "~/lib/meta.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { CaptchaField, type CaptchaHandle } from "../../features/accounts/captcha-field.tsx";
 import {
   AuthHeading,
   FormAlert,
@@ -19,9 +19,9 @@ import {
   PasswordField,
   TextField,
   useHydrated,
-} from "./form-parts.tsx";
+} from "../../features/accounts/auth-form-parts.tsx";
 import { loginAction } from "./login.server.ts";
-import { actionHeaders } from "~/utils/action-headers.ts";
+import { actionHeaders } from "~/lib/action-headers.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);

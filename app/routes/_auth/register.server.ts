@@ -6,13 +6,13 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { REGISTER_MESSAGES, RegisterSchema } from "~/utils/auth-schemas.ts";
-import { getClientAddress } from "~/utils/client-ip.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { hit, REGISTER_WINDOW_MS, tooManyAttemptsMessage } from "~/utils/rate-limit.server.ts";
-import { registerUser } from "~/utils/users.server.ts";
-import { readForm } from "~/utils/form.server.ts";
+import { REGISTER_MESSAGES, RegisterSchema } from "~/features/accounts/auth-schemas.ts";
+import { getClientAddress } from "~/lib/client-address.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { hit, REGISTER_WINDOW_MS, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
+import { registerUser } from "~/features/accounts/users.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 
 const HIDDEN_FIELDS = ["password", "confirmPassword", "mode"];
 

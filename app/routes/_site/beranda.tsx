@@ -1,13 +1,13 @@
 import type { Route } from "./+types/beranda";
-import { Carousel } from "~/components/carousel.tsx";
-import { ProductCard } from "~/components/product-card.tsx";
-import { PromoCard } from "~/components/promo-card.tsx";
-import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
+import { Carousel } from "~/features/catalog/carousel.tsx";
+import { ProductCard } from "~/features/catalog/product-card.tsx";
+import { PromoCard } from "~/features/catalog/promo-card.tsx";
+import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
-import { getActivePromos, getActiveSlides, getBestSellers } from "~/utils/catalog.server.ts";
-import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { pageMeta } from "~/utils/meta.ts";
+import { getActivePromos, getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
   const db = await getDb();

@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/keranjang";
-import { useCart } from "~/components/cart-provider.tsx";
-import { CheckoutPanel } from "~/components/checkout-panel.tsx";
-import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/icons.tsx";
-import { ChiliMeter } from "~/components/spice-level-picker.tsx";
-import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
-import { lineKey, lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLine } from "~/utils/cart.ts";
-import { formatRupiah } from "~/utils/format.ts";
-import { pageMeta } from "~/utils/meta.ts";
-import { SPICE_LEVELS, spiceLevelLabel } from "~/utils/spice-levels.ts";
-import { pictureSrcSet } from "~/utils/images.ts";
+import { useCart } from "~/features/cart/cart-provider.tsx";
+import { CheckoutPanel } from "~/features/orders/checkout-panel.tsx";
+import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons.tsx";
+import { ChiliMeter } from "~/features/catalog/spice-level-picker.tsx";
+import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
+import { lineKey, lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLine } from "~/features/cart/cart.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { pageMeta } from "~/lib/meta.ts";
+import { SPICE_LEVELS, spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { pictureSrcSet } from "~/features/media/images.ts";
 
 /** How a line is named to screen readers: the item, and its level when it has one. */
 const lineLabel = (line: CartLine) =>

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { Route } from "./+types/kontak";
 import { SocialLinks } from "~/components/site-footer.tsx";
-import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/components/icons.tsx";
+import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { useRootData, type RootLoaderData } from "~/root.tsx";
-import { pageMeta } from "~/utils/meta.ts";
-import { DAY_NAMES, describeDay, timezoneLabel } from "~/utils/opening-hours.ts";
-import { contactMessage, whatsappLink } from "~/utils/whatsapp.ts";
+import { pageMeta } from "~/lib/meta.ts";
+import { DAY_NAMES, describeDay, timezoneLabel } from "~/features/store/opening-hours.ts";
+import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
 
 /**
  * The contact form sends nothing to a server (SPEC.md: no submit behaviour). Instead of a

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { useCart } from "~/components/cart-provider.tsx";
-import { CloseIcon } from "~/components/icons.tsx";
+import { useCart } from "~/features/cart/cart-provider.tsx";
+import { CloseIcon } from "~/components/ui/icons.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { useRootData } from "~/root.tsx";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageMeta } from "~/utils/meta.ts";
+import { pageMeta } from "~/lib/meta.ts";
 
 export function loader() {
   return data(null, { status: 404 });

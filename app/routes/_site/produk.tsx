@@ -1,12 +1,12 @@
 import type { Route } from "./+types/produk";
-import { ProductCard } from "~/components/product-card.tsx";
-import { StoreHoursNotice } from "~/components/store-hours-notice.tsx";
+import { ProductCard } from "~/features/catalog/product-card.tsx";
+import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
-import { getProdukItems } from "~/utils/catalog.server.ts";
-import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { getOrigin, getStoreSettings } from "~/utils/store-settings.server.ts";
-import { pageMeta } from "~/utils/meta.ts";
+import { getProdukItems } from "~/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
+import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const items = await cachedCatalog("produk", async () => getProdukItems(await getDb()));

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tentang";
-import { FlameIcon } from "~/components/icons.tsx";
-import { getSiteTexts } from "~/utils/catalog.server.ts";
-import { cachedCatalog } from "~/utils/catalog-cache.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { pageMeta } from "~/utils/meta.ts";
+import { FlameIcon } from "~/components/ui/icons.tsx";
+import { getSiteTexts } from "~/features/catalog/catalog.server.ts";
+import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
   const texts = await cachedCatalog("siteTexts", async () => getSiteTexts(await getDb()));

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { newestUsers, userStats } from "~/utils/admin-users.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { formatDate, formatNumber, providerLabel } from "~/utils/admin-format.ts";
-import { adminMeta } from "~/utils/meta.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { newestUsers, userStats } from "~/features/admin/users.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { formatDate, formatNumber, providerLabel } from "~/features/admin/format.ts";
+import { adminMeta } from "~/lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);

@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { AdminShell } from "~/components/admin/admin-shell.tsx";
+import { AdminShell } from "~/features/admin/admin-shell.tsx";
 import { useRootData } from "~/root.tsx";
-import { adminMiddleware } from "~/utils/admin-access.server.ts";
-import { countUnread, ensureAdminInbox } from "~/utils/admin-notifications.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
+import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
+import { countUnread, ensureAdminInbox } from "~/features/admin/notifications.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
 
 /** Every page and action under /admin passes the admin gate first (401, 403 or /masuk). */
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
 
 /** Any admin path without a page: 404 inside the admin frame, with a way back. */
 export function loader({ context }: Route.LoaderArgs) {

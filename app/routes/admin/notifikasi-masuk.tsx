@@ -1,19 +1,19 @@
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/notifikasi-masuk";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { formatDateTime } from "~/utils/admin-format.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { formatDateTime } from "~/features/admin/format.ts";
 import {
   ensureAdminInbox,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationItem,
-} from "~/utils/admin-notifications.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { readForm } from "~/utils/form.server.ts";
-import { readRowId } from "~/utils/admin-input.server.ts";
+} from "~/features/admin/notifications.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { readRowId } from "~/lib/form-input.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);

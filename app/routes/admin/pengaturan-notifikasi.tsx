@@ -2,17 +2,17 @@ import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/pengaturan-notifikasi";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import {
   ensureAdminInbox,
   getNotificationSwitches,
   saveNotificationSwitches,
   type NotificationSwitches,
-} from "~/utils/admin-notifications.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { readForm } from "~/utils/form.server.ts";
+} from "~/features/admin/notifications.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { readForm } from "~/lib/form.server.ts";
 
 export const SETTINGS_SAVED = "Pengaturan notifikasi disimpan!";
 

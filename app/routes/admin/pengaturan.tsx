@@ -1,9 +1,9 @@
 import type { Route } from "./+types/pengaturan";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { formatDate, providerLabel, roleLabel } from "~/utils/admin-format.ts";
-import { profileOf } from "~/utils/admin-profile.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { formatDate, providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { profileOf } from "~/features/admin/profile.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { profile: profileOf(requireAdmin(context)) };

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/profil";
-import { AdminPageHeader, Avatar } from "~/components/admin/admin-shell.tsx";
-import { formatDate, providerLabel, roleLabel } from "~/utils/admin-format.ts";
-import { profileOf } from "~/utils/admin-profile.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
+import { AdminPageHeader, Avatar } from "~/features/admin/admin-shell.tsx";
+import { formatDate, providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { profileOf } from "~/features/admin/profile.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { profile: profileOf(requireAdmin(context)) };

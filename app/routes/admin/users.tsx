@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
-import { formatDate, formatNumber, providerLabel, roleLabel, truncateName } from "~/utils/admin-format.ts";
-import { DELETE_USER_MESSAGES, deleteUser, listUsers } from "~/utils/admin-users.server.ts";
-import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/utils/admin-users.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { readForm } from "~/utils/form.server.ts";
+import { formatDate, formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
+import { DELETE_USER_MESSAGES, deleteUser, listUsers } from "~/features/admin/users.server.ts";
+import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features/admin/users.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { readForm } from "~/lib/form.server.ts";
 
 export const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
 export const DELETE_SUCCESS = "Pengguna berhasil dihapus";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { createAltchaChallenge, getCaptchaConfig } from "~/utils/captcha.server.ts";
+import { createAltchaChallenge, getCaptchaConfig } from "~/features/accounts/captcha.server.ts";
 
 /**
  * GET /captcha/altcha: a fresh signed proof-of-work challenge for the login form's ALTCHA widget.

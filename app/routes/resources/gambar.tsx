@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/gambar";
-import { readStoredImage } from "~/utils/images.server.ts";
+import { readStoredImage } from "~/features/media/images.server.ts";
 
 /**
  * GET /gambar/<kind>/<sha256>.webp: a photo uploaded in the admin pages, or one of its smaller

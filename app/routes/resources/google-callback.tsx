@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google-callback";
-import { endSession, startSession } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { finishGoogleSignIn } from "~/utils/google.server.ts";
-import { getOrigin } from "~/utils/store-settings.server.ts";
-import { signInWithGoogle } from "~/utils/users.server.ts";
+import { endSession, startSession } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { finishGoogleSignIn } from "~/features/accounts/google.server.ts";
+import { getOrigin } from "~/features/store/settings.server.ts";
+import { signInWithGoogle } from "~/features/accounts/users.server.ts";
 
 /**
  * GET /auth/google/callback: the provider sends the browser back here. On success a new session

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google-start";
-import { isGoogleEnabled, startGoogleSignIn } from "~/utils/google.server.ts";
-import { safeRedirect } from "~/utils/redirect.ts";
-import { getOrigin } from "~/utils/store-settings.server.ts";
+import { isGoogleEnabled, startGoogleSignIn } from "~/features/accounts/google.server.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { getOrigin } from "~/features/store/settings.server.ts";
 
 /**
  * GET /auth/google: starts Google sign-in (see google.server.ts). The login page links here with

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endSession } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { safeRedirect } from "~/utils/redirect.ts";
-import { readForm } from "~/utils/form.server.ts";
+import { endSession } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { readForm } from "~/lib/form.server.ts";
 
 /**
  * POST /keluar ends the session on the server (the row is deleted, the cookie cleared).

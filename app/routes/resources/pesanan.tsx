@@ -1,26 +1,26 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan";
-import { getOptionalUser } from "~/utils/auth.server.ts";
-import { getClientAddress } from "~/utils/client-ip.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { readForm } from "~/utils/form.server.ts";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { getClientAddress } from "~/lib/client-address.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import {
   blankPendingOrderCookie,
   parseOrderRequest,
   pendingOrderCookie,
   readPendingOrder,
   recordOrder,
-} from "~/utils/orders.server.ts";
-import { formatWait, hit } from "~/utils/rate-limit.server.ts";
-import { getStoreSettings } from "~/utils/store-settings.server.ts";
+} from "~/features/orders/record-order.server.ts";
+import { formatWait, hit } from "~/lib/rate-limit.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 /** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
 export const ORDER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * POST /pesanan records the cart as an order before the customer's WhatsApp opens
- * (app/utils/orders.server.ts). The form field `items` holds the cart's lines as JSON. This
+ * (app/features/orders/record-order.server.ts). The form field `items` holds the cart's lines as JSON. This
  * browser's previous unsent order, named by its pending order cookie, is cancelled if it may be
  * and otherwise ignored; the new order's cookie replaces it. Answers JSON: 201 `{status:
  * "success", code, replaced, total, message, whatsappUrl, outsideHours}` (`replaced` is the

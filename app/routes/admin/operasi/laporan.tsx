@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/laporan";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { formatRupiah } from "~/utils/format.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { orderReport, type ReportDay } from "~/utils/orders-admin.server.ts";
-import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { orderReport, type ReportDay } from "~/features/orders/admin.server.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 /**
  * /admin/laporan: confirmed orders and their revenue per day for the last 30 days, the orders

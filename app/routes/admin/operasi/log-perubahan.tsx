@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/log-perubahan";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { listAuditLog } from "~/utils/audit-log.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { listAuditLog } from "~/features/admin/audit-log.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 const ENTITY_LABELS: Record<string, string> = {
   menu: "Menu",

@@ -1,13 +1,17 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu-populer";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { RANK_LIMITS } from "~/utils/catalog-admin.ts";
-import { listMenuItemsForAdmin, rankedIds, setMenuRankings } from "~/utils/catalog-admin.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { readForm } from "~/utils/form.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { ActionMessage, answer, refuse } from "./parts.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { RANK_LIMITS } from "~/features/catalog/limits.ts";
+import {
+  listMenuItemsForAdmin,
+  rankedIds,
+  setMenuRankings,
+} from "~/features/catalog/catalog-admin.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { ActionMessage, answer, refuse } from "../../../features/admin/form-parts.tsx";
 
 /** /admin/menu-populer: which items the three storefront pages show, in which order. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/menu";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
-import { requireAdmin } from "~/utils/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
 import {
   createMenuItem,
   deleteMenuItem,
@@ -12,12 +12,12 @@ import {
   setMenuItemAvailability,
   updateMenuItem,
   type AdminMenuItem,
-} from "~/utils/catalog-admin.server.ts";
-import { KATEGORI } from "~/utils/catalog-admin.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { formatRupiah } from "~/utils/format.ts";
-import { readUploadForm } from "~/utils/images.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
+} from "~/features/catalog/catalog-admin.server.ts";
+import { KATEGORI } from "~/features/catalog/limits.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { readUploadForm } from "~/features/media/images.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
 import {
   ActionMessage,
   answer,
@@ -29,7 +29,7 @@ import {
   TextField,
   textValues,
   type OpsAnswer,
-} from "./parts.tsx";
+} from "../../../features/admin/form-parts.tsx";
 
 /** /admin/menu (also /admin/produk): the menu items, with create, edit, sold out and delete. */
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,15 +1,22 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outlet";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { outletFormValues, updateStoreSettings } from "~/utils/catalog-admin.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { readForm } from "~/utils/form.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { DAY_NAMES, TIMEZONES } from "~/utils/opening-hours.ts";
-import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
-import { formatWhatsAppNumber } from "~/utils/whatsapp.ts";
-import { ActionMessage, answer, errorsFor, refuse, TextField, textValues } from "./parts.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { outletFormValues, updateStoreSettings } from "~/features/catalog/catalog-admin.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
+import { formatWhatsAppNumber } from "~/lib/whatsapp.ts";
+import {
+  ActionMessage,
+  answer,
+  errorsFor,
+  refuse,
+  TextField,
+  textValues,
+} from "../../../features/admin/form-parts.tsx";
 
 /** /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours. */
 export async function loader({ context }: Route.LoaderArgs) {

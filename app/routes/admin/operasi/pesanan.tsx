@@ -1,18 +1,23 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/pesanan";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
-import { requireAdmin } from "~/utils/auth.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { formatRupiah } from "~/utils/format.ts";
-import { readForm } from "~/utils/form.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { NEXT_STATUSES, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "~/utils/order-status.ts";
-import { changeOrderStatus, listOrders } from "~/utils/orders-admin.server.ts";
-import { spiceLevelLabel } from "~/utils/spice-levels.ts";
-import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
-import type { OpsAnswer } from "./parts.tsx";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import {
+  NEXT_STATUSES,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  type OrderStatus,
+} from "~/features/orders/order-status.ts";
+import { changeOrderStatus, listOrders } from "~/features/orders/admin.server.ts";
+import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
+import type { OpsAnswer } from "../../../features/admin/form-parts.tsx";
 
 /** /admin/pesanan: the order log, newest first; filter by status and day, search by code. */
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/promo";
-import { AdminPageHeader } from "~/components/admin/admin-shell.tsx";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
-import { readRowId } from "~/utils/admin-input.server.ts";
-import { requireAdmin } from "~/utils/auth.server.ts";
+import { readRowId } from "~/lib/form-input.server.ts";
+import { requireAdmin } from "~/features/accounts/auth.server.ts";
 import {
   createPromo,
   deletePromo,
@@ -12,11 +12,11 @@ import {
   PROMO_MESSAGES,
   updatePromo,
   type AdminPromo,
-} from "~/utils/catalog-admin.server.ts";
-import { getDb } from "~/utils/db.server.ts";
-import { readUploadForm } from "~/utils/images.server.ts";
-import { adminMeta } from "~/utils/meta.ts";
-import { getStoreSettingsValues } from "~/utils/store-settings.server.ts";
+} from "~/features/catalog/catalog-admin.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readUploadForm } from "~/features/media/images.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import {
   ActionMessage,
   answer,
@@ -28,7 +28,7 @@ import {
   TextField,
   textValues,
   type OpsAnswer,
-} from "./parts.tsx";
+} from "../../../features/admin/form-parts.tsx";
 
 /** /admin/menu-diskon (also /admin/promo): the promo cards of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { ConfirmDialog, MessageDialog } from "../../components/ui/dialog.tsx";
+
+/**
+ * "Keluar": asks for confirmation, ends the session on the server (POST /keluar), shows
+ * "Berhasil keluar dari akun" for 1500 ms, then goes to `redirectTo` (`/` on the site,
+ * `/masuk` in the admin panel). Without JavaScript the form posts and the server redirects.
+ */
+export function LogoutButton({
+  redirectTo,
+  className = "btn-secondary",
+  children = "Keluar",
+}: {
+  redirectTo: "/" | "/masuk";
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<{ ok: true }>();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const leavingAdmin = redirectTo === "/masuk";
+  const done = fetcher.state === "idle" && fetcher.data?.ok === true;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/keluar"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAsking(true);
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={className}>
+        {children}
+      </button>
+      <ConfirmDialog
+        open={asking && !done}
+        title="Keluar"
+        message="Anda yakin ingin keluar dari akun ini?"
+        confirmLabel="Ya, Keluar"
+        cancelLabel="Batal"
+        pending={fetcher.state !== "idle"}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          fetcher.submit(
+            { mode: "fetch", redirectTo },
+            // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
+            // dialog must stay on screen; the document load of /masuk below brings fresh data.
+            { method: "post", action: "/keluar", defaultShouldRevalidate: leavingAdmin ? false : undefined },
+          )
+        }
+      />
+      <MessageDialog
+        open={done}
+        tone="success"
+        title="Berhasil keluar dari akun"
+        autoCloseMs={1500}
+        onClose={() => {
+          try {
+            window.localStorage.removeItem("data-login");
+          } catch {
+            // storage unavailable: nothing to clear
+          }
+          if (leavingAdmin) window.location.replace(redirectTo);
+          else void navigate(redirectTo, { replace: true });
+        }}
+      />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Session tokens and the session cookie.
+ *
+ * Model (after Lucia's auth_session): a token is `<id>.<secret>`, both random. The database keeps
+ * the id and SHA-256(secret) only, compared in constant time, so a copy of the sessions table
+ * cannot be turned into working cookies. Sessions last 30 days and slide: a session used in its
+ * second half is extended. A login always creates a new session (no fixation); logout and user
+ * deletion delete rows, which ends the session everywhere at once.
+ *
+ * Cookie (cookies.server.ts): HttpOnly (no script reads it), SameSite=Lax (the browser does not
+ * send it on cross-site POSTs; CSRF protection is needed if this ever becomes 'none'), Path=/,
+ * and in production Secure with the `__Host-` prefix (no Domain, cannot be set by a subdomain).
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { sessions } from "../../../database/schema.ts";
+import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
+
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = SESSION_DAYS * DAY_MS;
+
+const randomToken = (bytes: number) => randomBytes(bytes).toString("base64url");
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+export const sessionCookieName = () => cookieName("nyala_session");
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Database, userId: string) {
+  const id = randomToken(15);
+  const secret = randomToken(24);
+  const expiresAt = new Date(Date.now() + SESSION_MS);
+  await db
+    .insert(sessions)
+    .values({ id, secret_hash: hashSecret(secret), user_id: userId, expires_at: expiresAt });
+  return { token: `${id}.${secret}`, session: { id, userId, expiresAt } satisfies SessionRecord };
+}
+
+/**
+ * Returns the live session a token names, or null. `renewed` is true when the expiry slid
+ * forward and the cookie must be sent again.
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+): Promise<{ session: SessionRecord; renewed: boolean } | null> {
+  const [id, secret, extra] = token.split(".");
+  if (!id || !secret || extra !== undefined || id.length > 40 || secret.length > 64) return null;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const expected = Buffer.from(row.secret_hash, "hex");
+  const actual = Buffer.from(hashSecret(secret), "hex");
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+
+  let expiresAt = row.expires_at;
+  let renewed = false;
+  if (expiresAt.getTime() - Date.now() < SESSION_MS / 2) {
+    expiresAt = new Date(Date.now() + SESSION_MS);
+    await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id, id));
+    renewed = true;
+  }
+  return { session: { id, userId: row.user_id, expiresAt }, renewed };
+}
+
+export async function invalidateSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+export async function deleteExpiredSessions(db: Database) {
+  await db.delete(sessions).where(lt(sessions.expires_at, new Date()));
+}
+
+export function readSessionToken(request: Request): string | null {
+  return readCookie(request, sessionCookieName(), 128);
+}
+
+export function serializeSessionCookie(token: string, expiresAt: Date): string {
+  return serializeCookie(sessionCookieName(), token, {
+    expires: expiresAt,
+    maxAge: (expiresAt.getTime() - Date.now()) / 1000,
+  });
+}
+
+export function serializeBlankSessionCookie(): string {
+  return serializeCookie(sessionCookieName(), "", { maxAge: 0 });
+}

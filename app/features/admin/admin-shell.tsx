@@ -1,0 +1,306 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CloseIcon, FlameIcon, MenuIcon } from "../../components/ui/icons.tsx";
+import { LogoutButton } from "../accounts/logout-button.tsx";
+
+interface AdminLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * SPEC.md section 2: the sidebar's pages, plus the restaurant's own pages (#5) that the original
+ * only had in the phone menu (laporan, outlet) or not at all (log perubahan).
+ */
+export const sidebarLinks: AdminLink[] = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/users", label: "Pengguna" },
+  { to: "/admin/pesanan", label: "Pesanan" },
+  { to: "/admin/laporan", label: "Laporan" },
+  { to: "/admin/menu", label: "Menu" },
+  { to: "/admin/menu-populer", label: "Menu Populer" },
+  { to: "/admin/menu-diskon", label: "Menu Diskon" },
+  { to: "/admin/artikel", label: "Artikel" },
+  { to: "/admin/banner", label: "Banner" },
+  { to: "/admin/outlet", label: "Outlet" },
+  { to: "/admin/log-perubahan", label: "Log Perubahan" },
+  { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
+  { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
+];
+
+/** SPEC.md section 2: the phone menu links produk, promo, outlet and laporan; #5 adds menu populer and the log. */
+export const phoneLinks: AdminLink[] = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/users", label: "Pengguna" },
+  { to: "/admin/pesanan", label: "Pesanan" },
+  { to: "/admin/produk", label: "Produk" },
+  { to: "/admin/menu-populer", label: "Menu Populer" },
+  { to: "/admin/promo", label: "Promo" },
+  { to: "/admin/outlet", label: "Outlet" },
+  { to: "/admin/laporan", label: "Laporan" },
+  { to: "/admin/banner", label: "Banner" },
+  { to: "/admin/log-perubahan", label: "Log Perubahan" },
+  { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
+  { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center justify-between gap-2 rounded-xl px-3 py-2 text-sm font-semibold transition ${
+    isActive ? "bg-chili-600 text-white" : "text-stone-700 hover:bg-chili-50 hover:text-chili-700"
+  }`;
+
+function UnreadBadge({ count, inverted = false }: { count: number; inverted?: boolean }) {
+  if (count === 0) return null;
+  return (
+    <span
+      className={`inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs leading-6 font-bold ${
+        inverted ? "bg-white text-chili-700" : "bg-chili-600 text-white"
+      }`}
+    >
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> belum dibaca</span>
+    </span>
+  );
+}
+
+function AdminNavList({ links, unread }: { links: AdminLink[]; unread: number }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {({ isActive }) => (
+              <>
+                <span>{link.label}</span>
+                {link.to === "/admin/notifikasi-masuk" ? (
+                  <UnreadBadge count={unread} inverted={isActive} />
+                ) : null}
+              </>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Initials in a circle, or the account's photo when it has one. */
+export function Avatar({
+  nama,
+  photoUrl,
+  size = "size-10",
+}: {
+  nama: string;
+  photoUrl: string | null;
+  size?: string;
+}) {
+  const initials =
+    nama
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase())
+      .join("") || "?";
+  if (photoUrl) {
+    return (
+      <img
+        src={photoUrl}
+        alt=""
+        width={40}
+        height={40}
+        referrerPolicy="no-referrer"
+        className={`${size} shrink-0 rounded-full object-cover`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-chili-100 font-bold text-chili-700`}
+    >
+      {initials}
+    </span>
+  );
+}
+
+export interface AdminIdentity {
+  nama: string;
+  email: string;
+  photo_url: string | null;
+}
+
+/** The header's profile menu: name, e-mail, Profil, Pengaturan and Keluar (back to /masuk). */
+function ProfileMenu({ admin }: { admin: AdminIdentity }) {
+  const menuId = useId();
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    // While the logout confirmation is up, the menu that holds it stays open.
+    const dialogOpen = () => container.current?.querySelector("dialog[open]") !== null;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node) && !dialogOpen()) setOpenOn(null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !dialogOpen()) setOpenOn(null);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-chili-50"
+      >
+        <Avatar nama={admin.nama} photoUrl={admin.photo_url} size="size-9" />
+        <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{admin.nama}</span>
+        <span className="sr-only">Menu profil</span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-50 mt-2 w-64 rounded-2xl border border-stone-200 bg-white p-2 shadow-xl"
+      >
+        <div className="border-b border-stone-100 px-3 pt-2 pb-3">
+          <p className="truncate font-bold">{admin.nama}</p>
+          <p className="truncate text-sm text-stone-600">{admin.email}</p>
+        </div>
+        <ul className="flex flex-col gap-1 py-2">
+          <li>
+            <Link
+              to="/admin/profil"
+              className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
+            >
+              Profil
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/admin/pengaturan"
+              className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
+            >
+              Pengaturan
+            </Link>
+          </li>
+        </ul>
+        <LogoutButton redirectTo="/masuk" className="btn-secondary w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** Sidebar, header and the page: the frame of every page under /admin. */
+export function AdminShell({
+  admin,
+  unread,
+  brand,
+  children,
+}: {
+  admin: AdminIdentity;
+  unread: number;
+  brand: string;
+  children: React.ReactNode;
+}) {
+  const phoneMenuId = useId();
+  const { pathname } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+
+  return (
+    <div className="flex min-h-dvh bg-stone-50">
+      <a
+        href="#konten-admin"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Langsung ke konten
+      </a>
+      <aside className="hidden w-64 shrink-0 flex-col border-r border-stone-200 bg-white lg:flex">
+        <Link
+          to="/admin/dashboard"
+          className="flex h-16 items-center gap-2 px-5 text-lg font-extrabold text-chili-700"
+        >
+          <FlameIcon className="size-7 text-chili-600" />
+          <span>{brand}</span>
+          <span className="rounded-full bg-chili-50 px-2 text-xs text-chili-700">Admin</span>
+        </Link>
+        <nav aria-label="Navigasi admin" className="flex-1 overflow-y-auto px-3 pb-6">
+          <AdminNavList links={sidebarLinks} unread={unread} />
+          <Link
+            to="/beranda"
+            className="mt-4 block rounded-xl px-3 py-2 text-sm font-semibold text-stone-600 hover:text-chili-700"
+          >
+            ← Lihat toko
+          </Link>
+        </nav>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
+          <div className="flex h-16 items-center justify-between gap-3 px-4">
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-full text-stone-700 lg:hidden"
+                aria-expanded={menuOpen}
+                aria-controls={phoneMenuId}
+                aria-label={menuOpen ? "Tutup menu admin" : "Buka menu admin"}
+                onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+              >
+                {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+              </button>
+              <Link to="/admin/dashboard" className="font-extrabold text-chili-700 lg:hidden">
+                {brand} Admin
+              </Link>
+            </div>
+            <div className="flex items-center gap-2">
+              <Link
+                to="/admin/notifikasi-masuk"
+                className="hidden items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-chili-50 sm:inline-flex"
+              >
+                Notifikasi
+                <UnreadBadge count={unread} />
+              </Link>
+              <ProfileMenu admin={admin} />
+            </div>
+          </div>
+          <nav
+            id={phoneMenuId}
+            aria-label="Menu admin ponsel"
+            hidden={!menuOpen}
+            className="border-t border-stone-200 bg-white px-4 pt-2 pb-4 lg:hidden"
+          >
+            <AdminNavList links={phoneLinks} unread={unread} />
+            <Link to="/beranda" className="mt-2 block px-3 py-2 text-sm font-semibold text-stone-600">
+              ← Lihat toko
+            </Link>
+          </nav>
+        </header>
+        <main id="konten-admin" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** A page's heading row. */
+export function AdminPageHeader({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-extrabold">{title}</h1>
+      {description ? <p className="mt-1 text-stone-600">{description}</p> : null}
+    </div>
+  );
+}

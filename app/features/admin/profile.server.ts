@@ -1,0 +1,16 @@
+import type { SessionUser } from "../accounts/auth.server.ts";
+
+/** What the profile and account-settings pages show of the signed-in admin (never a hash). */
+export function profileOf(user: SessionUser) {
+  return {
+    nama: user.nama,
+    email: user.email,
+    photo_url: user.photo_url,
+    phone_number: user.phone_number,
+    provider: user.provider,
+    role: user.role,
+    created_at: user.created_at,
+  };
+}
+
+export type Profile = ReturnType<typeof profileOf>;

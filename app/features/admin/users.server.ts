@@ -1,0 +1,171 @@
+/**
+ * The admin's user management: the searchable, paginated list, the dashboard figures and
+ * deleting an account.
+ *
+ * Invariants: nothing here selects `password_hash`; search runs in the database (trigram
+ * indexes on lower(nama) and email serve `like '%…%'`), never by loading the whole table;
+ * an admin cannot delete their own account, and the last admin cannot be deleted even when two
+ * admins delete each other at the same moment (the admin rows are locked first).
+ */
+import { and, count, desc, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { users } from "../../../database/schema.ts";
+import { normalizeUserQuery } from "./users.ts";
+
+export const USERS_PAGE_SIZE = 20;
+/** Counting stops here: "lebih dari 1.000" is as useful as the exact figure and far cheaper. */
+export const USER_COUNT_CAP = 1_000;
+
+export interface UserRow {
+  id: string;
+  nama: string;
+  email: string;
+  provider: "password" | "google";
+  role: "customer" | "admin";
+  created_at: Date;
+}
+
+export interface UserPage {
+  users: UserRow[];
+  query: string;
+  page: number;
+  pageSize: number;
+  /** Matches counted up to USER_COUNT_CAP; `totalCapped` says the real number is larger. */
+  total: number;
+  totalCapped: boolean;
+  /** Known when the count is exact; null when there are more than USER_COUNT_CAP matches. */
+  pageCount: number | null;
+  hasNext: boolean;
+}
+
+/** `%text%` for LIKE with the text's own `%`, `_` and `\` taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function searchCondition(query: string): SQL | undefined {
+  if (!query) return undefined;
+  const pattern = containsPattern(query.toLowerCase());
+  return or(sql`lower(${users.nama}) like ${pattern}`, sql`${users.email} like ${pattern}`);
+}
+
+const rowColumns = {
+  id: users.id,
+  nama: users.nama,
+  email: users.email,
+  provider: users.provider,
+  role: users.role,
+  created_at: users.created_at,
+};
+
+/**
+ * One page of users, newest first, optionally filtered by nama or e-mail (case-insensitive).
+ * Counting stops at USER_COUNT_CAP, so a common name costs no more than a rare one; pages past
+ * the cap are still reachable (the page asks for one row more to know whether a next one exists).
+ */
+export async function listUsers(
+  db: Database,
+  options: { query?: string; page?: number; pageSize?: number } = {},
+): Promise<UserPage> {
+  const query = normalizeUserQuery(options.query);
+  const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
+  const where = searchCondition(query);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(where)
+    .limit(USER_COUNT_CAP + 1)
+    .as("counted");
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(counted);
+  const totalCapped = total > USER_COUNT_CAP;
+  const pageCount = totalCapped ? null : Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(options.page ?? 1, pageCount ?? Number.MAX_SAFE_INTEGER);
+  const rows = await db
+    .select(rowColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.created_at), desc(users.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return {
+    users: rows.slice(0, pageSize),
+    query,
+    page,
+    pageSize,
+    total: Math.min(total, USER_COUNT_CAP),
+    totalCapped,
+    pageCount,
+    hasNext: rows.length > pageSize,
+  };
+}
+
+export interface UserStats {
+  total: number;
+  newLast7Days: number;
+  admins: number;
+  byProvider: { password: number; google: number };
+}
+
+/** The dashboard's figures, counted by the database. */
+export async function userStats(db: Database, now = new Date()): Promise<UserStats> {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({
+      total: count(),
+      newLast7Days: sql<number>`count(*) filter (where ${gte(users.created_at, weekAgo)})`.mapWith(Number),
+      admins: sql<number>`count(*) filter (where ${eq(users.role, "admin")})`.mapWith(Number),
+      google: sql<number>`count(*) filter (where ${eq(users.provider, "google")})`.mapWith(Number),
+    })
+    .from(users);
+  const total = row?.total ?? 0;
+  const google = row?.google ?? 0;
+  return {
+    total,
+    newLast7Days: row?.newLast7Days ?? 0,
+    admins: row?.admins ?? 0,
+    byProvider: { password: total - google, google },
+  };
+}
+
+/** The newest sign-ups, for the dashboard. */
+export async function newestUsers(db: Database, limit = 5): Promise<UserRow[]> {
+  return db.select(rowColumns).from(users).orderBy(desc(users.created_at), desc(users.id)).limit(limit);
+}
+
+export const DELETE_USER_MESSAGES = {
+  emptyId: "User ID tidak boleh kosong",
+  self: "Anda tidak bisa menghapus akun Anda sendiri.",
+  lastAdmin: "Admin terakhir tidak bisa dihapus. Jadikan pengguna lain admin terlebih dahulu.",
+  failed: "Terjadi kesalahan saat menghapus pengguna.",
+  notFound: "Pengguna tidak ditemukan atau sudah dihapus.",
+} as const;
+
+export type DeleteUserResult =
+  | { ok: true; deleted: { id: string; nama: string } }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Deletes `targetId` on behalf of `actorId`. The user's sessions and notifications go with the
+ * row (foreign keys ON DELETE CASCADE), so a deleted user is signed out at once.
+ */
+export async function deleteUser(db: Database, actorId: string, targetId: string): Promise<DeleteUserResult> {
+  const id = targetId.trim();
+  if (!id) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.emptyId };
+  if (id === actorId) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.self };
+  return db.transaction(async (tx): Promise<DeleteUserResult> => {
+    // Lock every admin row: two admins deleting each other wait for one another, and the second
+    // sees that only one admin is left.
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+    if (!target) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };
+    if (target.role === "admin" && admins.filter((admin) => admin.id !== id).length === 0) {
+      return { ok: false, status: 409, message: DELETE_USER_MESSAGES.lastAdmin };
+    }
+    const [deleted] = await tx
+      .delete(users)
+      .where(and(eq(users.id, id), ne(users.id, actorId)))
+      .returning({ id: users.id, nama: users.nama });
+    if (!deleted) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };
+    return { ok: true, deleted };
+  });
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from "react";
+import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
+import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
+import { useCart } from "../cart/cart-provider.tsx";
+import { CartIcon, WhatsAppIcon } from "../../components/ui/icons.tsx";
+import { PictureBox } from "../../components/ui/picture-box.tsx";
+import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
+
+export function AddToCartButton({
+  item,
+  className = "btn-secondary",
+}: {
+  item: MenuItemView;
+  className?: string;
+}) {
+  const { add } = useCart();
+  const [added, setAdded] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  // The picker (six levels, thirty chillies) is built on the first tap, not sent with every page;
+  // once built it stays, so closing it returns the focus to this button.
+  const [pickerBuilt, setPickerBuilt] = useState(false);
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(null), 1500);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  if (!item.tersedia) {
+    return (
+      <button type="button" className={className} disabled>
+        Habis<span className="sr-only">: {item.nama} tidak bisa ditambahkan ke keranjang</span>
+      </button>
+    );
+  }
+
+  const addAt = (level?: number) => {
+    add({ id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar, level });
+    setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup={item.takes_level ? "dialog" : undefined}
+        onClick={() => {
+          if (!item.takes_level) return addAt();
+          setPickerBuilt(true);
+          setPicking(true);
+        }}
+      >
+        <CartIcon className="size-5" />
+        {added ? "Ditambahkan" : "Tambah"}
+        <span className="sr-only"> {item.nama} ke keranjang</span>
+      </button>
+      <span role="status" className="sr-only">
+        {added ? `${added} ditambahkan ke keranjang` : ""}
+      </span>
+      {item.takes_level && pickerBuilt ? (
+        <SpiceLevelPicker
+          open={picking}
+          itemName={item.nama}
+          onCancel={() => setPicking(false)}
+          onChoose={(level) => {
+            setPicking(false);
+            addAt(level);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function OrderLink({
+  whatsapp,
+  nama,
+  className = "btn-whatsapp",
+}: {
+  whatsapp: string;
+  nama: string;
+  className?: string;
+}) {
+  return (
+    <a
+      href={whatsappLink(whatsapp, productMessage(nama))}
+      target="_blank"
+      rel="noopener"
+      className={className}
+    >
+      <WhatsAppIcon className="size-5" />
+      Pesan<span className="sr-only"> {nama} lewat WhatsApp</span>
+    </a>
+  );
+}
+
+export function ProductCard({
+  item,
+  whatsapp,
+  headingLevel = "h3",
+  priority = false,
+}: {
+  item: MenuItemView;
+  whatsapp: string;
+  headingLevel?: "h2" | "h3";
+  priority?: boolean;
+}) {
+  const Heading = headingLevel;
+  const soldOut = !item.tersedia;
+  return (
+    <article
+      className={`card flex flex-col ${soldOut ? "bg-stone-50" : ""}`}
+      data-testid="product-card"
+      data-sold-out={soldOut ? "true" : undefined}
+    >
+      {/* Phones: a compact menu row (picture beside the text); wider screens: a picture card. */}
+      <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
+        <PictureBox
+          boxClassName="size-28 shrink-0 overflow-hidden rounded-2xl bg-chili-50 sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
+          src={item.gambar}
+          srcSet={pictureSrcSet(item.gambar, "menu")}
+          // 112 px in a phone's menu row; a card's full width from 640 px (two or more columns).
+          sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 112px"
+          alt={item.nama}
+          {...MENU_IMAGE}
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+          className={soldOut ? "opacity-60 grayscale" : ""}
+        />
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:gap-2 sm:px-5 sm:pt-5">
+          <div className="flex flex-wrap gap-1.5">
+            <p className="rounded-full bg-chili-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-chili-700 uppercase">
+              {item.kategori}
+            </p>
+            {soldOut ? (
+              <p className="rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+                Habis
+              </p>
+            ) : item.takes_level ? (
+              <p className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+                <ChiliIcon className="size-3.5" /> Level 0–5
+              </p>
+            ) : null}
+          </div>
+          <Heading className="text-lg leading-snug font-extrabold">{item.nama}</Heading>
+          <p className="text-sm text-stone-600">{item.deskripsi}</p>
+        </div>
+      </div>
+      <div className="mt-auto flex flex-col gap-3 p-4 sm:p-5">
+        <p
+          className={`text-xl font-extrabold ${soldOut ? "text-stone-500" : "text-chili-700"}`}
+          data-testid="price"
+        >
+          {formatRupiah(item.harga)}
+        </p>
+        {soldOut ? (
+          <AddToCartButton
+            item={item}
+            className="btn-secondary w-full border-stone-300 px-3 text-stone-600"
+          />
+        ) : (
+          <div className="grid grid-cols-2 gap-2">
+            <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
+            <AddToCartButton item={item} className="btn-secondary px-3" />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

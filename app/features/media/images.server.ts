@@ -1,0 +1,227 @@
+/**
+ * Photos uploaded in the admin pages (menu items, promos, slides).
+ *
+ * An upload is accepted only when its bytes are a JPEG, PNG or WebP (the declared type and the
+ * file name are not trusted) of at most 5 MB. It is re-encoded by sharp to WebP at the size its
+ * page shows (images.ts), which also drops metadata (EXIF location) and anything hidden in the
+ * file. The result is stored under DATA_DIR/uploads/<kind>/<hash>.webp, named by the SHA-256 of
+ * its bytes: a name never changes content, so GET /gambar/… can be cached for a year. Its smaller
+ * copies (images.ts SMALLER_WIDTHS) are stored beside it as <hash>-<width>.webp.
+ *
+ * Uploads live on the app server's disk: several app servers behind a load balancer need a
+ * shared DATA_DIR/uploads (see README).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { data } from "react-router";
+import { getEnv } from "../../lib/env.server.ts";
+import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_KINDS = {
+  menu: MENU_IMAGE,
+  promo: PROMO_IMAGE,
+  slide: SLIDE_IMAGE,
+} as const;
+
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: "Ukuran foto paling besar 5 MB.",
+  wrongType: "Foto harus berformat JPEG, PNG, atau WebP.",
+  unreadable: "Foto tidak bisa dibaca. Coba simpan ulang fotonya lalu unggah lagi.",
+} as const;
+
+/** The public path of a stored image: `/gambar/menu/<64 hex>.webp`. */
+const PUBLIC_PATH = /^\/gambar\/(menu|promo|slide)\/([a-f0-9]{64})\.webp$/;
+
+export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
+/** A stored picture's own name (not one of its copies): `<sha256>.webp`. */
+export const isStoredImageName = (value: string) => /^[a-f0-9]{64}\.webp$/.test(value);
+
+/** The file's format from its first bytes, or null when it is none of the three. */
+export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+export const uploadsDir = () => path.resolve(getEnv().DATA_DIR, "uploads");
+
+export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
+
+async function loadSharp() {
+  // Loaded on first use: libvips costs memory the server does not need until an admin uploads.
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+}
+
+/** Writes a file under a temporary name first: a reader never sees half a file. */
+async function writeWhole(target: string, bytes: Buffer) {
+  const exists = await stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+}
+
+/** A smaller copy of a stored full-size picture (already WebP at the page's aspect ratio). */
+async function shrink(full: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(full).resize({ width }).webp({ quality: 80, effort: 4 }).toBuffer();
+}
+
+/**
+ * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
+ * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
+ */
+export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  const input = new Uint8Array(await file.arrayBuffer());
+  if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  if (!sniffImageType(input)) return { ok: false, message: IMAGE_MESSAGES.wrongType };
+
+  const sharp = await loadSharp();
+  const { width, height } = IMAGE_KINDS[kind];
+  let output: Buffer;
+  try {
+    output = await sharp(input, { limitInputPixels: 50_000_000, failOn: "error" })
+      .rotate() // follow the camera's orientation tag before it is dropped
+      .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer();
+  } catch {
+    return { ok: false, message: IMAGE_MESSAGES.unreadable };
+  }
+
+  const hash = createHash("sha256").update(output).digest("hex");
+  const dir = path.join(uploadsDir(), kind);
+  await mkdir(dir, { recursive: true });
+  for (const smaller of SMALLER_WIDTHS[kind]) {
+    await writeWhole(path.join(dir, `${hash}-${smaller}.webp`), await shrink(output, smaller));
+  }
+  // The full picture last: once its name is in the database, its copies are there too.
+  const name = `${hash}.webp`;
+  await writeWhole(path.join(dir, name), output);
+  return { ok: true, path: `/gambar/${kind}/${name}` };
+}
+
+/** Deletes a stored picture and its smaller copies (missing files are no error). */
+export async function removeStoredImage(kind: ImageKind, name: string) {
+  if (!isStoredImageName(name)) return;
+  const dir = path.join(uploadsDir(), kind);
+  const copies = SMALLER_WIDTHS[kind].map((width) => name.replace(/\.webp$/, `-${width}.webp`));
+  await Promise.all([name, ...copies].map((file) => unlink(path.join(dir, file)).catch(() => undefined)));
+}
+
+/** A stored file's name: `<sha256>.webp`, or `<sha256>-<width>.webp` for one of its kind's copies. */
+const STORED_NAME = /^([a-f0-9]{64})(?:-(\d{2,4}))?\.webp$/;
+
+/**
+ * The bytes of a stored image or of one of its smaller copies, or null (unknown kind, bad name,
+ * a width the kind has no copy at, missing file). A copy that is missing while its picture exists
+ * (uploaded before copies were made) is made now and kept.
+ */
+export async function readStoredImage(kind: string, name: string): Promise<Buffer | null> {
+  if (!isImageKind(kind)) return null;
+  const match = STORED_NAME.exec(name);
+  if (!match) return null;
+  const [, hash, widthText] = match;
+  const width = widthText === undefined ? null : Number(widthText);
+  if (width !== null && !(SMALLER_WIDTHS[kind] as readonly number[]).includes(width)) return null;
+  const dir = path.join(uploadsDir(), kind);
+  try {
+    return await readFile(path.join(dir, name));
+  } catch {
+    if (width === null) return null;
+  }
+  let full: Buffer;
+  try {
+    full = await readFile(path.join(dir, `${hash}.webp`));
+  } catch {
+    return null;
+  }
+  const copy = await shrink(full, width);
+  await writeWhole(path.join(dir, name), copy);
+  return copy;
+}
+
+/** Whether `value` names an image this app serves: an upload, or one of its own files in /images. */
+export function isOwnImagePath(value: string): boolean {
+  return (
+    PUBLIC_PATH.test(value) || /^\/images\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:webp|png|jpg|svg)$/.test(value)
+  );
+}
+
+/** A form with one photo: the photo's 5 MB plus room for the text fields. */
+export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
+
+const UPLOAD_FORM_MESSAGES = {
+  unsupported: "Jenis isi permintaan tidak didukung. Kirim lewat formulir di halaman.",
+  lengthRequired: "Ukuran isi formulir tidak diketahui. Kirim lewat formulir di halaman.",
+  tooLarge: "Ukuran foto paling besar 5 MB.",
+  malformed: "Isi formulir tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
+  nulCharacter: "Isi formulir berisi karakter yang tidak diizinkan.",
+} as const;
+
+/**
+ * Reads an admin form that may carry a photo (multipart, or a plain form without one). Like
+ * `readForm` (form.server.ts), a body that is not a form, too large, or broken is a 4xx with an
+ * Indonesian message; the limit here is the photo's 5 MB plus the fields. The declared length
+ * is required, so the server knows the size before it reads the body.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
+    await drain(request);
+    throw data(UPLOAD_FORM_MESSAGES.unsupported, { status: 415 });
+  }
+  const declared = request.headers.get("content-length");
+  if (declared === null) {
+    await drain(request);
+    throw data(UPLOAD_FORM_MESSAGES.lengthRequired, { status: 411 });
+  }
+  if (Number(declared) > MAX_UPLOAD_FORM_BYTES) {
+    await drain(request);
+    throw data(UPLOAD_FORM_MESSAGES.tooLarge, { status: 413 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data(UPLOAD_FORM_MESSAGES.malformed, { status: 400 });
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      throw data(UPLOAD_FORM_MESSAGES.nulCharacter, { status: 400 });
+    }
+  }
+  return form;
+}
+
+/**
+ * Reads and drops what is left of a refused body (up to 16 MB): answering while the browser is
+ * still sending would reset the connection and hide the message.
+ */
+async function drain(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  let read = 0;
+  try {
+    for await (const chunk of request.body) {
+      read += (chunk as Uint8Array).byteLength;
+      if (read > 16 * 1024 * 1024) break;
+    }
+  } catch {
+    // the client went away: nothing to answer
+  }
+}

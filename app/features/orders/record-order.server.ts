@@ -1,0 +1,308 @@
+/**
+ * Recording an order at checkout (POST /pesanan).
+ *
+ * Trust model: the browser says only which items, how many, at which spice level and with which
+ * note. Names and prices come from the database at this moment; anything else the request
+ * carries (a price, a total, a name) is ignored, so a tampered request cannot change what the
+ * order costs. The order and its lines are written in one transaction: an order is stored whole
+ * or not at all.
+ *
+ * Replacing an unsent order: each recorded order gets a random secret; only its SHA-256 is
+ * stored. The browser holds code and secret in an HttpOnly cookie scoped to /pesanan (the pending
+ * order cookie below; like the session, no script and no page ever sees the secret) until the
+ * customer confirms the message was sent, which deletes it. A checkout that arrives with the
+ * cookie cancels that order in the same transaction as the new one, but only while it is still
+ * `baru` and the secret matches (compared in constant time). Anything else about the cookie
+ * (malformed, unknown code, wrong secret, an order the restaurant already took up) is ignored
+ * without a word: it must never stand between a customer and a real order, and its answer must
+ * not tell a guesser which codes exist.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../../database/client.server.ts";
+import { auditLog, menuItems, orderItems, orders } from "../../../database/schema.ts";
+import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "../cart/cart.ts";
+import { closedOrderNote } from "../store/opening-hours.ts";
+import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
+import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
+import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
+import type { StoreSettings } from "../store/settings.server.ts";
+import { orderMessage, whatsappLink } from "../../lib/whatsapp.ts";
+
+export const ORDER_MESSAGES = {
+  unreadable: "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
+  empty: "Pesanan kosong. Tambahkan menu ke keranjang dulu.",
+  tooManyLines: `Satu pesanan paling banyak ${MAX_LINES} baris menu.`,
+  unknownItem: "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+  quantity: `Jumlah tiap menu harus 1 sampai ${MAX_QUANTITY}.`,
+  level: `Level pedas harus ${MIN_LEVEL} sampai ${MAX_LEVEL}.`,
+  note: `Catatan paling banyak ${MAX_NOTE_LENGTH} karakter.`,
+  soldOut: (nama: string) => `${nama} sedang habis. Hapus dari keranjang lalu pesan lagi.`,
+  levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
+  levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
+} as const;
+
+const OrderLineSchema = z.object(
+  {
+    id: z
+      .string({ error: ORDER_MESSAGES.unknownItem })
+      .min(1, ORDER_MESSAGES.unknownItem)
+      .max(100, ORDER_MESSAGES.unknownItem),
+    jumlah: z
+      .number({ error: ORDER_MESSAGES.quantity })
+      .int(ORDER_MESSAGES.quantity)
+      .min(1, ORDER_MESSAGES.quantity)
+      .max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
+    level: z
+      .number({ error: ORDER_MESSAGES.level })
+      .int(ORDER_MESSAGES.level)
+      .min(MIN_LEVEL, ORDER_MESSAGES.level)
+      .max(MAX_LEVEL, ORDER_MESSAGES.level)
+      .nullish(),
+    catatan: z
+      .string({ error: ORDER_MESSAGES.note })
+      .max(MAX_NOTE_LENGTH * 4, ORDER_MESSAGES.note)
+      .transform(normalizeNote)
+      .refine((note) => Array.from(note).length <= MAX_NOTE_LENGTH, ORDER_MESSAGES.note)
+      .optional(),
+  },
+  { error: ORDER_MESSAGES.unreadable },
+);
+
+/** The body of POST /pesanan (the `items` field, JSON): the cart's lines. Unknown keys are dropped. */
+export const OrderRequestSchema = z
+  .array(OrderLineSchema, { error: ORDER_MESSAGES.unreadable })
+  .min(1, ORDER_MESSAGES.empty)
+  .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
+
+export type OrderRequest = z.infer<typeof OrderRequestSchema>;
+
+export type ParsedOrder = { ok: true; lines: OrderRequest } | { ok: false; message: string };
+
+/** Reads the `items` field: JSON text, checked against OrderRequestSchema. */
+export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
+  if (typeof raw !== "string" || raw.length === 0) return { ok: false, message: ORDER_MESSAGES.empty };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, message: ORDER_MESSAGES.unreadable };
+  }
+  const parsed = OrderRequestSchema.safeParse(value);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? ORDER_MESSAGES.unreadable };
+  return { ok: true, lines: parsed.data };
+}
+
+/** The order a checkout replaces: its code and the secret its own checkout was given. */
+export interface ReplacedOrder {
+  code: string;
+  token: string;
+}
+
+/** Bytes of an order's secret (base64url: 32 characters). */
+const ORDER_TOKEN_BYTES = 24;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest();
+
+/** The pending order cookie: `<code>.<secret>`, sent only to /pesanan, for a day. */
+const PENDING_ORDER_PATH = "/pesanan";
+const PENDING_ORDER_SECONDS = 24 * 60 * 60;
+const pendingOrderCookieName = () => cookieName("nyala_pesanan", PENDING_ORDER_PATH);
+
+/**
+ * The order this browser may replace, from its pending order cookie; null for anything else
+ * (absent, malformed, a code or secret that cannot be one): a bad cookie is ignored, never refused.
+ */
+export function readPendingOrder(request: Request): ReplacedOrder | null {
+  const value = readCookie(request, pendingOrderCookieName(), 200);
+  const [code = "", token = "", ...rest] = value?.split(".") ?? [];
+  if (rest.length > 0 || !isOrderCode(code) || !TOKEN_PATTERN.test(token)) return null;
+  return { code, token };
+}
+
+/** Set-Cookie for the order just recorded: the next checkout from this browser may replace it. */
+export const pendingOrderCookie = (order: ReplacedOrder) =>
+  serializeCookie(pendingOrderCookieName(), `${order.code}.${order.token}`, {
+    path: PENDING_ORDER_PATH,
+    maxAge: PENDING_ORDER_SECONDS,
+  });
+
+/** Set-Cookie that forgets the pending order (the customer sent it: nothing may cancel it now). */
+export const blankPendingOrderCookie = () =>
+  serializeCookie(pendingOrderCookieName(), "", { path: PENDING_ORDER_PATH, maxAge: 0 });
+
+export interface Customer {
+  id: string;
+  nama: string;
+}
+
+export interface RecordedOrder {
+  id: number;
+  code: string;
+  /** The order's secret (for the pending order cookie only); stored hashed. */
+  token: string;
+  /** The code of the order this one replaced (cancelled), or null. */
+  replaced: string | null;
+  total: number;
+  /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
+  message: string;
+  whatsappUrl: string;
+  outsideHours: boolean;
+}
+
+export type RecordResult =
+  { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string };
+
+/** An order line priced from the database. */
+interface PricedLine {
+  menu_item_id: string;
+  nama: string;
+  harga: number;
+  jumlah: number;
+  level: number | null;
+  catatan: string;
+  subtotal: number;
+}
+
+/** Tries before giving up on finding a free code (each try after the third is one character longer). */
+const CODE_ATTEMPTS = 8;
+
+/** Who the audit log names for an automatic cancellation (no admin did it). */
+export const REPLACEMENT_ACTOR = "otomatis";
+
+/** The recording transaction. */
+type Executor = Pick<Database, "select" | "insert" | "update">;
+
+/**
+ * Cancels `replaced` for the new order `code` when it is still `baru` and its secret matches;
+ * returns whether it did. The update names the status it replaces, so an admin taking the order
+ * up at the same moment wins. Written to the audit log like an admin's status change, by
+ * "otomatis".
+ */
+async function cancelReplaced(tx: Executor, replaced: ReplacedOrder, code: string): Promise<boolean> {
+  const [old] = await tx
+    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
+    .from(orders)
+    .where(eq(orders.code, replaced.code))
+    .limit(1);
+  if (!old || old.status !== "baru" || !old.token_hash) return false;
+  const expected = Buffer.from(old.token_hash, "hex");
+  const actual = hashToken(replaced.token);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "batal", replaced_by: code, updated_at: new Date() })
+    .where(and(eq(orders.id, old.id), eq(orders.status, "baru")))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return false;
+  await tx.insert(auditLog).values({
+    user_id: null,
+    actor_email: REPLACEMENT_ACTOR,
+    action: "status",
+    entity: "pesanan",
+    entity_id: replaced.code,
+    summary: `Pesanan ${replaced.code}: Baru → Batal (diganti pesanan ${code})`,
+    details: { from: "baru", to: "batal", replaced_by: code },
+  });
+  return true;
+}
+
+/**
+ * Checks the lines against the menu as it is now and stores the order. Refuses unknown and
+ * sold-out items and levels that do not fit the item (a level is required exactly when the item
+ * takes one). `store` gives the brand, the number and whether the store is open. `replaces` is
+ * the browser's previous unsent order (readPendingOrder), cancelled with this one's recording if
+ * it may be.
+ */
+export async function recordOrder(
+  db: Database,
+  lines: OrderRequest,
+  store: StoreSettings,
+  customer: Customer | null,
+  replaces: ReplacedOrder | null = null,
+): Promise<RecordResult> {
+  const ids = [...new Set(lines.map((line) => line.id))];
+  const menu = await db
+    .select({
+      id: menuItems.id,
+      nama: menuItems.nama,
+      harga: menuItems.harga,
+      tersedia: menuItems.tersedia,
+      takes_level: menuItems.takes_level,
+    })
+    .from(menuItems)
+    .where(inArray(menuItems.id, ids));
+  const byId = new Map(menu.map((item) => [item.id, item]));
+
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const item = byId.get(line.id);
+    if (!item) return { ok: false, status: 409, message: ORDER_MESSAGES.unknownItem };
+    if (!item.tersedia) return { ok: false, status: 409, message: ORDER_MESSAGES.soldOut(item.nama) };
+    const level = line.level ?? null;
+    if (item.takes_level && level === null) {
+      return { ok: false, status: 400, message: ORDER_MESSAGES.levelRequired(item.nama) };
+    }
+    if (!item.takes_level && level !== null) {
+      return { ok: false, status: 400, message: ORDER_MESSAGES.levelNotAllowed(item.nama) };
+    }
+    priced.push({
+      menu_item_id: item.id,
+      nama: item.nama,
+      harga: item.harga,
+      jumlah: line.jumlah,
+      level,
+      catatan: line.catatan ?? "",
+      subtotal: item.harga * line.jumlah,
+    });
+  }
+  const total = priced.reduce((sum, line) => sum + line.subtotal, 0);
+  const outsideHours = !store.status.open;
+
+  const token = randomBytes(ORDER_TOKEN_BYTES).toString("base64url");
+  const recorded = await db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
+      // A taken code inserts nothing (no error, so the transaction stays usable): draw again.
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          code,
+          user_id: customer?.id ?? null,
+          customer_name: customer?.nama ?? null,
+          total,
+          outside_hours: outsideHours,
+          token_hash: hashToken(token).toString("hex"),
+        })
+        .onConflictDoNothing({ target: orders.code })
+        .returning({ id: orders.id, code: orders.code });
+      if (!row) continue;
+      await tx.insert(orderItems).values(priced.map((line) => ({ ...line, order_id: row.id })));
+      const replaced = replaces && (await cancelReplaced(tx, replaces, row.code)) ? replaces.code : null;
+      return { ...row, replaced };
+    }
+    throw new Error("no free order code after several attempts");
+  });
+
+  const message = orderMessage(store.brand, priced, {
+    code: recorded.code,
+    customerName: customer?.nama,
+    closedNote: closedOrderNote(store.status),
+  });
+  return {
+    ok: true,
+    order: {
+      id: recorded.id,
+      code: recorded.code,
+      token,
+      replaced: recorded.replaced,
+      total,
+      message,
+      whatsappUrl: whatsappLink(store.whatsapp, message),
+      outsideHours,
+    },
+  };
+}

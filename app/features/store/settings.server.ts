@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { storeSettings } from "../../../database/schema.ts";
+import { cachedCatalog } from "../../lib/content-cache.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import {
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  openingStatus,
+  readOpeningHours,
+  reopeningText,
+  zonedWeekday,
+  type OpeningDay,
+  type OpeningStatus,
+} from "./opening-hours.ts";
+import { formatWhatsAppNumber, normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
+
+export interface SocialLink {
+  name: "Instagram" | "Facebook" | "TikTok";
+  url: string;
+}
+
+/** The store's public details, as the pages show them. */
+export interface StoreSettings {
+  brand: string;
+  whatsapp: string;
+  whatsappDisplay: string;
+  address: string;
+  socials: SocialLink[];
+  /** Seven days, Monday first. */
+  openingHours: OpeningDay[];
+  timezone: string;
+  /** Today (0 = Monday) in the store's time zone, at the same moment as `status`. */
+  today: number;
+  /** Open or closed at the time of the request. */
+  status: OpeningStatus;
+  /** `Toko sedang tutup. Buka lagi Senin pukul 10.00.` while closed, else "". */
+  reopening: string;
+}
+
+/** What /admin/outlet edits: the stored row's values, with the environment's where it has none. */
+export interface StoreSettingsValues {
+  brand: string;
+  address: string;
+  whatsapp: string;
+  instagram_url: string;
+  facebook_url: string;
+  tiktok_url: string;
+  opening_hours: OpeningDay[];
+  timezone: string;
+}
+
+type Row = typeof storeSettings.$inferSelect;
+
+/**
+ * The stored settings row over the environment's settings: a column left empty (null) in the
+ * database falls back to BRAND_NAME, STORE_ADDRESS, WHATSAPP_NUMBER, INSTAGRAM_URL, … so an
+ * install configured through the environment keeps working until the owner saves /admin/outlet.
+ * A social link saved as "" is hidden even when the environment has one.
+ */
+export function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValues {
+  const env = getEnv();
+  const pick = (value: string | null | undefined, fallback: string) =>
+    value === null || value === undefined ? fallback : value;
+  const timezone = row?.timezone && isValidTimezone(row.timezone) ? row.timezone : DEFAULT_TIMEZONE;
+  return {
+    brand: row?.brand || env.BRAND_NAME,
+    address: row?.address || env.STORE_ADDRESS,
+    whatsapp: normalizeWhatsAppNumber(row?.whatsapp || env.WHATSAPP_NUMBER),
+    instagram_url: pick(row?.instagram_url, env.INSTAGRAM_URL),
+    facebook_url: pick(row?.facebook_url, env.FACEBOOK_URL),
+    tiktok_url: pick(row?.tiktok_url, env.TIKTOK_URL),
+    opening_hours: readOpeningHours(row?.opening_hours),
+    timezone,
+  };
+}
+
+export async function getStoreSettingsValues(db: Database): Promise<StoreSettingsValues> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+  return resolveStoreSettings(row);
+}
+
+/** The store's details for the pages; read through the catalog cache, the open status fresh each call. */
+export async function getStoreSettings(db?: Database, now: Date = new Date()): Promise<StoreSettings> {
+  const database = db ?? (await getDb());
+  const values = await cachedCatalog("storeSettings", () => getStoreSettingsValues(database));
+  return toStoreSettings(values, now);
+}
+
+export function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): StoreSettings {
+  const socials: SocialLink[] = [
+    { name: "Instagram" as const, url: values.instagram_url },
+    { name: "Facebook" as const, url: values.facebook_url },
+    { name: "TikTok" as const, url: values.tiktok_url },
+  ].filter((link) => /^https?:\/\//.test(link.url));
+  const status = openingStatus(values.opening_hours, values.timezone, now);
+  return {
+    brand: values.brand,
+    whatsapp: values.whatsapp,
+    whatsappDisplay: formatWhatsAppNumber(values.whatsapp),
+    address: values.address,
+    socials,
+    openingHours: values.opening_hours,
+    timezone: values.timezone,
+    today: zonedWeekday(now, values.timezone),
+    status,
+    reopening: reopeningText(status),
+  };
+}
+
+/** The site's public origin for absolute URLs (Open Graph): SITE_URL, else the request's own. */
+export function getOrigin(request: Request): string {
+  const configured = getEnv().SITE_URL;
+  return (configured ?? new URL(request.url).origin).replace(/\/$/, "");
+}
