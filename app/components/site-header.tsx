@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/root.tsx";
-import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCart } from "~/features/cart/cart-provider.tsx";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./ui/icons.tsx";
-import { LogoutButton } from "../features/accounts/logout-button.tsx";
+import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 
 const mainLinks = [
   { to: "/beranda", label: "Beranda" },

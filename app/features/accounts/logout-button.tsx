@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ConfirmDialog, MessageDialog } from "../../components/ui/dialog.tsx";
+import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
 
 /**
  * "Keluar": asks for confirmation, ends the session on the server (POST /keluar), shows

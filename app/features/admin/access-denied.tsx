@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MessageDialog } from "../../components/ui/dialog.tsx";
+import { MessageDialog } from "~/components/ui/dialog.tsx";
 
 export const ACCESS_DENIED_TITLE = "Akses Ditolak";
 

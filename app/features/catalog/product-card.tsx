@@ -4,9 +4,9 @@ import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { useCart } from "../cart/cart-provider.tsx";
-import { CartIcon, WhatsAppIcon } from "../../components/ui/icons.tsx";
-import { PictureBox } from "../../components/ui/picture-box.tsx";
+import { useCart } from "~/features/cart/cart-provider.tsx";
+import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { PictureBox } from "~/components/ui/picture-box.tsx";
 import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
 
 export function AddToCartButton({

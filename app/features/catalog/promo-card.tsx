@@ -1,8 +1,8 @@
 import type { PromoView } from "~/features/catalog/catalog.server.ts";
 import { PROMO_IMAGE } from "~/features/media/images.ts";
 import { promoMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { WhatsAppIcon } from "../../components/ui/icons.tsx";
-import { PictureBox } from "../../components/ui/picture-box.tsx";
+import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { PictureBox } from "~/components/ui/picture-box.tsx";
 
 export function PromoCard({ promo, whatsapp }: { promo: PromoView; whatsapp: string }) {
   return (

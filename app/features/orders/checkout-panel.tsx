@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { cleanNote, type CartLine } from "~/features/cart/cart.ts";
-import { WhatsAppIcon } from "../../components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 
 /** What POST /pesanan answered for a recorded order. */
 export interface RecordedOrder {

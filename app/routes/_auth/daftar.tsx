@@ -19,7 +19,7 @@ import {
   PasswordField,
   TextField,
   useHydrated,
-} from "../../features/accounts/auth-form-parts.tsx";
+} from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 

@@ -10,7 +10,7 @@ import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
-import { CaptchaField, type CaptchaHandle } from "../../features/accounts/captcha-field.tsx";
+import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
 import {
   AuthHeading,
   FormAlert,
@@ -19,7 +19,7 @@ import {
   PasswordField,
   TextField,
   useHydrated,
-} from "../../features/accounts/auth-form-parts.tsx";
+} from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 

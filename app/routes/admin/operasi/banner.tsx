@@ -26,7 +26,7 @@ import {
   TextField,
   textValues,
   type OpsAnswer,
-} from "../../../features/admin/form-parts.tsx";
+} from "~/features/admin/form-parts.tsx";
 
 /** /admin/banner: the carousel slides of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import {
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { ActionMessage, answer, refuse } from "../../../features/admin/form-parts.tsx";
+import { ActionMessage, answer, refuse } from "~/features/admin/form-parts.tsx";
 
 /** /admin/menu-populer: which items the three storefront pages show, in which order. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -29,7 +29,7 @@ import {
   TextField,
   textValues,
   type OpsAnswer,
-} from "../../../features/admin/form-parts.tsx";
+} from "~/features/admin/form-parts.tsx";
 
 /** /admin/menu (also /admin/produk): the menu items, with create, edit, sold out and delete. */
 export async function loader({ context, url }: Route.LoaderArgs) {

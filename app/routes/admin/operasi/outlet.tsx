@@ -16,7 +16,7 @@ import {
   refuse,
   TextField,
   textValues,
-} from "../../../features/admin/form-parts.tsx";
+} from "~/features/admin/form-parts.tsx";
 
 /** /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ import {
 import { changeOrderStatus, listOrders } from "~/features/orders/admin.server.ts";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
-import type { OpsAnswer } from "../../../features/admin/form-parts.tsx";
+import type { OpsAnswer } from "~/features/admin/form-parts.tsx";
 
 /** /admin/pesanan: the order log, newest first; filter by status and day, search by code. */
 export async function loader({ context, url }: Route.LoaderArgs) {

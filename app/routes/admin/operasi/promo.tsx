@@ -28,7 +28,7 @@ import {
   TextField,
   textValues,
   type OpsAnswer,
-} from "../../../features/admin/form-parts.tsx";
+} from "~/features/admin/form-parts.tsx";
 
 /** /admin/menu-diskon (also /admin/promo): the promo cards of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {
