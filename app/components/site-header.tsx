@@ -4,6 +4,7 @@ import { useRootData } from "~/root.tsx";
 import { useCart } from "~/features/cart/cart-provider.tsx";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
+import { isAdmin } from "~/features/accounts/permissions.ts";
 
 const mainLinks = [
   { to: "/beranda", label: "Beranda" },
@@ -37,7 +38,7 @@ export function SiteHeader({ brand }: { brand: string }) {
   const menuId = useId();
   const { pathname } = useLocation();
   const { user } = useRootData();
-  const isAdmin = user?.role === "admin";
+  const admin = isAdmin(user);
   // Once someone was signed in here, the Keluar button stays mounted (hidden when signed out):
   // logging out revalidates the page, and its "Berhasil keluar dari akun" dialog lives in it.
   const [seenUser, setSeenUser] = useState(user !== null);
@@ -68,7 +69,7 @@ export function SiteHeader({ brand }: { brand: string }) {
               {link.label}
             </NavLink>
           ))}
-          {isAdmin ? (
+          {admin ? (
             <NavLink to="/admin/dashboard" className={navLinkClass}>
               Admin
             </NavLink>
@@ -129,7 +130,7 @@ export function SiteHeader({ brand }: { brand: string }) {
             ...mainLinks,
             { to: "/keranjang", label: "Keranjang" },
             ...moreLinks,
-            ...(isAdmin ? [{ to: "/admin/dashboard", label: "Admin" }] : []),
+            ...(admin ? [{ to: "/admin/dashboard", label: "Admin" }] : []),
           ].map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>

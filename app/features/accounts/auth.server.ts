@@ -4,19 +4,12 @@
  *
  * Invariants: a user object here never carries the password hash; roles are checked on the
  * server on every request (hiding a link is never the check); a login always starts a new
- * session (see session.server.ts).
+ * session (see session.server.ts). Roles: permissions.server.ts.
  */
-import {
-  createContext,
-  data,
-  redirect,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-} from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
-import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
 import { getDb } from "../../lib/db.server.ts";
 import {
   createSession,
@@ -57,7 +50,7 @@ interface AuthState {
 
 export const authContext = createContext<AuthState>({ user: null, sessionId: null });
 
-type Context = Readonly<RouterContextProvider>;
+export type Context = Readonly<RouterContextProvider>;
 
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionToken(request);
@@ -89,26 +82,6 @@ export function getOptionalUser(context: Context): SessionUser | null {
 
 export function getSessionId(context: Context): string | null {
   return context.get(authContext).sessionId;
-}
-
-/** The signed-in user, or a redirect to /masuk that comes back here afterwards. */
-export function requireUser(context: Context, url: URL): SessionUser {
-  const user = getOptionalUser(context);
-  if (!user) {
-    const back = `${url.pathname}${url.search}`;
-    throw redirect(`/masuk?redirectTo=${encodeURIComponent(back)}`);
-  }
-  return user;
-}
-
-export { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
-
-/** The signed-in admin; anyone else gets 401 (nobody signed in) or 403 (not an admin). */
-export function requireAdmin(context: Context): SessionUser {
-  const user = getOptionalUser(context);
-  if (!user) throw data(ACCESS_DENIED_ANONYMOUS, { status: 401 });
-  if (user.role !== "admin") throw data(ACCESS_DENIED_NOT_ADMIN, { status: 403 });
-  return user;
 }
 
 /** Starts a fresh session for `userId` and returns the Set-Cookie header value. */

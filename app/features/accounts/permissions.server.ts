@@ -9,8 +9,18 @@
  * loader and action also calls `requireAdmin` itself, so a route moved out of the layout stays
  * protected.
  */
-import { redirect, type MiddlewareFunction } from "react-router";
-import { getOptionalUser, requireAdmin } from "./auth.server.ts";
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
+import { getOptionalUser, type Context, type SessionUser } from "./auth.server.ts";
+import { isAdmin } from "./permissions.ts";
+
+/** The signed-in admin; anyone else gets 401 (nobody signed in) or 403 (not an admin). */
+export function requireAdmin(context: Context): SessionUser {
+  const user = getOptionalUser(context);
+  if (!user) throw data(ACCESS_DENIED_ANONYMOUS, { status: 401 });
+  if (!isAdmin(user)) throw data(ACCESS_DENIED_NOT_ADMIN, { status: 403 });
+  return user;
+}
 
 /** SPEC.md section 2: these two pages send a signed-out visitor to the login page. */
 const LOGIN_FIRST_PATHS = new Set(["/admin/profil", "/admin/pengaturan"]);

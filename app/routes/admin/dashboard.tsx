@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { newestUsers, userStats } from "~/features/admin/users.server.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatDate, formatNumber, providerLabel } from "~/features/admin/format.ts";
 import { adminMeta } from "~/lib/meta.ts";

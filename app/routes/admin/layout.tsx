@@ -4,7 +4,7 @@ import { AdminShell } from "~/features/admin/admin-shell.tsx";
 import { useRootData } from "~/root.tsx";
 import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
 import { countUnread, ensureAdminInbox } from "~/features/admin/notifications.server.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
 /** Every page and action under /admin passes the admin gate first (401, 403 or /masuk). */

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
 /** Any admin path without a page: 404 inside the admin frame, with a way back. */

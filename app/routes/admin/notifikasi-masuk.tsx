@@ -9,7 +9,7 @@ import {
   markNotificationRead,
   type NotificationItem,
 } from "~/features/admin/notifications.server.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { readForm } from "~/lib/form.server.ts";

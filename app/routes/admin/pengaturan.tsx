@@ -2,7 +2,7 @@ import type { Route } from "./+types/pengaturan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { formatDate, providerLabel, roleLabel } from "~/features/admin/format.ts";
 import { profileOf } from "~/features/admin/profile.server.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
 import { formatDate, formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
 import { DELETE_USER_MESSAGES, deleteUser, listUsers } from "~/features/admin/users.server.ts";
 import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features/admin/users.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { readForm } from "~/lib/form.server.ts";

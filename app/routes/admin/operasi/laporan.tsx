@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/laporan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";

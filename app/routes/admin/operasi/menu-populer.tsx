@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu-populer";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { RANK_LIMITS } from "~/features/catalog/limits.ts";
 import {
   listMenuItemsForAdmin,

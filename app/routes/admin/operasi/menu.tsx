@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/menu";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import {
   createMenuItem,
   deleteMenuItem,

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outlet";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { outletFormValues, updateStoreSettings } from "~/features/catalog/catalog-admin.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";

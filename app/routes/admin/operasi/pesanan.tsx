@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { readForm } from "~/lib/form.server.ts";

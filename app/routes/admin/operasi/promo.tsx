@@ -4,7 +4,7 @@ import type { Route } from "./+types/promo";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import { readRowId } from "~/lib/form-input.server.ts";
-import { requireAdmin } from "~/features/accounts/auth.server.ts";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import {
   createPromo,
   deletePromo,
