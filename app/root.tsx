@@ -15,7 +15,7 @@ import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server
 import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getPriceList } from "~/features/catalog/catalog.server.ts";
-import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageCacheMiddleware } from "~/lib/page-cache.server.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { nama: user.nama, email: user.email, role: user.role } : null,
     store: await getStoreSettings(db),
     origin: getOrigin(request),
-    priceList: await cachedCatalog("priceList", () => getPriceList(db)),
+    priceList: await cachedContent("priceList", () => getPriceList(db)),
   };
 }
 

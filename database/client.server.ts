@@ -1,9 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
-import { seedCatalog } from "./seed.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -34,14 +32,15 @@ function pgliteSettings(): string[] {
 
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 
-/** Opens the database, applies the committed migrations, and seeds the catalog once. */
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * Opens the database and applies the committed migrations. Seeding is the starter's job
+ * (`seedCatalog` in seed.ts), so a script that only reads or imports never writes the catalog.
+ */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrations();
-  const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, migrationsFolder)
-    : await openPglite(options.dataDir ?? "./data/pglite", migrationsFolder, options.loadDataDir);
-  await seedCatalog(handle.db);
-  return handle;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, migrationsFolder)
+    : openPglite(options.dataDir ?? "./data/pglite", migrationsFolder, options.loadDataDir);
 }
 
 async function openPglite(
@@ -92,9 +91,4 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     kind: "postgres",
     close: () => pool.end(),
   };
-}
-
-/** A cheap round trip, for health checks. */
-export async function ping(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -1,11 +1,12 @@
 /**
- * Creates and migrates the embedded database in a data directory, then exits:
+ * Creates, migrates and seeds the embedded database in a data directory, then exits:
  *   node database/prepare-embedded.ts <data dir>
  * The server runs this in a child process on its first start, so the memory PostgreSQL's initdb
  * needs (several hundred MB in WebAssembly) is returned to the system when the child exits
  * instead of staying in the server's process (docs/decisions/0002-embedded-database-memory.md).
  */
 import { openDatabase } from "./client.server.ts";
+import { seedCatalog } from "./seed.ts";
 
 const dataDir = process.argv[2];
 if (!dataDir) {
@@ -13,4 +14,5 @@ if (!dataDir) {
   process.exit(2);
 }
 const handle = await openDatabase({ dataDir });
+await seedCatalog(handle.db);
 await handle.close();

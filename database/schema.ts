@@ -11,10 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { OpeningDay } from "../app/features/store/opening-hours.ts";
-import { ORDER_STATUSES } from "../app/features/orders/order-status.ts";
-
-export { ORDER_STATUSES, type OrderStatus } from "../app/features/orders/order-status.ts";
+import { ORDER_STATUSES, type OpeningDay } from "./types.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -14,8 +14,8 @@ const CATALOG_SEED = "seed:catalog:v1";
 const LEVELS_SEED = "seed:spice-levels:v1";
 
 /**
- * Everything a database starts with, each part once (see the two functions below). `openDatabase`
- * calls this at every start. Returns whether the starting catalog was written by this call.
+ * Everything a database starts with, each part once (see the two functions below). Whoever starts
+ * the app calls this after `openDatabase` (the server at every start, the tests' databases). Returns whether the starting catalog was written by this call.
  */
 export async function seedCatalog(db: Database): Promise<boolean> {
   const seeded = await seedStartingCatalog(db);

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../database/client.server.ts";
-import { startCatalogSync } from "./content-sync.server.ts";
+import { seedCatalog } from "../../database/seed.ts";
 import { getEnv } from "./env.server.ts";
+import { startNoticeRelay } from "./notices.server.ts";
 
 // One database per server process. Kept on globalThis so the dev server's module reloads
 // do not open PGlite's data directory twice.
@@ -18,10 +20,13 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     globalStore.__nyalaDb = (async () => {
       if (!env.DATABASE_URL) await prepareEmbeddedDataDir(dataDir);
       const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+      await seedCatalog(handle.db);
       if (!env.DATABASE_URL) return handle;
-      // Other app servers may share this database: catalog changes are announced to them.
-      const stopSync = await startCatalogSync(env.DATABASE_URL, handle.db);
-      return { ...handle, close: () => stopSync().then(() => handle.close()) };
+      // Other app servers may share this database: notices reach them through it.
+      const stopRelay = await startNoticeRelay(env.DATABASE_URL, (channel, payload) =>
+        handle.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+      );
+      return { ...handle, close: () => stopRelay().then(() => handle.close()) };
     })();
     globalStore.__nyalaDb.then(registerShutdown, (error: unknown) => {
       console.error("Database tidak bisa dibuka:", error);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { invalidateCatalogCache } from "./content-cache.server.ts";
+import { invalidateContentCache } from "./content-cache.server.ts";
 import { clearPageCache, pageCacheMiddleware } from "./page-cache.server.ts";
 
 /** What the renderer downstream does: a page whose scripts and CSP carry a fresh nonce. */
@@ -95,7 +95,7 @@ describe("page cache for cookie-less visitors", () => {
   it("is cleared when the catalog changes", async () => {
     await run(request("/produk"), render({ text: "harga lama" }));
     expect((await run(request("/produk"), render({ text: "harga baru" }))).body).toContain("harga lama");
-    invalidateCatalogCache();
+    invalidateContentCache();
     expect((await run(request("/produk"), render({ text: "harga baru" }))).body).toContain("harga baru");
   });
 
@@ -131,7 +131,7 @@ describe("page cache for cookie-less visitors", () => {
   it("never serves the copy from before a catalog change, not even while rendering the new one", async () => {
     await run(request("/beranda"), render({ text: "promo lama" }));
     later();
-    invalidateCatalogCache();
+    invalidateContentCache();
     let finish!: () => void;
     const slowRender = async () => {
       await new Promise<void>((resolve) => (finish = resolve));

@@ -9,7 +9,7 @@
  * - never one CSP nonce twice: the page is stored with a placeholder where its nonce was, and
  *   every answer gets a fresh nonce in both the HTML and the Content-Security-Policy header;
  * - it is rendered again after the catalog cache's lifetime (CATALOG_CACHE_MS, default 2 s) and
- *   cleared with it (`invalidateCatalogCache()`), so an admin's change shows at the next page load;
+ *   cleared with it (`invalidateContentCache()`), so an admin's change shows at the next page load;
  * - the key is the full URL (host included) and the number of entries is bounded, so a client
  *   inventing hosts or query strings cannot grow it without limit.
  * Concurrent misses for one key share one render. An expired page is refreshed by the request
@@ -18,7 +18,7 @@
  * The body is kept as UTF-8 bytes around the nonce, so an answer is a copy, not a re-encoding.
  */
 import type { MiddlewareFunction } from "react-router";
-import { catalogCacheTtlMs, onCatalogInvalidated } from "./content-cache.server.ts";
+import { contentCacheTtlMs, onContentInvalidated } from "./content-cache.server.ts";
 import { createNonce } from "./security-headers.server.ts";
 
 const CACHEABLE_PATHS = new Set(["/", "/beranda", "/produk", "/keranjang", "/tentang", "/kontak", "/_root"]);
@@ -41,7 +41,7 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-onCatalogInvalidated(clearPageCache);
+onContentInvalidated(clearPageCache);
 
 export function clearPageCache() {
   // A render that started before the clear must not store what it read before it.
@@ -68,7 +68,7 @@ async function store(response: Response): Promise<CachedPage | null> {
       nonce && name === "content-security-policy" ? value.replaceAll(nonce, NONCE_PLACEHOLDER) : value,
     ]),
     parts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
-    expires: Date.now() + catalogCacheTtlMs(),
+    expires: Date.now() + contentCacheTtlMs(),
   };
 }
 
@@ -90,7 +90,7 @@ function answer(page: CachedPage): Response {
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const key = catalogCacheTtlMs() > 0 ? cacheKey(request) : null;
+  const key = contentCacheTtlMs() > 0 ? cacheKey(request) : null;
   if (!key) return next();
 
   let entry = entries.get(key);

@@ -5,13 +5,13 @@ import { ProductCard } from "~/features/catalog/product-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/features/catalog/catalog.server.ts";
-import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { HERO_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
-  return { featured: await cachedCatalog("featured", async () => getFeaturedItems(await getDb())) };
+  return { featured: await cachedContent("featured", async () => getFeaturedItems(await getDb())) };
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
@@ -30,7 +30,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 
       <main className="flex-1">
         <div className="mx-auto max-w-6xl px-4">
-          <StoreHoursNotice className="mt-2" />
+          <StoreHoursNotice store={store} className="mt-2" />
         </div>
         <section className="mx-auto grid max-w-6xl items-center gap-8 px-4 pt-6 pb-12 md:grid-cols-2 md:pt-12">
           <div>

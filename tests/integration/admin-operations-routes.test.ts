@@ -16,7 +16,7 @@ import { action as ordersAction } from "../../app/routes/admin/operasi/pesanan.t
 import { action as promoAction } from "../../app/routes/admin/operasi/promo.tsx";
 import { action as orderRecordAction } from "../../app/routes/resources/pesanan.tsx";
 import { PEER_ADDRESS_HEADER } from "../../app/lib/client-address.server.ts";
-import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { createSession } from "../../app/features/accounts/session.server.ts";
@@ -49,7 +49,7 @@ beforeAll(async () => {
   vi.stubEnv("DATA_DIR", dataDir);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  invalidateCatalogCache();
+  invalidateContentCache();
   adminToken = await sessionFor("admin");
   customerToken = await sessionFor("customer");
 });
@@ -576,7 +576,7 @@ describe(`/admin/outlet: the store's WhatsApp number (${testDatabaseKind()})`, (
     const landline = await saveOutlet("(0401) 312-345");
     expect(landline.status, landline.body).toBe(200);
     expect(await storedNumber()).toBe("62401312345");
-    invalidateCatalogCache();
+    invalidateContentCache();
     expect((await getStoreSettings(handle.db)).whatsapp).toBe("62401312345");
   });
 

@@ -5,10 +5,10 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/resources/pesanan.tsx";
 import { startSession } from "../../app/features/accounts/auth.server.ts";
-import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
-import { MESSAGE_BUDGET } from "../../app/lib/whatsapp.ts";
+import { MESSAGE_BUDGET } from "../../app/features/orders/order-message.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, ORIGIN, post, uniqueEmail, type RequestOptions } from "./auth-support.ts";
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 async function setHours(hours: { buka: string; tutup: string; libur: boolean }[]) {
   await handle.db.update(storeSettings).set({ opening_hours: hours }).where(eq(storeSettings.id, 1));
-  invalidateCatalogCache();
+  invalidateContentCache();
 }
 
 let addressCounter = 0;

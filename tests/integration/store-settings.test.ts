@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { menuItems, storeSettings } from "../../database/schema.ts";
 import { seedCatalog, seedOperations } from "../../database/seed.ts";
 import { getPriceList } from "../../app/features/catalog/catalog.server.ts";
-import { invalidateCatalogCache } from "../../app/lib/content-cache.server.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const reload = () => {
-  invalidateCatalogCache();
+  invalidateContentCache();
   return getStoreSettings(handle.db, new Date("2026-11-16T04:00:00Z")); // Monday 12.00 WITA
 };
 
@@ -72,7 +72,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       .update(storeSettings)
       .set({ timezone: "Asia/Jakarta", opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day })) })
       .where(eq(storeSettings.id, 1));
-    invalidateCatalogCache();
+    invalidateContentCache();
     // Monday 16 November 2026, 23.30 WIB: still Monday in Jakarta, already Tuesday in Makassar.
     const store = await getStoreSettings(handle.db, new Date("2026-11-16T16:30:00Z"));
     expect(store).toMatchObject({
@@ -81,7 +81,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
       reopening: "Toko sedang tutup. Buka lagi besok pukul 10.00.",
     });
     await handle.db.update(storeSettings).set({ timezone: "Asia/Makassar" }).where(eq(storeSettings.id, 1));
-    invalidateCatalogCache();
+    invalidateContentCache();
     expect((await getStoreSettings(handle.db, new Date("2026-11-16T16:30:00Z"))).today).toBe(1);
   });
 

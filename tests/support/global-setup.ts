@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../database/client.server.ts";
+import { seedCatalog } from "../../database/seed.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,6 +18,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "nyala-test-"));
   const handle = await openDatabase({ dataDir: "memory://" });
+  await seedCatalog(handle.db);
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const snapshot = await client.dumpDataDir("none");
   const file = path.join(dir, "snapshot.tar");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../database/client.server.ts";
+import { seedCatalog } from "../../database/seed.ts";
 
 /**
  * A fresh, migrated and seeded database for one test file.
@@ -23,6 +24,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
+  await seedCatalog(handle.db);
   return {
     ...handle,
     async close() {

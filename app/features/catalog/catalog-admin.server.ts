@@ -16,7 +16,7 @@ import { categories, menuItems, promos, slides, storeSettings } from "../../../d
 import { isRowId, parseAdminInput } from "../../lib/form-input.server.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
 import { KATEGORI, RANK_LIMITS } from "./limits.ts";
-import { invalidateCatalogCache } from "../../lib/content-cache.server.ts";
+import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { menuItemColumns } from "./catalog.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import {
@@ -49,7 +49,7 @@ const fail = (status: 400 | 404 | 409, message: string, fieldErrors: Record<stri
   ({ ok: false, status, message, fieldErrors }) as const;
 
 const done = <T>(value: T) => {
-  invalidateCatalogCache();
+  invalidateContentCache();
   return { ok: true as const, value };
 };
 

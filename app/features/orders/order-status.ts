@@ -1,10 +1,11 @@
 /**
- * An order's statuses and the moves between them, shared by the database schema, the server and
- * the order log page: baru → diproses → selesai; baru or diproses → batal. Selesai and batal are
+ * The moves between an order's statuses (the statuses themselves are the schema's), shared by the
+ * server and the order log page: baru → diproses → selesai; baru or diproses → batal. Selesai and batal are
  * final.
  */
-export const ORDER_STATUSES = ["baru", "diproses", "selesai", "batal"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from "../../../database/types.ts";
+
+export { ORDER_STATUSES, type OrderStatus };
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   baru: "Baru",

@@ -28,7 +28,8 @@ import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.serve
 import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
 import type { StoreSettings } from "../store/settings.server.ts";
-import { orderMessage, whatsappLink } from "../../lib/whatsapp.ts";
+import { whatsappLink } from "../../lib/whatsapp.ts";
+import { orderMessage } from "./order-message.ts";
 
 export const ORDER_MESSAGES = {
   unreadable: "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",

@@ -6,11 +6,9 @@
  * `tutup` earlier than `buka` means the day's hours run past midnight (18.00–02.00);
  * `buka` equal to `tutup` means open all day.
  */
-export interface OpeningDay {
-  buka: string;
-  tutup: string;
-  libur: boolean;
-}
+import type { OpeningDay } from "../../../database/types.ts";
+
+export type { OpeningDay };
 
 export const DAY_NAMES = ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu"] as const;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
-import { cachedCatalog } from "../../lib/content-cache.server.ts";
+import { cachedContent } from "../../lib/content-cache.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import {
@@ -84,7 +84,7 @@ export async function getStoreSettingsValues(db: Database): Promise<StoreSetting
 /** The store's details for the pages; read through the catalog cache, the open status fresh each call. */
 export async function getStoreSettings(db?: Database, now: Date = new Date()): Promise<StoreSettings> {
   const database = db ?? (await getDb());
-  const values = await cachedCatalog("storeSettings", () => getStoreSettingsValues(database));
+  const values = await cachedContent("storeSettings", () => getStoreSettingsValues(database));
   return toStoreSettings(values, now);
 }
 

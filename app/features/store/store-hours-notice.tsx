@@ -1,12 +1,17 @@
 import { ClockIcon } from "~/components/ui/icons.tsx";
-import { useRootData } from "~/root.tsx";
+import type { StoreSettings } from "./settings.server.ts";
 
 /**
  * Outside opening hours: says when the store opens again, and that ordering still works. The
  * open/closed state is the server's, taken when the page was rendered (root loader).
  */
-export function StoreHoursNotice({ className = "" }: { className?: string }) {
-  const { store } = useRootData();
+export function StoreHoursNotice({
+  store,
+  className = "",
+}: {
+  store: Pick<StoreSettings, "status" | "reopening">;
+  className?: string;
+}) {
   if (store.status.open) return null;
   return (
     <div

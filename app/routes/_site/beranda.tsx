@@ -5,16 +5,16 @@ import { PromoCard } from "~/features/catalog/promo-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActivePromos, getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
-import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
   const db = await getDb();
   const [slides, promos, bestSellers] = await Promise.all([
-    cachedCatalog("slides", () => getActiveSlides(db)),
-    cachedCatalog("promos", () => getActivePromos(db)),
-    cachedCatalog("bestSellers", () => getBestSellers(db)),
+    cachedContent("slides", () => getActiveSlides(db)),
+    cachedContent("promos", () => getActivePromos(db)),
+    cachedContent("bestSellers", () => getBestSellers(db)),
   ]);
   return { slides, promos, bestSellers };
 }
@@ -25,7 +25,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6">
       <h1 className="sr-only">Beranda {store.brand}</h1>
-      <StoreHoursNotice className="mb-4" />
+      <StoreHoursNotice store={store} className="mb-4" />
       <Carousel slides={slides} whatsapp={store.whatsapp} />
 
       {promos.length > 0 ? (

@@ -5,6 +5,7 @@ import { useCart } from "~/features/cart/cart-provider.tsx";
 import { CheckoutPanel } from "~/features/orders/checkout-panel.tsx";
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons.tsx";
 import { ChiliMeter } from "~/features/catalog/spice-level-picker.tsx";
+import { useRootData } from "~/root.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { lineKey, lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLine } from "~/features/cart/cart.ts";
 import { formatRupiah } from "~/lib/format.ts";
@@ -176,6 +177,7 @@ function CartLineItem({ line }: { line: CartLine }) {
 
 export default function Keranjang() {
   const cart = useCart();
+  const { store } = useRootData();
   const [sentCode, setSentCode] = useState<string | null>(null);
 
   const orderable = cart.lines.filter((line) => cart.problemOf(line) !== "habis");
@@ -189,7 +191,7 @@ export default function Keranjang() {
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Keranjang</h1>
-      <StoreHoursNotice className="mt-4" />
+      <StoreHoursNotice store={store} className="mt-4" />
 
       {sentCode ? (
         <div

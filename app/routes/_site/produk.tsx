@@ -3,13 +3,13 @@ import { ProductCard } from "~/features/catalog/product-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getProdukItems } from "~/features/catalog/catalog.server.ts";
-import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const items = await cachedCatalog("produk", async () => getProdukItems(await getDb()));
+  const items = await cachedContent("produk", async () => getProdukItems(await getDb()));
   const store = await getStoreSettings();
   const origin = getOrigin(request);
   // schema.org Restaurant with its Menu, for search engines.
@@ -48,7 +48,7 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Produk kami</h1>
       <p className="mt-1 text-stone-600">Pilih favoritmu, pesan langsung atau kumpulkan dulu di keranjang.</p>
-      <StoreHoursNotice className="mt-4" />
+      <StoreHoursNotice store={store} className="mt-4" />
       <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {loaderData.items.map((item, index) => (
           <ProductCard

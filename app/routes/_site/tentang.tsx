@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/tentang";
 import { FlameIcon } from "~/components/ui/icons.tsx";
 import { getSiteTexts } from "~/features/catalog/catalog.server.ts";
-import { cachedCatalog } from "~/lib/content-cache.server.ts";
+import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
-  const texts = await cachedCatalog("siteTexts", async () => getSiteTexts(await getDb()));
+  const texts = await cachedContent("siteTexts", async () => getSiteTexts(await getDb()));
   return {
     tentang: texts.tentang ?? "",
     visi: texts.visi ?? "",
