@@ -2,22 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { cleanNote, type CartLine } from "~/features/cart/cart.ts";
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
-
-/** What POST /pesanan answered for a recorded order. */
-export interface RecordedOrder {
-  code: string;
-  message: string;
-  whatsappUrl: string;
-  outsideHours: boolean;
-  /** The code of this browser's earlier unsent order that this one replaced, or null. */
-  replaced: string | null;
-}
+import { readCheckoutAnswer, type CheckoutRecorded } from "./checkout.ts";
 
 type State =
   | { kind: "idle" }
   | { kind: "sending" }
   | { kind: "error"; message: string }
-  | { kind: "recorded"; order: RecordedOrder; opened: boolean };
+  | { kind: "recorded"; order: CheckoutRecorded; opened: boolean };
 
 const NETWORK_ERROR = "Tidak bisa terhubung ke server. Periksa koneksi internetmu lalu coba lagi.";
 const SERVER_ERROR = "Pesanan belum bisa dicatat. Coba lagi sebentar lagi.";
@@ -30,7 +21,7 @@ const SERVER_ERROR = "Pesanan belum bisa dicatat. Coba lagi sebentar lagi.";
  */
 async function recordOrder(
   lines: readonly CartLine[],
-): Promise<{ ok: true; order: RecordedOrder } | { ok: false; status: number; message: string }> {
+): Promise<{ ok: true; order: CheckoutRecorded } | { ok: false; status: number; message: string }> {
   const items = lines.map((line) => ({
     id: line.id,
     jumlah: line.jumlah,
@@ -44,20 +35,9 @@ async function recordOrder(
   } catch {
     return { ok: false, status: 0, message: NETWORK_ERROR };
   }
-  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok && payload && typeof payload.code === "string" && typeof payload.whatsappUrl === "string") {
-    return {
-      ok: true,
-      order: {
-        code: payload.code,
-        message: String(payload.message ?? ""),
-        whatsappUrl: payload.whatsappUrl,
-        outsideHours: payload.outsideHours === true,
-        replaced: typeof payload.replaced === "string" ? payload.replaced : null,
-      },
-    };
-  }
-  const message = payload && typeof payload.message === "string" ? payload.message : SERVER_ERROR;
+  const answer = readCheckoutAnswer(await response.json().catch(() => null));
+  if (response.ok && answer?.status === "success") return { ok: true, order: answer };
+  const message = answer?.status === "error" ? answer.message : SERVER_ERROR;
   return { ok: false, status: response.status, message };
 }
 

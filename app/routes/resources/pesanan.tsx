@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan";
+import type { CheckoutAnswer } from "~/features/orders/checkout.ts";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -41,7 +42,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const fail = (message: string, status: number, headers?: HeadersInit) =>
-    data({ status: "error" as const, message }, { status, headers });
+    data<CheckoutAnswer>({ status: "error", message }, { status, headers });
 
   if (form.get("intent") === "terkirim") {
     return data(
@@ -78,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) return fail(result.message, result.status);
   const { code, token, replaced, total, message, whatsappUrl, outsideHours } = result.order;
-  return data(
-    { status: "success" as const, code, replaced, total, message, whatsappUrl, outsideHours },
+  return data<CheckoutAnswer>(
+    { status: "success", code, replaced, total, message, whatsappUrl, outsideHours },
     {
       status: 201,
       headers: { "Set-Cookie": pendingOrderCookie({ code, token }), "Cache-Control": "no-store" },
