@@ -11,7 +11,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** `postgres://…` runs on a PostgreSQL server; empty means the embedded PGlite. */
   databaseUrl?: string;
   /** PGlite's data directory; `memory://` keeps it in memory (tests). */

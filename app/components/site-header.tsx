@@ -21,7 +21,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-chili-50 text-chili-700" : "text-stone-700 hover:text-chili-700"
   }`;
 
-export function CartCount({ className = "" }: { className?: string }) {
+function CartCount({ className = "" }: { className?: string }) {
   const { count } = useCart();
   return (
     <span

@@ -9,7 +9,7 @@
  */
 import { getEnv } from "./env.server.ts";
 
-export function cookieIsSecure(): boolean {
+function cookieIsSecure(): boolean {
   const env = getEnv();
   return env.COOKIE_SECURE ?? env.NODE_ENV === "production";
 }
@@ -31,7 +31,7 @@ export function readCookie(request: Request, name: string, maxLength: number): s
   return null;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   /** Seconds; 0 deletes the cookie. */
   maxAge: number;
   path?: string;

@@ -1,34 +1,11 @@
 /**
- * Hydration after the first paint (docs/decisions/0008-first-paint-before-javascript.md).
- *
- * React Router ends every page with `<link rel="modulepreload">` hints in the head and an inline
- * module script that imports the route modules and starts React. On a phone's connection those
- * 120 KB of JavaScript share the bandwidth with the page's main picture, and on a slow CPU the
- * browser evaluates them before it paints anything. This transform of the HTML stream lets the
- * page show first:
- * - the modulepreload hints are taken out of the head;
- * - the module script is kept in place but inert (`type="text/x-nyala-module"`), so the browser
- *   does not run it yet;
- * - a small inline script right after it (carrying the page's nonce) adds the hints for the
- *   framework and the client entry (ENTRY_HINT), runs the module script, and adds the other
- *   hints, one step per task, once the page has painted: when the browser reports its first
- *   contentful paint, and after the picture marked `fetchpriority="high"` (the page's largest
- *   element) has loaded;
- *   at once when the visitor touches, clicks or types; and in any case within MAX_WAIT_MS.
- *   Adding a hint starts a fetch, which cost the main thread 0.3–3 ms each in traces here and
- *   several times that on a slow phone: the three first hints and the module script together
- *   made one of the page's longest tasks after the first paint
- *   (docs/decisions/0010-shorter-tasks-after-the-first-paint.md);
- * - a one-line script at the end of <head> marks the page `data-pictures="later"`, which holds
- *   its lazy pictures (components/picture-box.tsx) until the starter starts: the pictures below
- *   the fold and the carousel's other slides no longer share a phone's bandwidth with the main
- *   picture. Without JavaScript, and on a page this transform leaves alone, nothing is held.
- *
- * React does not mind: in production it does not compare the attributes of the elements it
- * hydrates, an inline script matches an inline script, the hints it renders itself are added
- * again where they are missing, and the added nodes at the end of <head> and <body> are left
- * alone. If React Router's markup ever changes so that the module script is not found, the page
- * passes through unchanged and loads as before.
+ * Hydration after the first paint: a transform of the HTML stream that takes React Router's
+ * modulepreload hints out of the head and keeps its module script inert, then adds a small
+ * starter that runs the script and adds the hints (one step per task) once the page has painted
+ * and its main picture has loaded, at the first touch, or within MAX_WAIT_MS. A mark on <html>
+ * holds the lazy pictures (components/ui/picture-box.tsx) until then. Without JavaScript nothing
+ * is held; if React Router's markup is not found, the page passes through unchanged.
+ * Why, and what was measured: docs/decisions/0008, 0009 and 0010.
  */
 import { Transform } from "node:stream";
 
@@ -47,9 +24,9 @@ const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+
  */
 const PICTURES_MARK = "document.documentElement.dataset.pictures";
 /** Longest wait for the main picture before the page is made interactive anyway. */
-export const MAX_WAIT_MS = 2500;
+const MAX_WAIT_MS = 2500;
 /** Longest wait for React to claim a button tapped before it listened. */
-export const REPLAY_WAIT_MS = 10_000;
+const REPLAY_WAIT_MS = 10_000;
 
 /**
  * The inline script that starts the app; `first` and `rest` are the preload hints taken out.

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 
-export const FORM_MESSAGES = {
+const FORM_MESSAGES = {
   unsupported: "Jenis isi permintaan tidak didukung. Kirim lewat formulir di halaman.",
   malformed: "Isi formulir tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
   tooLarge: "Isi formulir terlalu besar.",
@@ -13,7 +13,7 @@ export const FORM_MESSAGES = {
 } as const;
 
 /** Largest form body accepted (bytes). The forms here hold a few short fields. */
-export const MAX_FORM_BYTES = 1024 * 1024;
+const MAX_FORM_BYTES = 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export interface PageMetaInput {
+interface PageMetaInput {
   title: string;
   description: string;
   /** Path of the page, e.g. `/produk`; made absolute with the site's origin. */

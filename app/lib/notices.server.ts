@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-export interface NoticeListener {
+interface NoticeListener {
   (payload: string): void;
 }
 

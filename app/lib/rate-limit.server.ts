@@ -12,7 +12,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { rateLimits } from "../../database/schema.ts";
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Counter name, e.g. `login:account:<email>`. */
   key: string;
   /** Hits allowed per window. */

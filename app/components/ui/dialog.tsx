@@ -25,7 +25,7 @@ interface DialogProps {
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it, the page
  * behind is inert, and focus returns to where it was.
  */
-export function Dialog({ open, tone, title, message, onClose, children, role = "dialog" }: DialogProps) {
+function Dialog({ open, tone, title, message, onClose, children, role = "dialog" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();

@@ -24,12 +24,12 @@ export const LOGIN_MESSAGES = {
   success: "Berhasil login!",
 } as const;
 
-export const NAME_MIN = 3;
+const NAME_MIN = 3;
 export const NAME_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 30;
 /** RFC 5321's limit on a whole address. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 /** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
 export const CAPTCHA_FIELD = "captcha";
@@ -55,7 +55,7 @@ interface RegisterInput {
 }
 
 /** The first rule the input breaks, in SPEC.md's order, or null. */
-export function firstRegisterProblem(input: RegisterInput): string | null {
+function firstRegisterProblem(input: RegisterInput): string | null {
   const nama = (input.nama ?? "").trim();
   const email = normalizeEmail(input.email ?? "");
   const password = input.password ?? "";
@@ -93,7 +93,7 @@ interface LoginInput {
   redirectTo?: string;
 }
 
-export function firstLoginProblem(input: LoginInput): string | null {
+function firstLoginProblem(input: LoginInput): string | null {
   if (!normalizeEmail(input.email ?? "") || !(input.password ?? "")) return LOGIN_MESSAGES.empty;
   if (!(input.captcha ?? "").trim()) return LOGIN_MESSAGES.captchaMissing;
   return null;
@@ -116,10 +116,3 @@ export const LoginSchema = z
       redirectTo: input.redirectTo,
     };
   });
-
-export type LoginData = z.output<typeof LoginSchema>;
-
-/** The first form-level message of a parse, for the error dialog. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? REGISTER_MESSAGES.empty;
-}

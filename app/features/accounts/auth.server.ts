@@ -32,7 +32,7 @@ export interface SessionUser {
 }
 
 /** The columns a SessionUser is made of: never `password_hash`. */
-export const sessionUserColumns = {
+const sessionUserColumns = {
   id: users.id,
   nama: users.nama,
   email: users.email,
@@ -48,7 +48,7 @@ interface AuthState {
   sessionId: string | null;
 }
 
-export const authContext = createContext<AuthState>({ user: null, sessionId: null });
+const authContext = createContext<AuthState>({ user: null, sessionId: null });
 
 export type Context = Readonly<RouterContextProvider>;
 
@@ -80,7 +80,7 @@ export function getOptionalUser(context: Context): SessionUser | null {
   return context.get(authContext).user;
 }
 
-export function getSessionId(context: Context): string | null {
+function getSessionId(context: Context): string | null {
   return context.get(authContext).sessionId;
 }
 

@@ -33,7 +33,7 @@ export function getCaptchaConfig(env: Env = getEnv()): CaptchaConfig {
   return { kind: "altcha" };
 }
 
-export const ALTCHA_CHALLENGE_PATH = "/captcha/altcha";
+const ALTCHA_CHALLENGE_PATH = "/captcha/altcha";
 
 export function getCaptchaWidget(config = getCaptchaConfig()): CaptchaWidget {
   return config.kind === "recaptcha"
@@ -49,7 +49,7 @@ const ALTCHA_TTL_MS = 10 * 60 * 1000;
  * Work per challenge: the browser derives up to ~`counter` PBKDF2 keys of `cost` rounds each,
  * about a second on a phone; the server checks a solution with one HMAC.
  */
-export const ALTCHA_WORK = { cost: 500, minCounter: 500, maxCounter: 2_000 };
+const ALTCHA_WORK = { cost: 500, minCounter: 500, maxCounter: 2_000 };
 
 let processSecret: string | undefined;
 

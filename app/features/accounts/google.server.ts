@@ -27,15 +27,13 @@ import { safeRedirect } from "../../lib/redirect.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import type { GoogleIdentity } from "./users.server.ts";
 
-export const GOOGLE_START_PATH = "/auth/google";
-export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
+const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 const FLOW_TTL_SECONDS = 10 * 60;
 
-export type GoogleErrorCode =
-  "cancelled" | "state" | "provider" | "unverified" | "no-email" | "linked-elsewhere";
+type GoogleErrorCode = "cancelled" | "state" | "provider" | "unverified" | "no-email" | "linked-elsewhere";
 
 /** Shown under the login form after a failed Google sign-in (`/masuk?google=<code>`). */
-export const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
+const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   cancelled: "Login dengan Google dibatalkan.",
   state: "Sesi login Google sudah kedaluwarsa atau tidak valid. Silakan coba lagi.",
   provider: "Login dengan Google gagal. Silakan coba lagi beberapa saat lagi.",
@@ -139,7 +137,7 @@ export async function startGoogleSignIn(origin: string, redirectTo: string) {
   return { url: url.href, cookie };
 }
 
-export type GoogleCallbackResult =
+type GoogleCallbackResult =
   | { ok: true; identity: GoogleIdentity; redirectTo: string; clearCookie: string }
   | { ok: false; error: GoogleErrorCode; clearCookie: string };
 

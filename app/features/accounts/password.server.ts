@@ -8,7 +8,7 @@
  */
 import { hash, verify } from "@node-rs/bcrypt";
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 // A cost-10 hash of a random string nobody knows; compared against when there is no real hash.
 const DUMMY_HASH = "$2b$10$z3ZZkI.ZoGFgQYd4J1mkAeSgu.WHINcQtejYYgKKy.hNpfoKoP8V2";

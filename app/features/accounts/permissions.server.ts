@@ -26,7 +26,7 @@ export function requireAdmin(context: Context): SessionUser {
 const LOGIN_FIRST_PATHS = new Set(["/admin/profil", "/admin/pengaturan"]);
 
 /** The page's own path, also for client navigations (`/admin/profil.data`) and trailing slashes. */
-export function pagePath(url: URL): string {
+function pagePath(url: URL): string {
   const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   return path || "/";
 }

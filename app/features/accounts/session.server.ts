@@ -24,9 +24,9 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 const randomToken = (bytes: number) => randomBytes(bytes).toString("base64url");
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-export const sessionCookieName = () => cookieName("nyala_session");
+const sessionCookieName = () => cookieName("nyala_session");
 
-export interface SessionRecord {
+interface SessionRecord {
   id: string;
   userId: string;
   expiresAt: Date;
@@ -74,10 +74,6 @@ export async function validateSessionToken(
 
 export async function invalidateSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function invalidateUserSessions(db: Database, userId: string) {
-  await db.delete(sessions).where(eq(sessions.user_id, userId));
 }
 
 export async function deleteExpiredSessions(db: Database) {

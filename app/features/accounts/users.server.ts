@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from "./password.server.ts";
 export type Role = "customer" | "admin";
 
 /** What the auth flows hand back: enough to start a session and greet the user. */
-export interface AccountSummary {
+interface AccountSummary {
   id: string;
   nama: string;
   email: string;
@@ -34,7 +34,7 @@ export function newUserId(): string {
   return id;
 }
 
-export function isAdminEmail(email: string, adminEmails = getEnv().ADMIN_EMAILS): boolean {
+function isAdminEmail(email: string, adminEmails = getEnv().ADMIN_EMAILS): boolean {
   return adminEmails.includes(normalizeEmail(email));
 }
 
@@ -42,7 +42,7 @@ export const roleFor = (email: string, adminEmails?: string[]): Role =>
   isAdminEmail(email, adminEmails) ? "admin" : "customer";
 
 /** True for PostgreSQL's unique_violation (23505), wherever the driver or Drizzle wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && current.code === "23505") return true;
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
@@ -66,9 +66,9 @@ async function notifyAdminsOfNewUser(db: Pick<Database, "select" | "insert">, us
   );
 }
 
-export type RegisterResult = { ok: true; user: AccountSummary } | { ok: false; reason: "duplicate" };
+type RegisterResult = { ok: true; user: AccountSummary } | { ok: false; reason: "duplicate" };
 
-export async function emailIsTaken(db: Database, email: string): Promise<boolean> {
+async function emailIsTaken(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -137,7 +137,7 @@ export interface GoogleIdentity {
   phoneNumber?: string;
 }
 
-export type GoogleSignInResult =
+type GoogleSignInResult =
   | { ok: true; user: AccountSummary; created: boolean }
   | { ok: false; reason: "no-email" | "unverified" | "linked-elsewhere" };
 

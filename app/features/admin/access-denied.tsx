@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
 
-export const ACCESS_DENIED_TITLE = "Akses Ditolak";
+const ACCESS_DENIED_TITLE = "Akses Ditolak";
 
 /**
  * What a visitor sees instead of an admin page (rendered from an error answer, so none of the

@@ -12,7 +12,7 @@ interface AdminLink {
  * SPEC.md section 2: the sidebar's pages, plus the restaurant's own pages (#5) that the original
  * only had in the phone menu (laporan, outlet) or not at all (log perubahan).
  */
-export const sidebarLinks: AdminLink[] = [
+const sidebarLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
   { to: "/admin/pesanan", label: "Pesanan" },
@@ -29,7 +29,7 @@ export const sidebarLinks: AdminLink[] = [
 ];
 
 /** SPEC.md section 2: the phone menu links produk, promo, outlet and laporan; #5 adds menu populer and the log. */
-export const phoneLinks: AdminLink[] = [
+const phoneLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
   { to: "/admin/pesanan", label: "Pesanan" },
@@ -123,7 +123,7 @@ export function Avatar({
   );
 }
 
-export interface AdminIdentity {
+interface AdminIdentity {
   nama: string;
   email: string;
   photo_url: string | null;

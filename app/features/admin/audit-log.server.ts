@@ -13,7 +13,7 @@ export interface Actor {
   email: string;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   action: "buat" | "ubah" | "hapus" | "status" | "urutan";
   entity: "menu" | "promo" | "slide" | "outlet" | "pesanan" | "menu-populer";
   entityId?: string | number | null;
@@ -36,9 +36,9 @@ export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry) 
   });
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
-export interface AuditQuery {
+interface AuditQuery {
   entity?: AuditEntry["entity"];
   page?: number;
 }

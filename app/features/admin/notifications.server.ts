@@ -26,7 +26,7 @@ export interface NotificationSwitches {
   sistem: boolean;
 }
 
-export const DEFAULT_SWITCHES: NotificationSwitches = {
+const DEFAULT_SWITCHES: NotificationSwitches = {
   pesananBaru: true,
   pembayaran: true,
   komentar: false,

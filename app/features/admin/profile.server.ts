@@ -12,5 +12,3 @@ export function profileOf(user: SessionUser) {
     created_at: user.created_at,
   };
 }
-
-export type Profile = ReturnType<typeof profileOf>;

@@ -12,11 +12,11 @@ import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
 import { normalizeUserQuery } from "./users.ts";
 
-export const USERS_PAGE_SIZE = 20;
+const USERS_PAGE_SIZE = 20;
 /** Counting stops here: "lebih dari 1.000" is as useful as the exact figure and far cheaper. */
 export const USER_COUNT_CAP = 1_000;
 
-export interface UserRow {
+interface UserRow {
   id: string;
   nama: string;
   email: string;
@@ -25,7 +25,7 @@ export interface UserRow {
   created_at: Date;
 }
 
-export interface UserPage {
+interface UserPage {
   users: UserRow[];
   query: string;
   page: number;
@@ -99,7 +99,7 @@ export async function listUsers(
   };
 }
 
-export interface UserStats {
+interface UserStats {
   total: number;
   newLast7Days: number;
   admins: number;
@@ -140,7 +140,7 @@ export const DELETE_USER_MESSAGES = {
   notFound: "Pengguna tidak ditemukan atau sudah dihapus.",
 } as const;
 
-export type DeleteUserResult =
+type DeleteUserResult =
   | { ok: true; deleted: { id: string; nama: string } }
   | { ok: false; status: 400 | 404 | 409; message: string };
 

@@ -221,7 +221,7 @@ export function lineProblem(line: CartLine, catalog: ReadonlyMap<string, Catalog
   return null;
 }
 
-export interface Reconciled {
+interface Reconciled {
   lines: CartLine[];
   notices: string[];
   changed: boolean;

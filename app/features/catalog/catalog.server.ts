@@ -34,7 +34,7 @@ export interface SlideView {
 }
 
 /** What the cart needs to re-check its lines: the current price and availability of every item. */
-export interface PriceListEntry {
+interface PriceListEntry {
   id: string;
   nama: string;
   harga: number;

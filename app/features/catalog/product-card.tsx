@@ -9,13 +9,7 @@ import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { PictureBox } from "~/components/ui/picture-box.tsx";
 import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
 
-export function AddToCartButton({
-  item,
-  className = "btn-secondary",
-}: {
-  item: MenuItemView;
-  className?: string;
-}) {
+function AddToCartButton({ item, className = "btn-secondary" }: { item: MenuItemView; className?: string }) {
   const { add } = useCart();
   const [added, setAdded] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -76,7 +70,7 @@ export function AddToCartButton({
   );
 }
 
-export function OrderLink({
+function OrderLink({
   whatsapp,
   nama,
   className = "btn-whatsapp",

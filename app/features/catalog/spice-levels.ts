@@ -5,7 +5,7 @@
 export const MIN_LEVEL = 0;
 export const MAX_LEVEL = 5;
 
-export interface SpiceLevel {
+interface SpiceLevel {
   level: number;
   nama: string;
   deskripsi: string;

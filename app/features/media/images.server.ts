@@ -34,9 +34,6 @@ export const IMAGE_MESSAGES = {
   unreadable: "Foto tidak bisa dibaca. Coba simpan ulang fotonya lalu unggah lagi.",
 } as const;
 
-/** The public path of a stored image: `/gambar/menu/<64 hex>.webp`. */
-const PUBLIC_PATH = /^\/gambar\/(menu|promo|slide)\/([a-f0-9]{64})\.webp$/;
-
 export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
 /** A stored picture's own name (not one of its copies): `<sha256>.webp`. */
 export const isStoredImageName = (value: string) => /^[a-f0-9]{64}\.webp$/.test(value);
@@ -154,13 +151,6 @@ export async function readStoredImage(kind: string, name: string): Promise<Buffe
   const copy = await shrink(full, width);
   await writeWhole(path.join(dir, name), copy);
   return copy;
-}
-
-/** Whether `value` names an image this app serves: an upload, or one of its own files in /images. */
-export function isOwnImagePath(value: string): boolean {
-  return (
-    PUBLIC_PATH.test(value) || /^\/images\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:webp|png|jpg|svg)$/.test(value)
-  );
 }
 
 /** A form with one photo: the photo's 5 MB plus room for the text fields. */

@@ -24,7 +24,7 @@ export const SMALLER_WIDTHS = {
   hero: [720],
 } as const satisfies Record<string, readonly number[]>;
 
-export type PictureKind = keyof typeof SMALLER_WIDTHS;
+type PictureKind = keyof typeof SMALLER_WIDTHS;
 
 const FULL_WIDTH: Record<PictureKind, number> = {
   menu: MENU_IMAGE.width,

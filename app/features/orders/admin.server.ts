@@ -15,7 +15,7 @@ import { NEXT_STATUSES, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "
 
 export { NEXT_STATUSES, STATUS_LABELS };
 
-export const ORDER_ADMIN_MESSAGES = {
+const ORDER_ADMIN_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
   codeTooLong: "Kode pesanan paling banyak 20 karakter, misalnya NY-7K3Q.",
   processFirst: "Pesanan harus diproses dulu sebelum selesai.",
@@ -25,9 +25,9 @@ export const ORDER_ADMIN_MESSAGES = {
   date: "Tanggal harus berformat tanggal yang benar.",
 } as const;
 
-export const ORDER_PAGE_SIZE = 20;
+const ORDER_PAGE_SIZE = 20;
 
-export interface OrderQuery {
+interface OrderQuery {
   status?: string | null;
   /** First and last day (`YYYY-MM-DD`, the store's calendar), inclusive. */
   from?: string | null;
@@ -46,7 +46,7 @@ export interface OrderLine {
   subtotal: number;
 }
 
-export interface OrderRow {
+interface OrderRow {
   id: number;
   code: string;
   status: OrderStatus;
@@ -63,7 +63,7 @@ const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** The filters as the page understood them (bad values dropped), for the form to show. */
-export interface OrderFilters {
+interface OrderFilters {
   status: OrderStatus | "";
   from: string;
   to: string;
@@ -78,7 +78,7 @@ export interface OrderFilters {
 
 const CODE_PREFIX_PATTERN = new RegExp(`^NY-[${ORDER_CODE_ALPHABET}]{0,8}$`);
 
-export function readOrderFilters(query: OrderQuery): OrderFilters {
+function readOrderFilters(query: OrderQuery): OrderFilters {
   const q = String(query.q ?? "")
     .trim()
     .slice(0, 20);
@@ -162,7 +162,7 @@ const StatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_ADMIN_MESSAGES.status }),
 });
 
-export type StatusChangeResult =
+type StatusChangeResult =
   | { ok: true; code: string; from: OrderStatus; to: OrderStatus }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
@@ -235,7 +235,7 @@ export async function changeOrderStatus(
  * before the customer sends the WhatsApp message; one never sent stays "baru" for good, so only
  * these count as sales.
  */
-export const CONFIRMED_STATUSES = ["diproses", "selesai"] as const satisfies readonly OrderStatus[];
+const CONFIRMED_STATUSES = ["diproses", "selesai"] as const satisfies readonly OrderStatus[];
 
 export interface ReportDay {
   /** `YYYY-MM-DD` in the store's calendar. */
@@ -250,13 +250,13 @@ export interface ReportDay {
   cancelled: number;
 }
 
-export interface ReportItem {
+interface ReportItem {
   nama: string;
   jumlah: number;
   revenue: number;
 }
 
-export interface OrderReport {
+interface OrderReport {
   days: ReportDay[];
   /** From confirmed orders only. */
   bestSellers: ReportItem[];

@@ -14,7 +14,7 @@ export interface CheckoutRecorded {
   outsideHours: boolean;
 }
 
-export interface CheckoutRefused {
+interface CheckoutRefused {
   status: "error";
   /** Indonesian, for the customer. */
   message: string;

@@ -15,7 +15,7 @@ export interface OrderLine {
   catatan?: string;
 }
 
-export interface OrderMessageOptions {
+interface OrderMessageOptions {
   /** The recorded order's code (`NY-7K3Q`); always kept, however long the cart. */
   code?: string;
   /** The signed-in customer's name. */

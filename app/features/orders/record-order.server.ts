@@ -31,7 +31,7 @@ import type { StoreSettings } from "../store/settings.server.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { orderMessage } from "./order-message.ts";
 
-export const ORDER_MESSAGES = {
+const ORDER_MESSAGES = {
   unreadable: "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
   empty: "Pesanan kosong. Tambahkan menu ke keranjang dulu.",
   tooManyLines: `Satu pesanan paling banyak ${MAX_LINES} baris menu.`,
@@ -72,14 +72,14 @@ const OrderLineSchema = z.object(
 );
 
 /** The body of POST /pesanan (the `items` field, JSON): the cart's lines. Unknown keys are dropped. */
-export const OrderRequestSchema = z
+const OrderRequestSchema = z
   .array(OrderLineSchema, { error: ORDER_MESSAGES.unreadable })
   .min(1, ORDER_MESSAGES.empty)
   .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
 
 export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
-export type ParsedOrder = { ok: true; lines: OrderRequest } | { ok: false; message: string };
+type ParsedOrder = { ok: true; lines: OrderRequest } | { ok: false; message: string };
 
 /** Reads the `items` field: JSON text, checked against OrderRequestSchema. */
 export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
@@ -97,7 +97,7 @@ export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
 }
 
 /** The order a checkout replaces: its code and the secret its own checkout was given. */
-export interface ReplacedOrder {
+interface ReplacedOrder {
   code: string;
   token: string;
 }
@@ -135,12 +135,12 @@ export const pendingOrderCookie = (order: ReplacedOrder) =>
 export const blankPendingOrderCookie = () =>
   serializeCookie(pendingOrderCookieName(), "", { path: PENDING_ORDER_PATH, maxAge: 0 });
 
-export interface Customer {
+interface Customer {
   id: string;
   nama: string;
 }
 
-export interface RecordedOrder {
+interface RecordedOrder {
   id: number;
   code: string;
   /** The order's secret (for the pending order cookie only); stored hashed. */
@@ -154,8 +154,7 @@ export interface RecordedOrder {
   outsideHours: boolean;
 }
 
-export type RecordResult =
-  { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string };
+type RecordResult = { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string };
 
 /** An order line priced from the database. */
 interface PricedLine {
@@ -172,7 +171,7 @@ interface PricedLine {
 const CODE_ATTEMPTS = 8;
 
 /** Who the audit log names for an automatic cancellation (no admin did it). */
-export const REPLACEMENT_ACTOR = "otomatis";
+const REPLACEMENT_ACTOR = "otomatis";
 
 /** The recording transaction. */
 type Executor = Pick<Database, "select" | "insert" | "update">;

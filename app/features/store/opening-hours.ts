@@ -92,7 +92,7 @@ export function timezoneLabel(timezone: string): string {
   return zone ? zone.nama.split(" ")[0]! : timezone;
 }
 
-export interface NextOpening {
+interface NextOpening {
   /** `hari ini`, `besok`, or the day's name (`Senin`). */
   when: string;
   /** `10.00`. */

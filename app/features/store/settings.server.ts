@@ -16,7 +16,7 @@ import {
 } from "./opening-hours.ts";
 import { formatWhatsAppNumber, normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
 
-export interface SocialLink {
+interface SocialLink {
   name: "Instagram" | "Facebook" | "TikTok";
   url: string;
 }
@@ -59,7 +59,7 @@ type Row = typeof storeSettings.$inferSelect;
  * install configured through the environment keeps working until the owner saves /admin/outlet.
  * A social link saved as "" is hidden even when the environment has one.
  */
-export function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValues {
+function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValues {
   const env = getEnv();
   const pick = (value: string | null | undefined, fallback: string) =>
     value === null || value === undefined ? fallback : value;
@@ -88,7 +88,7 @@ export async function getStoreSettings(db?: Database, now: Date = new Date()): P
   return toStoreSettings(values, now);
 }
 
-export function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): StoreSettings {
+function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): StoreSettings {
   const socials: SocialLink[] = [
     { name: "Instagram" as const, url: values.instagram_url },
     { name: "Facebook" as const, url: values.facebook_url },

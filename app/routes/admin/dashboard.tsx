@@ -4,7 +4,9 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { newestUsers, userStats } from "~/features/admin/users.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { formatDate, formatNumber, providerLabel } from "~/features/admin/format.ts";
+import { formatNumber, providerLabel } from "~/features/admin/format.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { useRootData } from "~/root.tsx";
 import { adminMeta } from "~/lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,6 +28,7 @@ function Figure({ label, value, hint }: { label: string; value: number; hint?: s
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, newest } = loaderData;
+  const { timezone } = useRootData().store;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Ringkasan pengguna toko Anda." />
@@ -55,7 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <p className="truncate text-sm text-stone-600">{user.email}</p>
                 </div>
                 <p className="text-sm text-stone-600">
-                  {providerLabel(user.provider)} · {formatDate(user.created_at)}
+                  {providerLabel(user.provider)} · {formatDate(user.created_at, timezone)}
                 </p>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/notifikasi-masuk";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { formatDateTime } from "~/features/admin/format.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { useRootData } from "~/root.tsx";
 import {
   ensureAdminInbox,
   listNotifications,
@@ -45,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function NotificationCard({ item }: { item: NotificationItem }) {
+  const { timezone } = useRootData().store;
   const fetcher = useFetcher<typeof action>();
   // Shown as read as soon as the button is pressed; the server's answer confirms it.
   const read = item.sudahDibaca || fetcher.formData?.get("id") === String(item.id);
@@ -67,7 +69,7 @@ function NotificationCard({ item }: { item: NotificationItem }) {
         </div>
         <p className="mt-1 text-stone-700">{item.pesan}</p>
         <p className="mt-1 text-xs text-stone-500">
-          <time dateTime={new Date(item.waktu).toISOString()}>{formatDateTime(item.waktu)}</time>
+          <time dateTime={new Date(item.waktu).toISOString()}>{formatDateTime(item.waktu, timezone)}</time>
         </p>
       </div>
       {read ? null : (

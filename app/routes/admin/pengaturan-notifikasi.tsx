@@ -14,7 +14,7 @@ import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-export const SETTINGS_SAVED = "Pengaturan notifikasi disimpan!";
+const SETTINGS_SAVED = "Pengaturan notifikasi disimpan!";
 
 const switches: { name: keyof NotificationSwitches; label: string; description: string }[] = [
   { name: "pesananBaru", label: "Pesanan baru", description: "Kabar setiap ada pesanan yang masuk." },

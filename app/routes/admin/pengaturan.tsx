@@ -1,6 +1,8 @@
 import type { Route } from "./+types/pengaturan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { formatDate, providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { useRootData } from "~/root.tsx";
 import { profileOf } from "~/features/admin/profile.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
@@ -12,13 +14,14 @@ export function loader({ context }: Route.LoaderArgs) {
 /** SPEC.md section 2: the account settings, read-only. */
 export default function AdminAccountSettings({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
+  const { timezone } = useRootData().store;
   const fields = [
     { id: "nama", label: "Nama", value: profile.nama },
     { id: "email", label: "Email", value: profile.email },
     { id: "telepon", label: "Nomor HP", value: profile.phone_number ?? "" },
     { id: "metode", label: "Masuk dengan", value: providerLabel(profile.provider) },
     { id: "peran", label: "Peran", value: roleLabel(profile.role) },
-    { id: "bergabung", label: "Bergabung", value: formatDate(profile.created_at) },
+    { id: "bergabung", label: "Bergabung", value: formatDate(profile.created_at, timezone) },
   ];
   return (
     <>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/profil";
 import { AdminPageHeader, Avatar } from "~/features/admin/admin-shell.tsx";
-import { formatDate, providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { providerLabel, roleLabel } from "~/features/admin/format.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { useRootData } from "~/root.tsx";
 import { profileOf } from "~/features/admin/profile.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
@@ -12,13 +14,14 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
+  const { timezone } = useRootData().store;
   const rows = [
     { label: "Nama", value: profile.nama },
     { label: "Email", value: profile.email },
     { label: "Nomor HP", value: profile.phone_number || "Belum diisi" },
     { label: "Masuk dengan", value: providerLabel(profile.provider) },
     { label: "Peran", value: roleLabel(profile.role) },
-    { label: "Bergabung", value: formatDate(profile.created_at) },
+    { label: "Bergabung", value: formatDate(profile.created_at, timezone) },
   ];
   return (
     <>

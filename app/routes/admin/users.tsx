@@ -3,7 +3,9 @@ import { data, Form, Link, useActionData, useFetcher, useNavigation, useSubmit }
 import type { Route } from "./+types/users";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
-import { formatDate, formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
+import { formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { useRootData } from "~/root.tsx";
 import { DELETE_USER_MESSAGES, deleteUser, listUsers } from "~/features/admin/users.server.ts";
 import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features/admin/users.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
@@ -11,9 +13,9 @@ import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-export const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
-export const DELETE_SUCCESS = "Pengguna berhasil dihapus";
-export const DELETE_FAILURE_TITLE = "Gagal!";
+const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
+const DELETE_SUCCESS = "Pengguna berhasil dihapus";
+const DELETE_FAILURE_TITLE = "Gagal!";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -82,6 +84,7 @@ function pageHref(query: string, page: number) {
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { adminId, result, error } = loaderData;
+  const { timezone } = useRootData().store;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   const onSearchInput = useDebouncedSearch();
@@ -219,7 +222,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                         </span>
                       </td>
                       <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">
-                        {formatDate(user.created_at)}
+                        {formatDate(user.created_at, timezone)}
                       </td>
                       <td className="px-4 py-3">
                         <div className="flex justify-end gap-2">

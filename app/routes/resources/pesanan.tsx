@@ -17,7 +17,7 @@ import { formatWait, hit } from "~/lib/rate-limit.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 /** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
-export const ORDER_WINDOW_MS = 60 * 60 * 1000;
+const ORDER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * POST /pesanan records the cart as an order before the customer's WhatsApp opens

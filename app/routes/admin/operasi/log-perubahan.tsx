@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/log-perubahan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { listAuditLog } from "~/features/admin/audit-log.server.ts";
@@ -29,11 +30,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       who: row.actor_email,
       entity: ENTITY_LABELS[row.entity] ?? row.entity,
       summary: row.summary,
-      when: new Intl.DateTimeFormat("id-ID", {
-        timeZone: timezone,
-        dateStyle: "medium",
-        timeStyle: "short",
-      }).format(row.created_at),
+      when: formatDateTime(row.created_at, timezone),
     })),
   };
 }
