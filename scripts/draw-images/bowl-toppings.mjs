@@ -1,59 +1,81 @@
-import { C } from "./palette.mjs";
-import { uid, f, linear, radial } from "./svg.mjs";
+// What lies on the noodles of a mie ayam bowl: bok choy, braised chicken, half an egg, chili, scallion.
+// Every piece is placed on the broth's ellipse; its size follows the bowl's radius.
+import { palette } from "./palette.mjs";
+import { uniqueId, round1, linearGradient, radialGradient } from "./svg.mjs";
 
-/** Toppings of a mie ayam bowl laid on an ellipse (bx, by, brx, bry). */
-export function toppings(rand, bx, by, brx, bry, level, R) {
-  let out = "";
-  // Bok choy leaves on the left.
-  const leafId = uid("lf");
-  out += `<defs>${linear(
-    leafId,
+/**
+ * All the toppings, back to front, on the broth ellipse (cx, cy, rx, ry). level (1–3) is the heat:
+ * hotter bowls get more chili slices and flakes. The order of the pieces is the order rand() is
+ * called in, so it fixes the picture too.
+ */
+export function mieAyamToppings(rand, cx, cy, rx, ry, level, bowlRadius) {
+  const broth = { cx, cy, rx, ry, bowlRadius };
+  return (
+    bokChoy(broth) +
+    braisedChicken(rand, broth) +
+    halfEgg(broth) +
+    chiliSlices(rand, broth, [0, 2, 5, 8][level]) +
+    scallionRings(rand, broth) +
+    shallotsAndChiliFlakes(rand, broth, [6, 8, 22, 44][level])
+  );
+}
+
+/** Three bok choy leaves on the left. */
+function bokChoy({ cx, cy, rx, ry, bowlRadius }) {
+  const leafGradient = uniqueId("lf");
+  let svg = `<defs>${linearGradient(
+    leafGradient,
     [0, 0, 0, 1],
     [
       [0, "#4ADE80"],
-      [0.5, C.green],
+      [0.5, palette.green],
       [1, "#166534"],
     ],
   )}</defs>`;
   const leaves = [
-    [bx - brx * 0.55, by + bry * 0.05, -70, 1],
-    [bx - brx * 0.5, by - bry * 0.25, -105, 0.9],
-    [bx - brx * 0.36, by + bry * 0.3, -40, 0.85],
+    [cx - rx * 0.55, cy + ry * 0.05, -70, 1],
+    [cx - rx * 0.5, cy - ry * 0.25, -105, 0.9],
+    [cx - rx * 0.36, cy + ry * 0.3, -40, 0.85],
   ];
-  for (const [x, y, a, s] of leaves) {
-    const L = R * 0.42 * s;
-    const W = R * 0.22 * s;
-    out += `<g transform="translate(${f(x)},${f(y)}) scale(1,0.72) rotate(${a})">
-<path d="M0,0 C${f(W * 0.75)},${f(-L * 0.15)} ${f(W * 0.8)},${f(-L * 0.85)} 0,${f(-L)} C${f(-W * 0.8)},${f(
-      -L * 0.85,
-    )} ${f(-W * 0.75)},${f(-L * 0.15)} 0,0Z" fill="url(#${leafId})"/>
-<path d="M0,${f(L * 0.05)} L0,${f(-L * 0.8)}" stroke="#D9F99D" stroke-width="${f(W * 0.2)}" stroke-linecap="round"/>
-<path d="M0,${f(-L * 0.35)} L${f(W * 0.4)},${f(-L * 0.55)} M0,${f(-L * 0.55)} L${f(-W * 0.4)},${f(
-      -L * 0.72,
-    )}" stroke="#BBF7D0" stroke-opacity=".7" stroke-width="${f(W * 0.06)}" stroke-linecap="round"/></g>`;
+  for (const [x, y, angle, scale] of leaves) {
+    const length = bowlRadius * 0.42 * scale;
+    const width = bowlRadius * 0.22 * scale;
+    svg += `<g transform="translate(${round1(x)},${round1(y)}) scale(1,0.72) rotate(${angle})">
+<path d="M0,0 C${round1(width * 0.75)},${round1(-length * 0.15)} ${round1(width * 0.8)},${round1(-length * 0.85)} 0,${round1(-length)} C${round1(-width * 0.8)},${round1(
+      -length * 0.85,
+    )} ${round1(-width * 0.75)},${round1(-length * 0.15)} 0,0Z" fill="url(#${leafGradient})"/>
+<path d="M0,${round1(length * 0.05)} L0,${round1(-length * 0.8)}" stroke="#D9F99D" stroke-width="${round1(width * 0.2)}" stroke-linecap="round"/>
+<path d="M0,${round1(-length * 0.35)} L${round1(width * 0.4)},${round1(-length * 0.55)} M0,${round1(-length * 0.55)} L${round1(-width * 0.4)},${round1(
+      -length * 0.72,
+    )}" stroke="#BBF7D0" stroke-opacity=".7" stroke-width="${round1(width * 0.06)}" stroke-linecap="round"/></g>`;
   }
-  // Diced soy-braised chicken on the right: little rounded cubes.
-  const chunk = (x, y, sz) => {
-    const rot = rand() * Math.PI;
+  return svg;
+}
+
+/** Diced soy-braised chicken on the right: little rounded cubes, back ones first. */
+function braisedChicken(rand, { cx, cy, rx, ry, bowlRadius }) {
+  const polygon = (points) => `M${points.map(([x, y]) => `${round1(x)},${round1(y)}`).join(" L")}Z`;
+  // A cube is its top face stacked four times downwards (the sides), then the top and a lighter centre.
+  const cube = (x, y, size) => {
+    const turn = rand() * Math.PI;
     const top = [0, 1, 2, 3].map((i) => {
-      const t = rot + (i * Math.PI) / 2;
-      return [x + Math.cos(t) * sz * 0.62, y + Math.sin(t) * sz * 0.62 * 0.6];
+      const t = turn + (i * Math.PI) / 2;
+      return [x + Math.cos(t) * size * 0.62, y + Math.sin(t) * size * 0.62 * 0.6];
     });
-    const poly = (pts) => `M${pts.map(([px, py]) => `${f(px)},${f(py)}`).join(" L")}Z`;
-    let c = "";
-    for (let k = 4; k >= 1; k--) {
-      const dy = (sz * 0.42 * k) / 4;
-      c += `<path d="${poly(top.map(([px, py]) => [px, py + dy]))}" fill="#6B2A0E" stroke="#6B2A0E" stroke-width="${f(
-        sz * 0.3,
+    let svg = "";
+    for (let layer = 4; layer >= 1; layer--) {
+      const drop = (size * 0.42 * layer) / 4;
+      svg += `<path d="${polygon(top.map(([px, py]) => [px, py + drop]))}" fill="#6B2A0E" stroke="#6B2A0E" stroke-width="${round1(
+        size * 0.3,
       )}" stroke-linejoin="round"/>`;
     }
-    c += `<path d="${poly(top)}" fill="#A8521A" stroke="#A8521A" stroke-width="${f(sz * 0.3)}" stroke-linejoin="round"/>`;
-    c += `<path d="${poly(top.map(([px, py]) => [x + (px - x) * 0.5 - sz * 0.08, y + (py - y) * 0.5 - sz * 0.06]))}" fill="#CF7A2E" stroke="#CF7A2E" stroke-width="${f(
-      sz * 0.15,
+    svg += `<path d="${polygon(top)}" fill="#A8521A" stroke="#A8521A" stroke-width="${round1(size * 0.3)}" stroke-linejoin="round"/>`;
+    svg += `<path d="${polygon(top.map(([px, py]) => [x + (px - x) * 0.5 - size * 0.08, y + (py - y) * 0.5 - size * 0.06]))}" fill="#CF7A2E" stroke="#CF7A2E" stroke-width="${round1(
+      size * 0.15,
     )}" stroke-linejoin="round"/>`;
-    return c;
+    return svg;
   };
-  const chunks = [
+  const places = [
     [0.32, -0.42],
     [0.5, -0.3],
     [0.66, -0.1],
@@ -62,15 +84,20 @@ export function toppings(rand, bx, by, brx, bry, level, R) {
     [0.25, -0.2],
     [0.72, -0.36],
   ];
-  chunks.sort((p, q) => p[1] - q[1]);
-  for (const [dx, dy] of chunks) out += chunk(bx + brx * dx, by + bry * dy, R * (0.08 + rand() * 0.02));
-  // Half a boiled egg in front.
-  const ex = bx + brx * 0.12;
-  const ey = by + bry * 0.46;
-  const e = R * 0.17;
-  const yolk = uid("yk");
-  out += `<defs>${radial(
-    yolk,
+  places.sort((a, b) => a[1] - b[1]);
+  let svg = "";
+  for (const [dx, dy] of places) svg += cube(cx + rx * dx, cy + ry * dy, bowlRadius * (0.08 + rand() * 0.02));
+  return svg;
+}
+
+/** Half a boiled egg in front. */
+function halfEgg({ cx, cy, rx, ry, bowlRadius }) {
+  const x = cx + rx * 0.12;
+  const y = cy + ry * 0.46;
+  const radius = bowlRadius * 0.17;
+  const yolkGradient = uniqueId("yk");
+  return `<defs>${radialGradient(
+    yolkGradient,
     [0.45, 0.4, 0.6],
     [
       [0, "#FDE68A"],
@@ -78,43 +105,53 @@ export function toppings(rand, bx, by, brx, bry, level, R) {
       [1, "#EA8A0B"],
     ],
   )}</defs>
-<ellipse cx="${f(ex)}" cy="${f(ey + e * 0.14)}" rx="${f(e)}" ry="${f(e * 0.62)}" fill="#E9DCCB"/>
-<ellipse cx="${f(ex)}" cy="${f(ey)}" rx="${f(e)}" ry="${f(e * 0.6)}" fill="#FFFDF7"/>
-<ellipse cx="${f(ex + e * 0.05)}" cy="${f(ey + e * 0.02)}" rx="${f(e * 0.52)}" ry="${f(e * 0.34)}" fill="url(#${yolk})"/>
-<ellipse cx="${f(ex - e * 0.12)}" cy="${f(ey - e * 0.08)}" rx="${f(e * 0.14)}" ry="${f(e * 0.07)}" fill="#fff" opacity=".7"/>`;
-  // Chili slices (more when hotter).
-  const slices = [0, 2, 5, 8][level];
-  for (let i = 0; i < slices; i++) {
-    const x = bx + (rand() - 0.5) * brx * 1.3;
-    const y = by + (rand() - 0.5) * bry * 1.1;
-    const s = R * (0.04 + rand() * 0.015);
-    out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(s)}" ry="${f(s * 0.62)}" fill="#FDE7C2" stroke="${
-      C.red
-    }" stroke-width="${f(s * 0.42)}"/><circle cx="${f(x + s * 0.2)}" cy="${f(y)}" r="${f(s * 0.14)}" fill="#F59E0B"/>`;
+<ellipse cx="${round1(x)}" cy="${round1(y + radius * 0.14)}" rx="${round1(radius)}" ry="${round1(radius * 0.62)}" fill="#E9DCCB"/>
+<ellipse cx="${round1(x)}" cy="${round1(y)}" rx="${round1(radius)}" ry="${round1(radius * 0.6)}" fill="#FFFDF7"/>
+<ellipse cx="${round1(x + radius * 0.05)}" cy="${round1(y + radius * 0.02)}" rx="${round1(radius * 0.52)}" ry="${round1(radius * 0.34)}" fill="url(#${yolkGradient})"/>
+<ellipse cx="${round1(x - radius * 0.12)}" cy="${round1(y - radius * 0.08)}" rx="${round1(radius * 0.14)}" ry="${round1(radius * 0.07)}" fill="#fff" opacity=".7"/>`;
+}
+
+function chiliSlices(rand, { cx, cy, rx, ry, bowlRadius }, count) {
+  let svg = "";
+  for (let i = 0; i < count; i++) {
+    const x = cx + (rand() - 0.5) * rx * 1.3;
+    const y = cy + (rand() - 0.5) * ry * 1.1;
+    const size = bowlRadius * (0.04 + rand() * 0.015);
+    svg += `<ellipse cx="${round1(x)}" cy="${round1(y)}" rx="${round1(size)}" ry="${round1(size * 0.62)}" fill="#FDE7C2" stroke="${
+      palette.red
+    }" stroke-width="${round1(size * 0.42)}"/><circle cx="${round1(x + size * 0.2)}" cy="${round1(y)}" r="${round1(size * 0.14)}" fill="#F59E0B"/>`;
   }
-  // Scallion rings.
+  return svg;
+}
+
+function scallionRings(rand, { cx, cy, rx, ry, bowlRadius }) {
   const greens = ["#16A34A", "#22C55E", "#15803D"];
+  let svg = "";
   for (let i = 0; i < 16; i++) {
-    const a = rand() * Math.PI * 2;
-    const r = Math.sqrt(rand()) * 0.8;
-    const x = bx + Math.cos(a) * brx * r;
-    const y = by + Math.sin(a) * bry * r;
-    const s = R * (0.022 + rand() * 0.012);
-    out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(s)}" ry="${f(s * 0.62)}" fill="#D9F99D" stroke="${
+    const angle = rand() * Math.PI * 2;
+    const distance = Math.sqrt(rand()) * 0.8;
+    const x = cx + Math.cos(angle) * rx * distance;
+    const y = cy + Math.sin(angle) * ry * distance;
+    const size = bowlRadius * (0.022 + rand() * 0.012);
+    svg += `<ellipse cx="${round1(x)}" cy="${round1(y)}" rx="${round1(size)}" ry="${round1(size * 0.62)}" fill="#D9F99D" stroke="${
       greens[i % 3]
-    }" stroke-width="${f(s * 0.5)}"/>`;
+    }" stroke-width="${round1(size * 0.5)}"/>`;
   }
-  // Fried shallots and chili flakes.
-  const flakes = [6, 8, 22, 44][level];
-  for (let i = 0; i < flakes; i++) {
-    const a = rand() * Math.PI * 2;
-    const r = Math.sqrt(rand()) * 0.9;
-    const x = bx + Math.cos(a) * brx * r;
-    const y = by + Math.sin(a) * bry * r;
-    const s = R * (0.008 + rand() * 0.01);
-    out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(s * 1.4)}" ry="${f(s)}" transform="rotate(${f(rand() * 180)} ${f(
+  return svg;
+}
+
+/** Fried shallots (every third flake) and chili flakes. */
+function shallotsAndChiliFlakes(rand, { cx, cy, rx, ry, bowlRadius }, count) {
+  let svg = "";
+  for (let i = 0; i < count; i++) {
+    const angle = rand() * Math.PI * 2;
+    const distance = Math.sqrt(rand()) * 0.9;
+    const x = cx + Math.cos(angle) * rx * distance;
+    const y = cy + Math.sin(angle) * ry * distance;
+    const size = bowlRadius * (0.008 + rand() * 0.01);
+    svg += `<ellipse cx="${round1(x)}" cy="${round1(y)}" rx="${round1(size * 1.4)}" ry="${round1(size)}" transform="rotate(${round1(rand() * 180)} ${round1(
       x,
-    )} ${f(y)})" fill="${i % 3 === 0 ? "#92400E" : "#B91C1C"}"/>`;
+    )} ${round1(y)})" fill="${i % 3 === 0 ? "#92400E" : "#B91C1C"}"/>`;
   }
-  return out;
+  return svg;
 }

@@ -1,50 +1,73 @@
-import { C } from "./palette.mjs";
-import { uid, f, rng, smooth, linear, radial, shadow } from "./svg.mjs";
-import { steam, noodleStroke, noodlePile } from "./ingredients.mjs";
-import { toppings } from "./bowl-toppings.mjs";
+// The bowl of mie ayam: the menu's three heat levels, the slides, promos, hero and open-graph image.
+import { palette } from "./palette.mjs";
+import {
+  uniqueId,
+  round1,
+  seededRandom,
+  smoothPath,
+  linearGradient,
+  radialGradient,
+  softShadow,
+} from "./svg.mjs";
+import { steam } from "./decorations.mjs";
+import { noodleStroke, noodlePile } from "./noodles.mjs";
+import { mieAyamToppings } from "./bowl-toppings.mjs";
 
-export const HEAT = {
-  1: { broth: ["#FDBA8C", "#F68452", "#E35B32"], oil: "#FDBA74", circle: C.saffron },
-  2: { broth: ["#F97857", "#DE3A23", "#B4201A"], oil: "#FB923C", circle: C.ember },
-  3: { broth: ["#E4362B", "#B0132F", "#74091F"], oil: "#F97316", circle: C.red },
+/** Broth colours (centre to edge) and chili-oil droplets per heat level. */
+const BROTH_BY_HEAT = {
+  1: { broth: ["#FDBA8C", "#F68452", "#E35B32"], oil: "#FDBA74" },
+  2: { broth: ["#F97857", "#DE3A23", "#B4201A"], oil: "#FB923C" },
+  3: { broth: ["#E4362B", "#B0132F", "#74091F"], oil: "#F97316" },
 };
 
 /**
- * A bowl of mie in 3/4 view. (cx, cy) is the centre of the rim ellipse, R its half width.
- * lift: chopsticks lifting a bundle of noodles (hero image).
+ * A bowl of mie in 3/4 view. (cx, cy) is the centre of the rim ellipse, radius its half width.
+ * lift: chopsticks lifting a bundle of noodles (hero and open-graph image).
  */
-export function bowl({ cx, cy, R, level = 1, seed = 7, steamOn = true, lift = false, steamOpacity = 0.75 }) {
-  const rand = rng(seed);
-  const k = 0.42;
-  const ry = R * k;
-  const heat = HEAT[level];
-  const [bodyG, innerG, brothG, clipO, clipB, clipBody] = ["bg", "ig", "br", "co", "cb", "cy"].map(uid);
-  const bottom = cy + R * 0.76;
-  const body = `M${f(cx - R)},${f(cy)} C${f(cx - R)},${f(cy + R * 0.5)} ${f(cx - R * 0.64)},${f(bottom)} ${f(
-    cx - R * 0.4,
-  )},${f(bottom)} A${f(R * 0.4)},${f(R * 0.07)} 0 0 0 ${f(cx + R * 0.4)},${f(bottom)} C${f(cx + R * 0.64)},${f(
+export function noodleBowl({
+  cx,
+  cy,
+  radius,
+  level = 1,
+  seed = 7,
+  steamOn = true,
+  lift = false,
+  steamOpacity = 0.75,
+}) {
+  const rand = seededRandom(seed);
+  // The rim is a circle seen from above at an angle: its height is 0.42 of its width.
+  const rimRy = radius * 0.42;
+  const heat = BROTH_BY_HEAT[level];
+  const [bodyGradient, insideGradient, brothGradient, insideClip, brothClip, bodyClip] = [
+    "bg",
+    "ig",
+    "br",
+    "co",
+    "cb",
+    "cy",
+  ].map(uniqueId);
+  const bottom = cy + radius * 0.76;
+  const body = `M${round1(cx - radius)},${round1(cy)} C${round1(cx - radius)},${round1(cy + radius * 0.5)} ${round1(cx - radius * 0.64)},${round1(bottom)} ${round1(
+    cx - radius * 0.4,
+  )},${round1(bottom)} A${round1(radius * 0.4)},${round1(radius * 0.07)} 0 0 0 ${round1(cx + radius * 0.4)},${round1(bottom)} C${round1(cx + radius * 0.64)},${round1(
     bottom,
-  )} ${f(cx + R)},${f(cy + R * 0.5)} ${f(cx + R)},${f(cy)}Z`;
-  const foot = `M${f(cx - R * 0.36)},${f(bottom - R * 0.02)} L${f(cx - R * 0.33)},${f(bottom + R * 0.08)} A${f(
-    R * 0.33,
-  )},${f(R * 0.075)} 0 0 0 ${f(cx + R * 0.33)},${f(bottom + R * 0.08)} L${f(cx + R * 0.36)},${f(bottom - R * 0.02)}Z`;
-  const band = (o1, o2) =>
-    `M${f(cx - R * 1.2)},${f(cy + o1)} A${f(R * 1.2)},${f(ry * 1.2)} 0 0 0 ${f(cx + R * 1.2)},${f(cy + o1)} L${f(
-      cx + R * 1.2,
-    )},${f(cy + o2)} A${f(R * 1.2)},${f(ry * 1.2)} 0 0 1 ${f(cx - R * 1.2)},${f(cy + o2)}Z`;
-  const irx = R * 0.93;
-  const iry = ry * 0.9;
-  const icy = cy + ry * 0.03;
-  const bx = cx;
-  const by = cy + ry * 0.16;
-  const brx = R * 0.87;
-  const bry = ry * 0.8;
+  )} ${round1(cx + radius)},${round1(cy + radius * 0.5)} ${round1(cx + radius)},${round1(cy)}Z`;
+  const foot = `M${round1(cx - radius * 0.36)},${round1(bottom - radius * 0.02)} L${round1(cx - radius * 0.33)},${round1(bottom + radius * 0.08)} A${round1(
+    radius * 0.33,
+  )},${round1(radius * 0.075)} 0 0 0 ${round1(cx + radius * 0.33)},${round1(bottom + radius * 0.08)} L${round1(cx + radius * 0.36)},${round1(bottom - radius * 0.02)}Z`;
+  // A stripe around the body between two offsets below the rim (clipped to the body when drawn).
+  const band = (top, under) =>
+    `M${round1(cx - radius * 1.2)},${round1(cy + top)} A${round1(radius * 1.2)},${round1(rimRy * 1.2)} 0 0 0 ${round1(cx + radius * 1.2)},${round1(cy + top)} L${round1(
+      cx + radius * 1.2,
+    )},${round1(cy + under)} A${round1(radius * 1.2)},${round1(rimRy * 1.2)} 0 0 1 ${round1(cx - radius * 1.2)},${round1(cy + under)}Z`;
+  const inside = { cy: cy + rimRy * 0.03, rx: radius * 0.93, ry: rimRy * 0.9 };
+  const surface = { cx, cy: cy + rimRy * 0.16, rx: radius * 0.87, ry: rimRy * 0.8 };
 
-  let s = "";
-  s += shadow(cx + R * 0.06, bottom + R * 0.1, R * 1.08, R * 0.2, 0.32);
-  s += `<defs>
-${linear(
-  bodyG,
+  let svg = "";
+  svg += softShadow(cx + radius * 0.06, bottom + radius * 0.1, radius * 1.08, radius * 0.2, 0.32);
+  svg += `<defs>
+${linearGradient(
+  bodyGradient,
   [0, 0, 1, 0],
   [
     [0, "#FFFFFF"],
@@ -53,8 +76,8 @@ ${linear(
     [1, "#CDB9A6"],
   ],
 )}
-${linear(
-  innerG,
+${linearGradient(
+  insideGradient,
   [0, 0, 0, 1],
   [
     [0, "#CDBBA9"],
@@ -62,8 +85,8 @@ ${linear(
     [1, "#FFFFFF"],
   ],
 )}
-${radial(
-  brothG,
+${radialGradient(
+  brothGradient,
   [0.45, 0.42, 0.62],
   [
     [0, heat.broth[0]],
@@ -71,107 +94,135 @@ ${radial(
     [1, heat.broth[2]],
   ],
 )}
-<clipPath id="${clipO}"><ellipse cx="${f(cx)}" cy="${f(icy)}" rx="${f(irx)}" ry="${f(iry)}"/></clipPath>
-<clipPath id="${clipB}"><ellipse cx="${f(bx)}" cy="${f(by)}" rx="${f(brx)}" ry="${f(bry)}"/></clipPath>
-<clipPath id="${clipBody}"><path d="${body}"/></clipPath>
+<clipPath id="${insideClip}"><ellipse cx="${round1(cx)}" cy="${round1(inside.cy)}" rx="${round1(inside.rx)}" ry="${round1(inside.ry)}"/></clipPath>
+<clipPath id="${brothClip}"><ellipse cx="${round1(surface.cx)}" cy="${round1(surface.cy)}" rx="${round1(surface.rx)}" ry="${round1(surface.ry)}"/></clipPath>
+<clipPath id="${bodyClip}"><path d="${body}"/></clipPath>
 </defs>`;
-  s += `<path d="${foot}" fill="#D9C8B6"/>`;
-  s += `<path d="${body}" fill="url(#${bodyG})"/>`;
-  s += `<g clip-path="url(#${clipBody})"><path d="${band(R * 0.1, R * 0.19)}" fill="${C.red}"/><path d="${band(
-    R * 0.225,
-    R * 0.245,
-  )}" fill="${C.saffron}"/><path d="${band(R * 0.6, R * 1.2)}" fill="${C.charcoal}" opacity=".05"/></g>`;
+  svg += `<path d="${foot}" fill="#D9C8B6"/>`;
+  svg += `<path d="${body}" fill="url(#${bodyGradient})"/>`;
+  svg += `<g clip-path="url(#${bodyClip})"><path d="${band(radius * 0.1, radius * 0.19)}" fill="${palette.red}"/><path d="${band(
+    radius * 0.225,
+    radius * 0.245,
+  )}" fill="${palette.saffron}"/><path d="${band(radius * 0.6, radius * 1.2)}" fill="${palette.charcoal}" opacity=".05"/></g>`;
   // Rim and inside of the bowl.
-  s += `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(R)}" ry="${f(ry)}" fill="#FFFDF9" stroke="#E4D3C2" stroke-width="${f(
-    R * 0.008,
+  svg += `<ellipse cx="${round1(cx)}" cy="${round1(cy)}" rx="${round1(radius)}" ry="${round1(rimRy)}" fill="#FFFDF9" stroke="#E4D3C2" stroke-width="${round1(
+    radius * 0.008,
   )}"/>`;
-  s += `<ellipse cx="${f(cx)}" cy="${f(icy)}" rx="${f(irx)}" ry="${f(iry)}" fill="url(#${innerG})"/>`;
-  s += `<g clip-path="url(#${clipO})">`;
-  s += `<ellipse cx="${f(bx)}" cy="${f(by)}" rx="${f(brx)}" ry="${f(bry)}" fill="url(#${brothG})"/>`;
-  // Chili-oil droplets on the broth.
+  svg += `<ellipse cx="${round1(cx)}" cy="${round1(inside.cy)}" rx="${round1(inside.rx)}" ry="${round1(inside.ry)}" fill="url(#${insideGradient})"/>`;
+  svg += `<g clip-path="url(#${insideClip})">`;
+  svg += `<ellipse cx="${round1(surface.cx)}" cy="${round1(surface.cy)}" rx="${round1(surface.rx)}" ry="${round1(surface.ry)}" fill="url(#${brothGradient})"/>`;
+  // Chili-oil droplets towards the edge of the broth.
   let drops = "";
   for (let i = 0; i < 26; i++) {
-    const a = rand() * Math.PI * 2;
-    const r = 0.55 + rand() * 0.4;
-    const x = bx + Math.cos(a) * brx * r;
-    const y = by + Math.sin(a) * bry * r;
-    const d = R * (0.012 + rand() * 0.022);
-    drops += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(d)}" ry="${f(d * 0.6)}" fill="${heat.oil}" opacity=".75"/>`;
+    const angle = rand() * Math.PI * 2;
+    const distance = 0.55 + rand() * 0.4;
+    const x = surface.cx + Math.cos(angle) * surface.rx * distance;
+    const y = surface.cy + Math.sin(angle) * surface.ry * distance;
+    const size = radius * (0.012 + rand() * 0.022);
+    drops += `<ellipse cx="${round1(x)}" cy="${round1(y)}" rx="${round1(size)}" ry="${round1(size * 0.6)}" fill="${heat.oil}" opacity=".75"/>`;
   }
-  s += `<g clip-path="url(#${clipB})">${drops}</g>`;
+  svg += `<g clip-path="url(#${brothClip})">${drops}</g>`;
   // A soft darker base under the tangle, then the noodles.
-  s += `<ellipse cx="${f(bx)}" cy="${f(by - bry * 0.05)}" rx="${f(brx * 0.74)}" ry="${f(bry * 0.7)}" fill="#D8952B"/>`;
-  s += noodlePile(rand, bx, by - bry * 0.05, brx * 0.8, bry * 0.76, 30, R * 0.04);
-  s += toppings(rand, bx, by, brx, bry, level, R);
-  s += `</g>`;
+  svg += `<ellipse cx="${round1(surface.cx)}" cy="${round1(surface.cy - surface.ry * 0.05)}" rx="${round1(surface.rx * 0.74)}" ry="${round1(surface.ry * 0.7)}" fill="#D8952B"/>`;
+  svg += noodlePile(
+    rand,
+    surface.cx,
+    surface.cy - surface.ry * 0.05,
+    surface.rx * 0.8,
+    surface.ry * 0.76,
+    30,
+    radius * 0.04,
+  );
+  svg += mieAyamToppings(rand, surface.cx, surface.cy, surface.rx, surface.ry, level, radius);
+  svg += `</g>`;
   // Shadow of the back rim on the broth and a glossy lip.
-  s += `<path d="M${f(cx - irx)},${f(icy)} A${f(irx)},${f(iry)} 0 0 1 ${f(cx + irx)},${f(icy)}" fill="none" stroke="${
-    C.charcoal
-  }" stroke-opacity=".08" stroke-width="${f(R * 0.03)}"/>`;
-  s += `<path d="M${f(cx - R * 0.97)},${f(cy + ry * 0.12)} A${f(R)},${f(ry)} 0 0 0 ${f(cx - R * 0.1)},${f(
-    cy + ry * 0.995,
-  )}" fill="none" stroke="#fff" stroke-width="${f(R * 0.018)}" stroke-linecap="round" opacity=".9"/>`;
-  s += `<path d="M${f(cx - R * 0.86)},${f(cy + R * 0.36)} C${f(cx - R * 0.78)},${f(cy + R * 0.58)} ${f(
-    cx - R * 0.62,
-  )},${f(cy + R * 0.72)} ${f(cx - R * 0.46)},${f(cy + R * 0.78)}" fill="none" stroke="#fff" stroke-width="${f(
-    R * 0.05,
+  svg += `<path d="M${round1(cx - inside.rx)},${round1(inside.cy)} A${round1(inside.rx)},${round1(inside.ry)} 0 0 1 ${round1(cx + inside.rx)},${round1(inside.cy)}" fill="none" stroke="${
+    palette.charcoal
+  }" stroke-opacity=".08" stroke-width="${round1(radius * 0.03)}"/>`;
+  svg += `<path d="M${round1(cx - radius * 0.97)},${round1(cy + rimRy * 0.12)} A${round1(radius)},${round1(rimRy)} 0 0 0 ${round1(cx - radius * 0.1)},${round1(
+    cy + rimRy * 0.995,
+  )}" fill="none" stroke="#fff" stroke-width="${round1(radius * 0.018)}" stroke-linecap="round" opacity=".9"/>`;
+  svg += `<path d="M${round1(cx - radius * 0.86)},${round1(cy + radius * 0.36)} C${round1(cx - radius * 0.78)},${round1(cy + radius * 0.58)} ${round1(
+    cx - radius * 0.62,
+  )},${round1(cy + radius * 0.72)} ${round1(cx - radius * 0.46)},${round1(cy + radius * 0.78)}" fill="none" stroke="#fff" stroke-width="${round1(
+    radius * 0.05,
   )}" stroke-linecap="round" opacity=".85"/>`;
 
-  if (lift) {
-    // Chopsticks lifting a bundle of noodles.
-    const tx = cx + R * 0.08;
-    const ty = cy - R * 0.78;
-    let strands = "";
-    const n = 7;
-    for (let i = 0; i < n; i++) {
-      const off = (i - (n - 1) / 2) * R * 0.032;
-      const endX = cx + off * 2.2 + (rand() - 0.5) * R * 0.1;
-      const endY = by + bry * (0.05 + rand() * 0.25);
-      const pts = [];
-      const m = 9;
-      for (let j = 0; j <= m; j++) {
-        const t = j / m;
-        const px = tx + off * 0.6 + (endX - tx - off * 0.6) * t * t;
-        const py = ty + R * 0.02 + (endY - ty - R * 0.02) * t;
-        const wig = j === 0 ? 0 : Math.sin(j * 1.9 + i * 1.3) * R * 0.022;
-        pts.push([px + wig, py]);
-      }
-      strands += noodleStroke(smooth(pts), R * 0.036, ["#F9CF5A", "#F5C043", "#FBD872"][i % 3]);
-    }
-    s += `<g fill="none" stroke-linecap="round">${strands}</g>`;
-    const stickG = uid("sk");
-    const stick = (x1, y1, x2, y2, w1, w2) => {
-      const a = Math.atan2(y2 - y1, x2 - x1) + Math.PI / 2;
-      const [c, sn] = [Math.cos(a), Math.sin(a)];
-      return `<path d="M${f(x1 + (c * w1) / 2)},${f(y1 + (sn * w1) / 2)} L${f(x2 + (c * w2) / 2)},${f(
-        y2 + (sn * w2) / 2,
-      )} L${f(x2 - (c * w2) / 2)},${f(y2 - (sn * w2) / 2)} L${f(x1 - (c * w1) / 2)},${f(
-        y1 - (sn * w1) / 2,
-      )}Z" fill="url(#${stickG})" stroke="#7C2D12" stroke-width="1.5" stroke-linejoin="round"/>`;
-    };
-    s += `<defs>${linear(
-      stickG,
-      [0, 0, 1, 1],
-      [
-        [0, "#E7B478"],
-        [0.5, "#C98A4B"],
-        [1, "#9A5B26"],
-      ],
-    )}</defs>`;
-    s += stick(tx - R * 0.06, ty + R * 0.02, cx + R * 1.35, cy - R * 1.5, R * 0.025, R * 0.055);
-    s += stick(tx + R * 0.04, ty + R * 0.06, cx + R * 1.5, cy - R * 1.34, R * 0.025, R * 0.055);
-    // Two loops draped over the sticks.
-    s += `<g fill="none" stroke-linecap="round">${noodleStroke(
-      `M${f(tx - R * 0.08)},${f(ty + R * 0.12)} C${f(tx - R * 0.1)},${f(ty - R * 0.06)} ${f(tx + R * 0.06)},${f(
-        ty - R * 0.08,
-      )} ${f(tx + R * 0.08)},${f(ty + R * 0.14)}`,
-      R * 0.036,
-      "#F9CF5A",
-    )}</g>`;
-  }
+  if (lift) svg += chopsticksLiftingNoodles(rand, cx, cy, radius, surface);
   if (steamOn) {
-    const xs = [cx - R * 0.42, cx - R * 0.05, cx + R * 0.36];
-    s += steam(xs, cy - ry * 0.1, R * 0.95, R * 0.055, steamOpacity);
+    const xs = [cx - radius * 0.42, cx - radius * 0.05, cx + radius * 0.36];
+    svg += steam(xs, cy - rimRy * 0.1, radius * 0.95, radius * 0.055, steamOpacity);
   }
-  return s;
+  return svg;
+}
+
+/** A bundle of noodles hanging from chopsticks above the bowl, falling back into the broth (surface). */
+function chopsticksLiftingNoodles(rand, cx, cy, radius, surface) {
+  // Where the chopsticks pinch the noodles.
+  const gripX = cx + radius * 0.08;
+  const gripY = cy - radius * 0.78;
+  let strands = "";
+  const strandCount = 7;
+  for (let i = 0; i < strandCount; i++) {
+    const offset = (i - (strandCount - 1) / 2) * radius * 0.032;
+    const endX = cx + offset * 2.2 + (rand() - 0.5) * radius * 0.1;
+    const endY = surface.cy + surface.ry * (0.05 + rand() * 0.25);
+    const points = [];
+    const segments = 9;
+    for (let j = 0; j <= segments; j++) {
+      const t = j / segments;
+      // Quadratic in x and linear in y: the strands hang straight down, then spread towards the broth.
+      const x = gripX + offset * 0.6 + (endX - gripX - offset * 0.6) * t * t;
+      const y = gripY + radius * 0.02 + (endY - gripY - radius * 0.02) * t;
+      const wiggle = j === 0 ? 0 : Math.sin(j * 1.9 + i * 1.3) * radius * 0.022;
+      points.push([x + wiggle, y]);
+    }
+    strands += noodleStroke(smoothPath(points), radius * 0.036, ["#F9CF5A", "#F5C043", "#FBD872"][i % 3]);
+  }
+  let svg = `<g fill="none" stroke-linecap="round">${strands}</g>`;
+  const stickGradient = uniqueId("sk");
+  // A tapered chopstick: a quadrilateral from (fromX, fromY) to (toX, toY), widening from fromWidth to toWidth.
+  const chopstick = (fromX, fromY, toX, toY, fromWidth, toWidth) => {
+    const normal = Math.atan2(toY - fromY, toX - fromX) + Math.PI / 2;
+    const [nx, ny] = [Math.cos(normal), Math.sin(normal)];
+    return `<path d="M${round1(fromX + (nx * fromWidth) / 2)},${round1(fromY + (ny * fromWidth) / 2)} L${round1(toX + (nx * toWidth) / 2)},${round1(
+      toY + (ny * toWidth) / 2,
+    )} L${round1(toX - (nx * toWidth) / 2)},${round1(toY - (ny * toWidth) / 2)} L${round1(fromX - (nx * fromWidth) / 2)},${round1(
+      fromY - (ny * fromWidth) / 2,
+    )}Z" fill="url(#${stickGradient})" stroke="#7C2D12" stroke-width="1.5" stroke-linejoin="round"/>`;
+  };
+  svg += `<defs>${linearGradient(
+    stickGradient,
+    [0, 0, 1, 1],
+    [
+      [0, "#E7B478"],
+      [0.5, "#C98A4B"],
+      [1, "#9A5B26"],
+    ],
+  )}</defs>`;
+  svg += chopstick(
+    gripX - radius * 0.06,
+    gripY + radius * 0.02,
+    cx + radius * 1.35,
+    cy - radius * 1.5,
+    radius * 0.025,
+    radius * 0.055,
+  );
+  svg += chopstick(
+    gripX + radius * 0.04,
+    gripY + radius * 0.06,
+    cx + radius * 1.5,
+    cy - radius * 1.34,
+    radius * 0.025,
+    radius * 0.055,
+  );
+  // A loop draped over the sticks.
+  svg += `<g fill="none" stroke-linecap="round">${noodleStroke(
+    `M${round1(gripX - radius * 0.08)},${round1(gripY + radius * 0.12)} C${round1(gripX - radius * 0.1)},${round1(gripY - radius * 0.06)} ${round1(gripX + radius * 0.06)},${round1(
+      gripY - radius * 0.08,
+    )} ${round1(gripX + radius * 0.08)},${round1(gripY + radius * 0.14)}`,
+    radius * 0.036,
+    "#F9CF5A",
+  )}</g>`;
+  return svg;
 }
