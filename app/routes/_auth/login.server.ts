@@ -101,6 +101,9 @@ export async function loginAction({ request, context }: ActionArgs) {
   if (!user) return fail(LOGIN_MESSAGES.wrongCredentials, 401);
 
   await Promise.all([clear(db, accountRule.key), giveBack(db, addressRule)]);
+  // The answer is decided before the session exists: nothing after the insert can fail, so a
+  // session row never outlives an answer that did not carry its cookie.
+  const target = safeRedirect(redirectTo, "/beranda");
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   const headers = { "Set-Cookie": await startSession(db, user.id), "Cache-Control": "no-store" };
@@ -109,7 +112,6 @@ export async function loginAction({ request, context }: ActionArgs) {
     void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
   }
 
-  const target = safeRedirect(redirectTo, "/beranda");
   if (!viaFetch) throw redirect(target, { headers });
   return data({ status: "success" as const, email: user.email, redirectTo: target }, { headers });
 }

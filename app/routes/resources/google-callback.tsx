@@ -21,9 +21,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const account = await signInWithGoogle(db, result.identity);
   if (!account.ok) return redirect(`/masuk?google=${account.reason}`, { headers });
 
+  // The answer is decided before the session exists (see login.server.ts).
+  const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   headers.append("Set-Cookie", await startSession(db, account.user.id));
-  const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
   return redirect(`/masuk?${next}`, { headers });
 }
