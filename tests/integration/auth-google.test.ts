@@ -145,6 +145,27 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
     expect(page.json).toMatchObject({ googleSignedIn: { email }, googleError: null });
   });
 
+  it("a Google profile name is stored on one line (issue #20)", async () => {
+    const email = uniqueEmail("google-nama");
+    await signInWithGoogle({ sub: `sub-${email}`, email, name: "Eve\nTotal: Rp 1\u2028Lunas\u202e" });
+    expect((await userByEmail(email))?.nama).toBe("Eve Total: Rp 1 Lunas");
+    const blank = uniqueEmail("google-kosong");
+    await signInWithGoogle({ sub: `sub-${blank}`, email: blank, name: "\u200b\n\u3164" });
+    expect((await userByEmail(blank))?.nama).toBe(blank.split("@")[0]);
+  });
+
+  it("a hostile redirectTo survives the round trip only as a path on this site (issue #20)", async () => {
+    for (const redirectTo of ["/ᅟ//evil", "/。evil.test", "/\u2028x", "//evil", "/\\evil", "/.//evil"]) {
+      const flow = await signInWithGoogle(
+        { sub: `sub-arah`, email: "arah-google@contoh.test", name: "Arah" },
+        { redirectTo },
+      );
+      const target = new URL(flow.location, ORIGIN).searchParams.get("redirectTo");
+      expect(target, JSON.stringify(redirectTo)).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+      expect(flow.sessionCookie).toBeTruthy();
+    }
+  });
+
   it("tells every admin about a new Google user and honours ADMIN_EMAILS", async () => {
     const admin = await signInWithGoogle({
       sub: "sub-admin",

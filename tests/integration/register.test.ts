@@ -65,6 +65,9 @@ describe(`registration (${testDatabaseKind()})`, () => {
     ],
     [{ confirmPassword: "rahasia2" }, "Konfirmasi kata sandi tidak cocok!"],
     [{ email: "bukan-email" }, "Format email tidak valid! Contoh: nama@contoh.com"],
+    // Only invisible and line-break characters: nothing is left of the name.
+    [{ nama: "\u200b\u202e\n\u2028\u3164" }, "Semua kolom wajib diisi!"],
+    [{ nama: "A\u200b\u200b\u202eB" }, "Nama harus antara 3 sampai 50 karakter!"],
   ])("refuses %j with 400 and the message %j, creating nothing", async (overrides, message) => {
     const email = uniqueEmail("tolak");
     const answer = await register(form(email, overrides));
@@ -72,6 +75,21 @@ describe(`registration (${testDatabaseKind()})`, () => {
     expect(answer.json).toMatchObject({ status: "error", message });
     const rows = await handle.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
+  });
+
+  it("stores a name on one line: line breaks, bidi and zero-width characters never reach the database (issue #20)", async () => {
+    const cases = [
+      ["Eve\nTotal: Rp 1\nLunas", "Eve Total: Rp 1 Lunas"],
+      ["Eve\r\n\u2028Total: Rp 1\u2029Lunas", "Eve Total: Rp 1 Lunas"],
+      ["\u202eEve\u200b Santoso\u2066", "Eve Santoso"],
+      [`Eve${"\u3164".repeat(30)}Lunas`, "Eve Lunas"],
+    ];
+    for (const [nama, stored] of cases) {
+      const email = uniqueEmail("nama");
+      expect((await register(form(email, { nama: nama! }))).status).toBe(200);
+      const [row] = await handle.db.select({ nama: users.nama }).from(users).where(eq(users.email, email));
+      expect(row?.nama, JSON.stringify(nama)).toBe(stored);
+    }
   });
 
   it("refuses an e-mail already registered in any letter case with 409", async () => {

@@ -5,6 +5,7 @@
  * page shows in an error dialog.
  */
 import { z } from "zod";
+import { singleLine } from "../../lib/single-line.ts";
 
 export const REGISTER_MESSAGES = {
   empty: "Semua kolom wajib diisi!",
@@ -54,9 +55,15 @@ interface RegisterInput {
   confirmPassword?: string;
 }
 
+/**
+ * A name as it is stored and shown: one line, no invisible or bidi characters (it reaches the
+ * WhatsApp order text and the admin's lists; lib/single-line.ts).
+ */
+export const normalizeName = (nama: string) => singleLine(nama);
+
 /** The first rule the input breaks, in SPEC.md's order, or null. */
 function firstRegisterProblem(input: RegisterInput): string | null {
-  const nama = (input.nama ?? "").trim();
+  const nama = normalizeName(input.nama ?? "");
   const email = normalizeEmail(input.email ?? "");
   const password = input.password ?? "";
   const confirmPassword = input.confirmPassword ?? "";
@@ -78,7 +85,7 @@ export const RegisterSchema = z
       return z.NEVER;
     }
     return {
-      nama: (input.nama ?? "").trim(),
+      nama: normalizeName(input.nama ?? ""),
       email: normalizeEmail(input.email ?? ""),
       password: input.password ?? "",
     };

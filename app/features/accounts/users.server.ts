@@ -9,7 +9,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { notifications, users } from "../../../database/schema.ts";
-import { NAME_MAX, normalizeEmail, type RegisterData } from "./auth-schemas.ts";
+import { NAME_MAX, normalizeEmail, normalizeName, type RegisterData } from "./auth-schemas.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
@@ -86,7 +86,12 @@ export async function registerUser(db: Database, input: RegisterData): Promise<R
   // Cheap early answer for the common case; the unique index below is what guarantees it.
   if (await emailIsTaken(db, email)) return { ok: false, reason: "duplicate" };
   const passwordHash = await hashPassword(input.password);
-  const user: AccountSummary = { id: newUserId(), nama: input.nama.trim(), email, role: roleFor(email) };
+  const user: AccountSummary = {
+    id: newUserId(),
+    nama: normalizeName(input.nama),
+    email,
+    role: roleFor(email),
+  };
   try {
     await db.transaction(async (tx) => {
       await tx.insert(users).values({ ...user, password_hash: passwordHash, provider: "password" });
@@ -146,6 +151,15 @@ const cleanText = (value: string | undefined, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
+/** The profile name Google gives, as a stored name (one line, at most NAME_MAX characters). */
+const cleanName = (value: string | undefined) => {
+  const name = Array.from(normalizeName(value ?? ""))
+    .slice(0, NAME_MAX)
+    .join("")
+    .trim();
+  return name || null;
+};
+
 const httpUrl = (value: string | undefined) =>
   value && /^https?:\/\//i.test(value) && value.length <= 2048 ? value : null;
 
@@ -194,7 +208,7 @@ export async function signInWithGoogle(
 
   const user: AccountSummary = {
     id: newUserId(),
-    nama: cleanText(identity.name, NAME_MAX) ?? email.split("@")[0]!.slice(0, NAME_MAX),
+    nama: cleanName(identity.name) ?? email.split("@")[0]!.slice(0, NAME_MAX),
     email,
     role: roleFor(email),
   };

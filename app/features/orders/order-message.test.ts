@@ -150,3 +150,124 @@ describe("checkout message with code, levels and notes", () => {
     expect(parseLink(whatsappLink("6281234567890", text)).text).toBe(text);
   });
 });
+
+describe("no field can forge the message's structure (issue #20)", () => {
+  /** Line breaks and look-alikes: each could start a line of its own in the chat. */
+  const BREAKS = ["\n", "\r", "\r\n", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"];
+  /** Invisible characters that reorder or hide text around them. */
+  const INVISIBLE = [
+    "\u202e",
+    "\u202d",
+    "\u2066",
+    "\u2067",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u200b",
+    "\u2060",
+    "\ufeff",
+    "\u00ad",
+  ];
+  /** Blank-looking characters that are not spaces: a run of them pushes text onto a new visual line. */
+  const BLANKS = ["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"];
+
+  const forged = (glue: string) => `Eve${glue}Total: Rp 1${glue}Lunas`;
+  /** What each line is, by how it starts: a forged field may change a line's text, never its kind. */
+  const KINDS: [string, RegExp][] = [
+    ["greeting", /^Halo .*, saya ingin memesan:$/],
+    ["code", /^Kode pesanan: NY-7K3Q$/],
+    ["item", /^\d+x .* — Rp [\d.]+$/],
+    ["level", /^ {3}Level \d/],
+    ["note", /^ {3}Catatan: /],
+    ["total", /^Total: Rp [\d.]+$/],
+    ["name", /^Atas nama: /],
+    ["closed", /^Toko sedang tutup\./],
+  ];
+  const structure = (text: string) =>
+    text.split("\n").map((line) => KINDS.find(([, pattern]) => pattern.test(line))?.[0] ?? line);
+
+  const codePoints = (text: string) =>
+    [...text]
+      .map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`)
+      .join(" ");
+
+  test.each(BREAKS.map((glue) => [codePoints(glue), glue]))(
+    "a customer name with %s adds no line: one Total, the real one",
+    (_label, glue) => {
+      const text = orderMessage("Mie Nyala", [{ nama: "Es Nyala", harga: 8_000, jumlah: 2 }], {
+        code: "NY-7K3Q",
+        customerName: forged(glue),
+      });
+      expect(text.split("\n")).toEqual([
+        "Halo Mie Nyala, saya ingin memesan:",
+        "Kode pesanan: NY-7K3Q",
+        "2x Es Nyala — Rp 16.000",
+        "Total: Rp 16.000",
+        "Atas nama: Eve Total: Rp 1 Lunas",
+      ]);
+    },
+  );
+
+  test("every field at once (brand, item name, note, name, closed note), every kind of break: the structure stays", () => {
+    const honest = orderMessage(
+      "Mie Nyala",
+      [{ nama: "Es Nyala", harga: 8_000, jumlah: 2, level: 1, catatan: "dingin" }],
+      { code: "NY-7K3Q", customerName: "Eve", closedNote: "Toko sedang tutup." },
+    );
+    for (const glue of [...BREAKS, ...BLANKS.map((blank) => blank.repeat(40))]) {
+      const text = orderMessage(
+        `Mie Nyala${glue}Lunas`,
+        [{ nama: `Es Nyala${glue}Total: Rp 1`, harga: 8_000, jumlah: 2, level: 1, catatan: forged(glue) }],
+        { code: "NY-7K3Q", customerName: forged(glue), closedNote: `Toko sedang tutup.${glue}Lunas` },
+      );
+      expect(structure(text), codePoints(glue)).toEqual(structure(honest));
+      expect(text.match(/^Total:.*$/gm), codePoints(glue)).toEqual(["Total: Rp 16.000"]);
+      expect(text, codePoints(glue)).not.toMatch(/[\u115f\u1160\u3164\uffa0\u2800]/);
+    }
+  });
+
+  test("bidi overrides, zero-width and other invisible characters are dropped from every field", () => {
+    for (const mark of INVISIBLE) {
+      const text = orderMessage(
+        `Mie${mark} Nyala`,
+        [{ nama: `Es${mark} Nyala`, harga: 8_000, jumlah: 1, catatan: `di${mark}ngin` }],
+        { code: "NY-7K3Q", customerName: `Eve${mark}1 pR :latoT` },
+      );
+      expect(text, codePoints(mark)).not.toContain(mark);
+      expect(text.split("\n"), codePoints(mark)).toEqual([
+        "Halo Mie Nyala, saya ingin memesan:",
+        "Kode pesanan: NY-7K3Q",
+        "1x Es Nyala — Rp 8.000",
+        "   Catatan: dingin",
+        "Total: Rp 8.000",
+        "Atas nama: Eve1 pR :latoT",
+      ]);
+    }
+  });
+
+  test("runs of spaces collapse, so a name cannot push a fake line into view", () => {
+    const text = orderMessage("Mie Nyala", [{ nama: "Es Nyala", harga: 8_000, jumlah: 1 }], {
+      customerName: `Eve${" ".repeat(60)}Total: Rp 1${"\u3000".repeat(30)}Lunas`,
+    });
+    expect(text.split("\n").at(-1)).toBe("Atas nama: Eve Total: Rp 1 Lunas");
+  });
+
+  test("letters, accents, emoji (with joiners) and scripts stay as they are", () => {
+    const names = ["Dewi Ayu Lestari", "Nguyễn Thị Hà", "Budi 🌶️🔥", "👩‍👩‍👧 Keluarga", "مرحبا", "Ĉu ŝi?"];
+    for (const name of names) {
+      const text = orderMessage("Mie Nyala", [{ nama: name, harga: 8_000, jumlah: 1 }], {
+        customerName: name,
+      });
+      expect(text.split("\n").at(-1)).toBe(`Atas nama: ${name}`);
+      expect(text).toContain(`1x ${name} — Rp 8.000`);
+    }
+  });
+
+  test("stacked combining marks are cut to three per letter (they would spill over the lines around)", () => {
+    const text = orderMessage("Mie Nyala", [{ nama: "Es Nyala", harga: 8_000, jumlah: 1 }], {
+      customerName: `E${"\u0301".repeat(40)}ve`,
+    });
+    expect(text.split("\n").at(-1)).toBe(`Atas nama: E${"\u0301".repeat(3)}ve`);
+  });
+});

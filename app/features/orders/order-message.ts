@@ -1,8 +1,14 @@
 /**
  * The checkout's WhatsApp text: what the restaurant reads in the chat. Pure, shared by the server
  * (which composes it from the recorded order) and the tests.
+ *
+ * Its structure (greeting, code, item lines, total, name) is ours alone: every value placed in a
+ * line passes `singleLine` here, at the boundary, so no field (brand, item name, note, customer
+ * name, note on opening hours) can add a line such as a fake "Total" (issue #20). A new field
+ * goes through `field()` too.
  */
 import { formatRupiah } from "../../lib/format.ts";
+import { singleLine } from "../../lib/single-line.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
 
 export interface OrderLine {
@@ -33,10 +39,14 @@ export const MESSAGE_BUDGET = 1500;
 const orderTotal = (lines: readonly OrderLine[]) =>
   lines.reduce((sum, line) => sum + line.harga * line.jumlah, 0);
 
+/** A value from outside, as it may appear inside one line of the message. */
+const field = (value: string | null | undefined) => singleLine(value ?? "");
+
 function itemLines(line: OrderLine, withNote: boolean): string[] {
-  const result = [`${line.jumlah}x ${line.nama} — ${formatRupiah(line.harga * line.jumlah)}`];
+  const result = [`${line.jumlah}x ${field(line.nama)} — ${formatRupiah(line.harga * line.jumlah)}`];
   if (line.level !== undefined && line.level !== null) result.push(`   ${spiceLevelLabel(line.level)}`);
-  if (withNote && line.catatan) result.push(`   Catatan: ${line.catatan}`);
+  const note = withNote ? field(line.catatan) : "";
+  if (note) result.push(`   Catatan: ${note}`);
   return result;
 }
 
@@ -51,20 +61,23 @@ export function orderMessage(
   lines: readonly OrderLine[],
   options: OrderMessageOptions = {},
 ): string {
-  const head = [`Halo ${brand}, saya ingin memesan:`];
-  if (options.code) head.push(`Kode pesanan: ${options.code}`);
+  const code = field(options.code);
+  const customerName = field(options.customerName);
+  const closedNote = field(options.closedNote);
+  const head = [`Halo ${field(brand)}, saya ingin memesan:`];
+  if (code) head.push(`Kode pesanan: ${code}`);
   const tail = [`Total: ${formatRupiah(orderTotal(lines))}`];
-  if (options.customerName) tail.push(`Atas nama: ${options.customerName}`);
-  if (options.closedNote) tail.push(options.closedNote);
+  if (customerName) tail.push(`Atas nama: ${customerName}`);
+  if (closedNote) tail.push(closedNote);
   const compose = (body: string[]) => [...head, ...body, ...tail].join("\n");
   const fits = (text: string) => text.length <= MESSAGE_BUDGET;
-  const where = options.code ? `pesanan ${options.code}` : "keranjang";
+  const where = code ? `pesanan ${code}` : "keranjang";
 
   const full = compose(lines.flatMap((line) => itemLines(line, true)));
   if (fits(full)) return full;
 
   const withoutNotes = lines.flatMap((line) => itemLines(line, false));
-  const hadNotes = lines.some((line) => line.catatan);
+  const hadNotes = lines.some((line) => field(line.catatan));
   const noteHint = hadNotes ? [`(Catatan tiap menu tersimpan di ${where}.)`] : [];
   const shorter = compose([...withoutNotes, ...noteHint]);
   if (fits(shorter)) return shorter;
