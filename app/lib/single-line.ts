@@ -14,7 +14,6 @@
  *   above and below; no language needs more than three).
  * Browser-safe: the registration form and the order message use the same rule.
  */
-// eslint-disable-next-line no-control-regex
 const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 const INVISIBLE = /(?![\u200c\u200d])\p{Cf}/gu;
 const BLANKS = /[\u115f\u1160\u3164\uffa0\u2800]/g;
