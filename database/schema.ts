@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -228,7 +229,8 @@ export const orders = pgTable(
     user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The signed-in customer's name at order time (kept when the account is deleted). */
     customer_name: text("customer_name"),
-    total: integer("total").notNull(),
+    /** Whole rupiah. 64-bit, so no sum of orders (reports, discounts) can overflow. */
+    total: bigint("total", { mode: "number" }).notNull(),
     /** Recorded while the store was closed: to be processed at the next opening. */
     outside_hours: boolean("outside_hours").notNull().default(false),
     /**
@@ -265,7 +267,8 @@ export const orderItems = pgTable(
     jumlah: integer("jumlah").notNull(),
     level: integer("level"),
     catatan: text("catatan").notNull().default(""),
-    subtotal: integer("subtotal").notNull(),
+    /** harga × jumlah, whole rupiah; 64-bit like orders.total. */
+    subtotal: bigint("subtotal", { mode: "number" }).notNull(),
     created_at: timestamps.created_at,
   },
   (t) => [

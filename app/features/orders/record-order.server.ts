@@ -29,7 +29,14 @@ import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.
 import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
 import type { StoreSettings } from "../store/settings.server.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
+import { formatRupiah } from "../../lib/format.ts";
 import { orderMessage } from "./order-message.ts";
+
+/**
+ * The most one order may come to (whole rupiah), before any discount. It bounds every line as
+ * well, far below what the money columns hold (docs/decisions/0017-input-limits-and-edges.md).
+ */
+export const MAX_ORDER_TOTAL = 100_000_000;
 
 const ORDER_MESSAGES = {
   unreadable: "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
@@ -42,6 +49,7 @@ const ORDER_MESSAGES = {
   soldOut: (nama: string) => `${nama} sedang habis. Hapus dari keranjang lalu pesan lagi.`,
   levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
+  tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
 } as const;
 
 const OrderLineSchema = z.object(
@@ -260,6 +268,7 @@ export async function recordOrder(
     });
   }
   const total = priced.reduce((sum, line) => sum + line.subtotal, 0);
+  if (total > MAX_ORDER_TOTAL) return { ok: false, status: 400, message: ORDER_MESSAGES.tooLarge };
   const outsideHours = !store.status.open;
 
   const token = randomBytes(ORDER_TOKEN_BYTES).toString("base64url");
