@@ -96,6 +96,16 @@ export const siteTexts = pgTable("site_texts", {
   ...timestamps,
 });
 
+/**
+ * Secrets the app servers share, by name: the signing secret (`session`) when SESSION_SECRET is
+ * not set, created once by whichever server needs it first (lib/server-secret.server.ts).
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: timestamps.created_at,
+});
+
 /** One row per one-time job that has run (e.g. the catalog seed), so it never runs twice. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

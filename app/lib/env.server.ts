@@ -64,9 +64,14 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_VERIFY_URL: emptyAsUnset(z.url().default("https://www.google.com/recaptcha/api/siteverify")),
   /**
-   * Key that signs ALTCHA challenges. Empty: a random key per process, which is fine for one
-   * server; several servers behind a load balancer need the same key.
+   * The server's signing secret (known-device cookies; ALTCHA when ALTCHA_HMAC_KEY is unset),
+   * at least 32 characters, the same on every app server. Empty: one is generated once and kept
+   * in the database, which every server sharing it reads (lib/server-secret.server.ts).
    */
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, "SESSION_SECRET harus paling sedikit 32 karakter").optional(),
+  ),
+  /** Key that signs ALTCHA challenges. Empty: derived from SESSION_SECRET (or its stored stand-in). */
   ALTCHA_HMAC_KEY: optionalText,
   /**
    * How many reverse proxies stand in front of the app. 0 (default): the client address is the
@@ -78,8 +83,14 @@ const EnvSchema = z.object({
     .default("0")
     .transform((value) => Number(value === "true" ? 1 : value === "false" || value === "" ? 0 : value))
     .pipe(z.number().int().min(0).max(10)),
-  /** Failed logins allowed per account and per client address in 15 minutes. */
+  /**
+   * Failed logins in 15 minutes (docs/decisions/0016-login-throttling-and-known-devices.md):
+   * per account from one client address, and per account from one known device;
+   */
   RATE_LIMIT_LOGIN_ACCOUNT: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
+  /** per account from all devices it has not signed in on, every address together; */
+  RATE_LIMIT_LOGIN_ACCOUNT_TOTAL: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
+  /** per client address, every account together (not counted for an account's known device). */
   RATE_LIMIT_LOGIN_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(20)),
   /** Registrations allowed per client address in an hour. */
   RATE_LIMIT_REGISTER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),

@@ -61,11 +61,11 @@ export async function peek(db: Database, rule: RateLimitRule): Promise<RateLimit
   return { count: row.count, resetAt: row.reset_at, blocked: row.count >= rule.limit };
 }
 
-/** Takes back one hit of a live window (an attempt that turned out fine); never below zero. */
-export async function giveBack(db: Database, rule: RateLimitRule) {
+/** Takes back `hits` hits of a live window (attempts that turned out fine); never below zero. */
+export async function giveBack(db: Database, rule: RateLimitRule, hits = 1) {
   await db
     .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .set({ count: sql`greatest(${rateLimits.count} - ${hits}, 0)` })
     .where(and(eq(rateLimits.key, rule.key), gt(rateLimits.reset_at, new Date())));
 }
 

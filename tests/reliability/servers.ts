@@ -164,6 +164,8 @@ export interface LoginAnswer {
   status: number;
   /** `name=value` of the session cookie, when the login set one. */
   cookie: string | null;
+  /** `name=value` of the known-device cookie, when the login set one. */
+  device: string | null;
   retryAfter: string | null;
 }
 
@@ -180,11 +182,13 @@ export async function logIn(
     headers,
   });
   await response.arrayBuffer();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0]!)
-    .find((value) => /nyala_session=./.test(value));
-  return { status: response.status, cookie: cookie ?? null, retryAfter: response.headers.get("retry-after") };
+  const cookies = response.headers.getSetCookie().map((value) => value.split(";")[0]!);
+  return {
+    status: response.status,
+    cookie: cookies.find((value) => /nyala_session=./.test(value)) ?? null,
+    device: cookies.find((value) => /nyala_perangkat=./.test(value)) ?? null,
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 /** Whether `server` sees `email` signed in with this cookie (the page's own data names the user). */

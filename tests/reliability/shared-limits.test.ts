@@ -20,7 +20,8 @@ import {
  * Brute force and abuse (issue #6, security section): the per-address limits on login failures,
  * registrations and orders, and the per-account login limit, hold across two app servers that
  * share one PostgreSQL database. Requests alternate between the servers or arrive at both at
- * once; in either case the total allowed is the limit, not twice it.
+ * once; in either case the total allowed is the limit, not twice it. An account's known device
+ * (issue #20) is recognised by both servers, whose signing secret the database holds.
  *
  * The two servers stand behind a load balancer (TRUST_PROXY=1): each test is one client address,
  * sent in X-Forwarded-For, so the tests do not share counters. The limits are small here only.
@@ -31,6 +32,7 @@ const LIMIT = 4;
 const LIMITS = {
   TRUST_PROXY: "1",
   RATE_LIMIT_LOGIN_ACCOUNT: String(LIMIT),
+  RATE_LIMIT_LOGIN_ACCOUNT_TOTAL: String(LIMIT),
   RATE_LIMIT_LOGIN_ADDRESS: String(LIMIT),
   RATE_LIMIT_REGISTER_ADDRESS: String(LIMIT),
   RATE_LIMIT_ORDER_ADDRESS: String(LIMIT),
@@ -93,6 +95,10 @@ describe("login: failed attempts per account, on two servers", () => {
   it("guesses at one account sent to both servers at once: only the limit's worth are checked", async () => {
     const target = email("sasaran");
     expect(await register(a, target, "Pelanggan Uji", client())).toBe(200);
+    // The owner signs in once on server A: that browser is now a known device of the account.
+    const owner = await logIn(a, target, PASSWORD, undefined, client());
+    expect(owner.status).toBe(200);
+    expect(owner.device).toBeTruthy();
     const captchas = await Promise.all(Array.from({ length: BURST }, (_, i) => solvedCaptcha(either(i))));
     // Each guess from its own address: only the account's counter is in play.
     const statuses = await Promise.all(
@@ -104,9 +110,15 @@ describe("login: failed attempts per account, on two servers", () => {
     expect(count(statuses, 401), `password checks answered, of ${BURST} sent: ${statuses.join(",")}`).toBe(
       LIMIT,
     );
-    // The account is locked now, even for its own password, on both servers.
+    // Devices the account does not know wait now, even with its password, on both servers.
     expect((await logIn(a, target, PASSWORD, undefined, client())).status).toBe(429);
     expect((await logIn(b, target, PASSWORD, undefined, client())).status).toBe(429);
+    // The owner's known device is not: it signs in on either server (issue #20).
+    for (const server of [a, b]) {
+      const again = await logIn(server, target, PASSWORD, undefined, { ...client(), cookie: owner.device! });
+      expect(again.status).toBe(200);
+      expect(again.cookie).toBeTruthy();
+    }
   });
 });
 

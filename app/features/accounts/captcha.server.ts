@@ -2,7 +2,8 @@
  * The login captcha, verified on the server (docs/decisions/0003-captcha.md).
  *
  * Default: ALTCHA, a proof of work the browser solves; no third party is involved. Challenges are
- * HMAC-signed with ALTCHA_HMAC_KEY (or a random per-process key), expire after 10 minutes, and a
+ * HMAC-signed with ALTCHA_HMAC_KEY (else a key derived from the server's signing secret,
+ * lib/server-secret.server.ts, the same on every server), expire after 10 minutes, and a
  * solved challenge is accepted once: its signature is recorded in `rate_limits` under
  * `altcha:<signature>` until it expires, with an insert that only one request can win, so a
  * replay fails even on another app server.
@@ -10,13 +11,14 @@
  * With RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET set: Google reCAPTCHA v2, whose tokens Google
  * itself accepts once; RECAPTCHA_VERIFY_URL lets tests use a local stand-in.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Database } from "../../../database/client.server.ts";
 import type { CaptchaWidget } from "./auth-schemas.ts";
 import { rateLimits } from "../../../database/schema.ts";
 import { getEnv, type Env } from "../../lib/env.server.ts";
+import { deriveKey as deriveServerKey } from "../../lib/server-secret.server.ts";
 
 export type CaptchaConfig =
   { kind: "altcha" } | { kind: "recaptcha"; siteKey: string; secret: string; verifyUrl: string };
@@ -51,18 +53,16 @@ const ALTCHA_TTL_MS = 10 * 60 * 1000;
  */
 const ALTCHA_WORK = { cost: 500, minCounter: 500, maxCounter: 2_000 };
 
-let processSecret: string | undefined;
-
 /** The challenge-signing secret and, derived from it, the one that signs expected keys. */
-function altchaSecrets() {
-  const signature = getEnv().ALTCHA_HMAC_KEY ?? (processSecret ??= randomBytes(32).toString("hex"));
+async function altchaSecrets() {
+  const signature = getEnv().ALTCHA_HMAC_KEY ?? (await deriveServerKey("altcha")).toString("hex");
   const key = createHmac("sha256", signature).update("nyala-altcha-key-signature").digest("hex");
   return { signature, key };
 }
 
 /** A fresh signed challenge for the `altcha-widget`; `work` is lowered by tests only. */
 export async function createAltchaChallenge(work = ALTCHA_WORK): Promise<Challenge> {
-  const { signature, key } = altchaSecrets();
+  const { signature, key } = await altchaSecrets();
   return createChallenge({
     algorithm: ALTCHA_ALGORITHM,
     cost: work.cost,
@@ -98,7 +98,7 @@ async function verifyAltcha(db: Database, token: string): Promise<boolean> {
   const payload = parseAltchaPayload(token);
   if (!payload) return false;
   if (payload.challenge.parameters.algorithm !== ALTCHA_ALGORITHM) return false;
-  const { signature, key } = altchaSecrets();
+  const { signature, key } = await altchaSecrets();
   const verified = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,

@@ -3,6 +3,7 @@ import type { Route } from "./+types/google-callback";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { finishGoogleSignIn } from "~/features/accounts/google.server.ts";
+import { rememberDevice } from "~/features/accounts/known-device.server.ts";
 import { getOrigin } from "~/features/store/settings.server.ts";
 import { signInWithGoogle } from "~/features/accounts/users.server.ts";
 
@@ -23,6 +24,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
   // The answer is decided before the session exists (see login.server.ts).
   const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
+  // This browser is now one the account signed in on (password logins here are throttled apart).
+  headers.append("Set-Cookie", await rememberDevice(request, account.user.email));
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   headers.append("Set-Cookie", await startSession(db, account.user.id));
