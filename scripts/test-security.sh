@@ -4,6 +4,9 @@
 # - npm audit of the production packages (scripts/audit.mjs);
 # - sessions: fixation, logout and deleted users invalidated on the server, cookie flags
 #   (tests/integration/session.test.ts, on PGlite and on PostgreSQL);
+# - input edges (issue #20): redirect targets, one-line message fields, the order total cap,
+#   the login limits and known devices, the signing secret, the cross-site check behind proxies
+#   (unit tests, and integration tests on PGlite and on PostgreSQL);
 # - brute force: the login and registration limits across two production servers sharing one
 #   PostgreSQL database (tests/reliability/shared-limits.test.ts);
 # - in Chromium against the production build: every route × role, secrets in every crawled page,
@@ -16,9 +19,17 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "npm audit (production packages: no high or critical advisory)"
 node scripts/audit.mjs
-step "sessions (PGlite, then PostgreSQL)"
-npx vitest run tests/integration/session.test.ts
-bash scripts/with-postgres.sh npx vitest run tests/integration/session.test.ts
+integration=(
+  tests/integration/session.test.ts
+  tests/integration/login-redirect.test.ts
+  tests/integration/rate-limit.test.ts
+  tests/integration/server-secret.test.ts
+  tests/integration/order-limits.test.ts
+)
+step "sessions and input edges (unit; integration on PGlite, then PostgreSQL)"
+npx vitest run app/lib/redirect.test.ts app/lib/csrf.server.test.ts app/lib/single-line.test.ts \
+  app/features/orders/order-message.test.ts "${integration[@]}"
+bash scripts/with-postgres.sh npx vitest run "${integration[@]}"
 step "production build"
 npm run --silent build
 step "login and registration limits across two servers on one PostgreSQL"

@@ -43,7 +43,7 @@ export const NUMBERS = [
   "-2147483649",
   "9007199254740993",
   "99999999999999999999999",
-].filter((n) => !process.env.DEV_NO_INT4 || Math.abs(Number(n)) < 2 ** 31); // TEMP-DEV-REMOVE
+];
 
 /** mulberry32: small, seedable, good enough to pick inputs. */
 export function random(seedValue: number) {
