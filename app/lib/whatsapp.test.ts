@@ -173,11 +173,3 @@ describe("messages", () => {
     expect(contactMessage("Mie Nyala")).toBe("Halo Mie Nyala, saya ingin bertanya");
   });
 });
-
-describe("one-line chat openers", () => {
-  test("a name with line breaks or bidi characters stays on the opener's one line", () => {
-    expect(productMessage("Es Nyala\nTotal: Rp 1")).toBe("Halo, saya ingin pesan Es Nyala Total: Rp 1");
-    expect(promoMessage("Diskon\u2028Lunas\u202e")).toBe("Halo, saya tertarik dengan promo Diskon Lunas");
-    expect(contactMessage("Mie\r\nNyala")).toBe("Halo Mie Nyala, saya ingin bertanya");
-  });
-});

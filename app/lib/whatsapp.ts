@@ -4,8 +4,6 @@
  * browser, so the link a test asserts is the link a tap opens. The order's own message is
  * features/orders/order-message.ts.
  */
-import { singleLine } from "./single-line.ts";
-
 /** What a phone number may be written with: digits, spaces, `+`, `-`, `(`, `)` and `.`. */
 const NUMBER_CHARACTERS = /^[\d\s+().-]*$/;
 
@@ -71,7 +69,6 @@ export function whatsappLink(number: string, text: string): string {
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
-// One line each; the names in them are the admin's, kept to one line (single-line.ts).
-export const productMessage = (nama: string) => `Halo, saya ingin pesan ${singleLine(nama)}`;
-export const promoMessage = (title: string) => `Halo, saya tertarik dengan promo ${singleLine(title)}`;
-export const contactMessage = (brand: string) => `Halo ${singleLine(brand)}, saya ingin bertanya`;
+export const productMessage = (nama: string) => `Halo, saya ingin pesan ${nama}`;
+export const promoMessage = (title: string) => `Halo, saya tertarik dengan promo ${title}`;
+export const contactMessage = (brand: string) => `Halo ${brand}, saya ingin bertanya`;
