@@ -80,11 +80,13 @@ export async function loginAction({ request, context }: ActionArgs) {
   // The answer is decided before the session exists: nothing after the insert can fail, so a
   // session row never outlives an answer that did not carry its cookie.
   const target = safeRedirect(redirectTo, "/beranda");
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", await rememberDevice(request, user.email));
+  const device = await rememberDevice(request, user.email);
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
+  const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await startSession(db, user.id));
+  // This browser is now one the account signed in on (known-device.server.ts).
+  headers.append("Set-Cookie", device);
   if (Math.random() < 0.05) {
     // Housekeeping now and then, off the request's path.
     void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
