@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse, Browser } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { oidcURL } from "../../playwright.config.ts";
 import routes from "../../app/routes.ts";
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -125,7 +126,7 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   // POST /keluar ends the session: tried last, in its own test.
   "routes/resources/logout.tsx": { get: all(405), post: all([302, "/"]) },
   "routes/resources/altcha.tsx": { get: all(200), post: all(405) },
-  "routes/resources/google-start.tsx": { get: all([302, "http://localhost:3211/"]), post: all(405) },
+  "routes/resources/google-start.tsx": { get: all([302, `${oidcURL}/`]), post: all(405) },
   "routes/resources/google-callback.tsx": { get: all([302, "/masuk?google="]), post: all(405) },
   // An empty form is an empty order: refused with a message.
   "routes/resources/pesanan.tsx": { get: all(405), post: all(400), intents: { terkirim: 200 } },
