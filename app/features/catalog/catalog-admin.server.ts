@@ -26,17 +26,16 @@ import {
   saveImage,
   type ImageKind,
 } from "../media/images.server.ts";
+import { isDateString, isTime } from "../../lib/date-input.ts";
 import {
   DAY_NAMES,
-  isDateString,
-  isTime,
   startOfZonedDay,
   TIMEZONES,
   zonedDateString,
   type OpeningDay,
 } from "../store/opening-hours.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "../store/settings.server.ts";
-import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "../../lib/whatsapp.ts";
+import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "../../lib/whatsapp-number.ts";
 
 export type AdminResult<T = undefined> =
   | { ok: true; value: T }
