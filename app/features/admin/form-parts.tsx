@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { data } from "react-router";
-import type { AdminResult } from "~/features/catalog/catalog-admin.server.ts";
+import type { WriteResult } from "~/lib/write-result.ts";
 
 /** What every action of these pages answers. */
 export interface OpsAnswer {
@@ -17,7 +17,7 @@ export interface OpsAnswer {
   at: number;
 }
 
-export function answer(intent: string, result: AdminResult<unknown>, success: string) {
+export function answer(intent: string, result: WriteResult<unknown>, success: string) {
   if (result.ok)
     return data<OpsAnswer>({ ok: true, message: success, fieldErrors: {}, intent, at: Date.now() });
   return data<OpsAnswer>(

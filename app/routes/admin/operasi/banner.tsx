@@ -5,14 +5,14 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import { readRowId } from "~/lib/form-input.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
+import { SLIDE_MESSAGES } from "~/features/catalog/slide-schema.ts";
 import {
   createSlide,
   deleteSlide,
-  listMenuItemsForAdmin,
   listSlidesForAdmin,
-  SLIDE_MESSAGES,
   updateSlide,
-} from "~/features/catalog/catalog-admin.server.ts";
+} from "~/features/catalog/slides.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readUploadForm } from "~/features/media/images.server.ts";
 import { adminMeta } from "~/lib/meta.ts";

@@ -2,12 +2,9 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu-populer";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { RANK_LIMITS } from "~/features/catalog/limits.ts";
-import {
-  listMenuItemsForAdmin,
-  rankedIds,
-  setMenuRankings,
-} from "~/features/catalog/catalog-admin.server.ts";
+import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
+import { RANK_LIMITS } from "~/features/catalog/ranking-schema.ts";
+import { rankedIds, setMenuRankings } from "~/features/catalog/rankings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";

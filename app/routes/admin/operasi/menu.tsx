@@ -4,16 +4,16 @@ import type { Route } from "./+types/menu";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { KATEGORI } from "~/features/catalog/menu-item-schema.ts";
 import {
   createMenuItem,
   deleteMenuItem,
   listMenuItemsForAdmin,
-  listSlidesForAdmin,
   setMenuItemAvailability,
   updateMenuItem,
   type AdminMenuItem,
-} from "~/features/catalog/catalog-admin.server.ts";
-import { KATEGORI } from "~/features/catalog/limits.ts";
+} from "~/features/catalog/menu-items.server.ts";
+import { listSlidesForAdmin } from "~/features/catalog/slides.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { readUploadForm } from "~/features/media/images.server.ts";

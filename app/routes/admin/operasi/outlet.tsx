@@ -2,12 +2,13 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outlet";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { outletFormValues, updateStoreSettings } from "~/features/catalog/catalog-admin.server.ts";
+import { outletFormValues } from "~/features/store/settings-form.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
+import { updateStoreSettings } from "~/features/store/update-settings.server.ts";
 import { formatWhatsAppNumber } from "~/lib/whatsapp.ts";
 import {
   ActionMessage,

@@ -5,14 +5,14 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import { readRowId } from "~/lib/form-input.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { PROMO_MESSAGES } from "~/features/catalog/promo-schema.ts";
 import {
   createPromo,
   deletePromo,
   listPromosForAdmin,
-  PROMO_MESSAGES,
   updatePromo,
   type AdminPromo,
-} from "~/features/catalog/catalog-admin.server.ts";
+} from "~/features/catalog/promos.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readUploadForm } from "~/features/media/images.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
