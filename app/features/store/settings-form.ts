@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isTime } from "../../lib/date-input.ts";
 import { checkbox, checkedText, textField } from "../../lib/form-schema.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
 import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "../../lib/whatsapp-number.ts";
 import { DAY_NAMES, TIMEZONES } from "./opening-hours.ts";
 import type { StoreSettingsValues } from "./settings.server.ts";
@@ -62,7 +63,10 @@ export const OutletSchema = z.object({
   ...dayFields,
 });
 
-/** The form's values for the current settings (`buka_0` … `libur_6` for the hours). */
+/**
+ * The form's values for the current settings: the number as people write it (`+62 812-3456-7890`),
+ * the hours as `buka_0` … `libur_6`.
+ */
 export function outletFormValues(values: StoreSettingsValues): Record<string, string | boolean> {
   const hours = Object.fromEntries(
     values.opening_hours.flatMap((day, index) => [
@@ -74,7 +78,7 @@ export function outletFormValues(values: StoreSettingsValues): Record<string, st
   return {
     brand: values.brand,
     address: values.address,
-    whatsapp: values.whatsapp,
+    whatsapp: formatWhatsAppNumber(values.whatsapp),
     instagram_url: values.instagram_url,
     facebook_url: values.facebook_url,
     tiktok_url: values.tiktok_url,
