@@ -74,7 +74,7 @@ export async function answerForm<T extends z.ZodObject>(
 }
 
 /** The writes of a list page whose rows have a photo; `Id` is how the form's `id` field is read. */
-export interface CrudWrites<T extends z.ZodObject, Id> {
+interface CrudWrites<T extends z.ZodObject, Id> {
   schema: T;
   readId(value: FormDataEntryValue | null): Id | null;
   /** The message for an id that names no row. */

@@ -6,7 +6,7 @@ import type { AdminAnswer } from "./admin-answer.ts";
 import { ActionMessage } from "./form-parts.tsx";
 import { useAdminForm } from "./use-admin-form.ts";
 
-export interface CrudFormFields<T extends z.ZodObject> {
+interface CrudFormFields<T extends z.ZodObject> {
   fields: { [Name in keyof z.output<T>]-?: FieldMetadata<unknown> };
   /** The form's id: the photo field's id starts with it. */
   formId: string;

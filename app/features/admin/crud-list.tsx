@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/ui/dialog.tsx";
 import type { AdminAnswer } from "./admin-answer.ts";
 import { ActionMessage } from "./form-parts.tsx";
 
-export interface CrudRow {
+interface CrudRow {
   key: string | number;
   title: string;
   image: string;

@@ -38,5 +38,3 @@ export const MenuItemSchema = z.object({
   tersedia: checkbox,
   takes_level: checkbox,
 });
-
-export type MenuItemValues = z.infer<typeof MenuItemSchema>;

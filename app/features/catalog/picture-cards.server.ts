@@ -18,7 +18,7 @@ const CARDS = {
   slide: { table: slides, label: "Banner", messages: SLIDE_MESSAGES },
 } as const;
 
-export type CardKind = keyof typeof CARDS;
+type CardKind = keyof typeof CARDS;
 
 export const cardNotFound = (kind: CardKind) => refuse(404, CARDS[kind].messages.notFound);
 

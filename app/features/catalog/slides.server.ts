@@ -32,8 +32,6 @@ export function listSlidesForAdmin(db: Database) {
     .orderBy(asc(slides.urutan), asc(slides.id));
 }
 
-export type AdminSlide = Awaited<ReturnType<typeof listSlidesForAdmin>>[number];
-
 /** The name of the dish a slide links to; "" for none, null for an id no item has. */
 async function slideMenuName(db: Pick<Database, "select">, menuItemId: string | null) {
   if (!menuItemId) return "";

@@ -26,7 +26,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 const PHOTO_FIELD = "foto";
 
 /** A file input left empty posts a nameless, empty file: that is "no new photo". */
-export const isUpload = (value: unknown): value is Blob =>
+const isUpload = (value: unknown): value is Blob =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
 /** Stores an upload; its public path, null when there is none, or why it was refused. */

@@ -11,7 +11,7 @@ import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "../../lib/wh
 import { DAY_NAMES, TIMEZONES } from "./opening-hours.ts";
 import type { StoreSettingsValues } from "./settings.server.ts";
 
-export const OUTLET_MESSAGES = {
+const OUTLET_MESSAGES = {
   brandRequired: "Nama toko wajib diisi.",
   brandTooLong: "Nama toko paling banyak 60 karakter.",
   addressRequired: "Alamat wajib diisi.",
