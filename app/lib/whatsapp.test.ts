@@ -3,11 +3,11 @@ import {
   contactMessage,
   formatWhatsAppNumber,
   normalizeWhatsAppNumber,
-  parseStoreWhatsAppNumber,
   productMessage,
   promoMessage,
   whatsappLink,
 } from "./whatsapp.ts";
+import { parseStoreWhatsAppNumber } from "./whatsapp-number.ts";
 
 /** Reads a wa.me link back into its number and the text a customer would see in WhatsApp. */
 function parseLink(link: string) {

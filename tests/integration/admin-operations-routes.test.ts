@@ -342,7 +342,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
           const body = { intent, id, ...fields, foto: await picture("#0f766e") };
           const answer = await call(handler, await multipart(pathname, body, adminToken));
           expect(answer.status, `${pathname} ${intent} ${id}`).toBe(404);
-          expect(answer.json, `${pathname} ${intent} ${id}`).toMatchObject({ ok: false, message });
+          expect(answer.json, `${pathname} ${intent} ${id}`).toMatchObject({ status: "error", message });
         }
       }
     }
@@ -387,9 +387,9 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
-      ok: false,
+      status: "error",
       message: "Tanggal selesai tidak boleh sebelum tanggal mulai.",
-      fieldErrors: { active_until: "Tanggal selesai tidak boleh sebelum tanggal mulai." },
+      result: { error: { active_until: ["Tanggal selesai tidak boleh sebelum tanggal mulai."] } },
     });
     expect(await snapshot()).toBe(before);
   });
@@ -477,7 +477,10 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
       ),
     );
     expect(notAnImage.status).toBe(400);
-    expect(notAnImage.json?.fieldErrors).toHaveProperty("foto");
+    expect(notAnImage.json).toMatchObject({
+      status: "error",
+      result: { error: { foto: [expect.any(String)] } },
+    });
     expect(await snapshot()).toBe(before);
   });
 
@@ -501,7 +504,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
       ),
     );
     expect(created.status, created.body).toBe(200);
-    expect(created.json).toMatchObject({ ok: true, message: "Menu ditambahkan." });
+    expect(created.json).toMatchObject({ status: "success", message: "Menu ditambahkan." });
     const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
     expect(item).toMatchObject({ nama: "Mie Nyala Keju", harga: 14_000, takes_level: true, tersedia: true });
     expect(item?.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
@@ -510,7 +513,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
       menuAction,
       await multipart("/admin/menu", { intent: "habis", id: "mie-nyala-keju" }, adminToken),
     );
-    expect(soldOut.json).toMatchObject({ ok: true, message: "Menu ditandai habis." });
+    expect(soldOut.json).toMatchObject({ status: "success", message: "Menu ditandai habis." });
     const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
     expect(after?.tersedia).toBe(false);
 
@@ -599,7 +602,11 @@ describe(`/admin/outlet: the store's WhatsApp number (${testDatabaseKind()})`, (
     const before = { number: await storedNumber(), audits: await auditCount() };
     const answer = await saveOutlet(whatsapp);
     expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ ok: false, message, fieldErrors: { whatsapp: message } });
+    expect(answer.json).toMatchObject({
+      status: "error",
+      message,
+      result: { error: { whatsapp: [message] } },
+    });
     expect({ number: await storedNumber(), audits: await auditCount() }).toEqual(before);
   });
 });

@@ -8,24 +8,24 @@ import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, promos, slides, users } from "../../database/schema.ts";
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
 import type * as ImagesModule from "../../app/features/media/images.server.ts";
-import { FALLBACK_MESSAGE, MAX_ROW_ID, readRowId } from "../../app/lib/form-input.server.ts";
+import { MAX_ROW_ID, readRowId } from "../../app/lib/form-input.server.ts";
+import { FALLBACK_MESSAGE } from "../../app/lib/form-schema.ts";
 import type { Actor } from "../../app/features/admin/audit-log.server.ts";
 import {
   createMenuItem,
-  createPromo,
-  createSlide,
   deleteMenuItem,
-  deletePromo,
-  deleteSlide,
-  listPromosForAdmin,
-  rankedIds,
   setMenuItemAvailability,
-  setMenuRankings,
   updateMenuItem,
+} from "../../app/features/catalog/menu-items.server.ts";
+import {
+  createPromo,
+  deletePromo,
+  listPromosForAdmin,
   updatePromo,
-  updateSlide,
-  updateStoreSettings,
-} from "../../app/features/catalog/catalog-admin.server.ts";
+} from "../../app/features/catalog/promos.server.ts";
+import { rankedIds, setMenuRankings } from "../../app/features/catalog/rankings.server.ts";
+import { createSlide, deleteSlide, updateSlide } from "../../app/features/catalog/slides.server.ts";
+import { updateStoreSettings } from "../../app/features/store/update-settings.server.ts";
 import {
   getActivePromos,
   getActiveSlides,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
 import type { Actor } from "../../app/features/admin/audit-log.server.ts";
-import { updateMenuItem } from "../../app/features/catalog/catalog-admin.server.ts";
+import { updateMenuItem } from "../../app/features/catalog/menu-items.server.ts";
 import { formatRupiah } from "../../app/lib/format.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";

@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 
 const subscribeNever = () => () => {};
 
@@ -18,65 +18,6 @@ export function useHydrated(): boolean {
 export function isValidationIntent(event: React.FormEvent<HTMLFormElement>): boolean {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
   return submitter?.getAttribute("name") === "__intent__";
-}
-
-interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> {
-  label: string;
-  name: string;
-  invalid?: boolean;
-  describedBy?: string;
-}
-
-export function TextField({ label, name, invalid, describedBy, ...input }: FieldProps) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        className="field-input"
-        {...input}
-      />
-    </div>
-  );
-}
-
-/** A password input with a button that shows or hides what was typed. */
-export function PasswordField({ label, name, invalid, describedBy, ...input }: FieldProps) {
-  const id = useId();
-  const [visible, setVisible] = useState(false);
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={visible ? "text" : "password"}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className="field-input pr-12"
-          {...input}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible(!visible)}
-          aria-label={visible ? `Sembunyikan ${label.toLowerCase()}` : `Tampilkan ${label.toLowerCase()}`}
-          aria-pressed={visible}
-          className="absolute inset-y-0 right-1 my-auto inline-flex size-10 items-center justify-center rounded-lg text-stone-500 hover:text-chili-700"
-        >
-          {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
-        </button>
-      </div>
-    </div>
-  );
 }
 
 /** An inline message under a form (Google failures, answers rendered without JavaScript). */
@@ -114,27 +55,6 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle: stri
 }
 
 type IconProps = React.SVGProps<SVGSVGElement>;
-
-function EyeIcon(props: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" {...props}>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" strokeLinejoin="round" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function EyeOffIcon(props: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" {...props}>
-      <path
-        d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6A17.6 17.6 0 0 0 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /** Google's "G", in its brand colours (allowed on a sign-in button). */
 export function GoogleIcon(props: IconProps) {

@@ -1,12 +1,13 @@
 /**
- * Shared pieces of the restaurant-operations admin pages (#5): the answer an action gives, how
- * it is shown, and small form controls. Not a route (app/routes.ts lists the pages).
+ * Pieces of the admin forms that the field primitives (components/ui/form-fields.tsx) do not
+ * have: the line an action's answer leaves under a form, the photo input, and the props a field
+ * takes from Conform.
  */
+import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { data } from "react-router";
-import type { AdminResult } from "~/features/catalog/catalog-admin.server.ts";
+import type { AdminAnswer } from "./admin-answer.ts";
 
-/** What every action of these pages answers. */
+/** What /admin/pesanan's action answers (its own page reads it). */
 export interface OpsAnswer {
   ok: boolean;
   message: string;
@@ -17,170 +18,72 @@ export interface OpsAnswer {
   at: number;
 }
 
-export function answer(intent: string, result: AdminResult<unknown>, success: string) {
-  if (result.ok)
-    return data<OpsAnswer>({ ok: true, message: success, fieldErrors: {}, intent, at: Date.now() });
-  return data<OpsAnswer>(
-    { ok: false, message: result.message, fieldErrors: result.fieldErrors, intent, at: Date.now() },
-    { status: result.status },
-  );
-}
-
-export function refuse(intent: string, message: string, status: 400 | 404 | 409 = 400) {
-  return data<OpsAnswer>({ ok: false, message, fieldErrors: {}, intent, at: Date.now() }, { status });
-}
-
-/** Form fields as strings (files left out), for the validation schemas. */
-export const textValues = (form: FormData) =>
-  Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-
-/** The success or error line under a form. */
-export function ActionMessage({ answer: result, intent }: { answer: OpsAnswer | undefined; intent: string }) {
-  if (!result || result.intent !== intent) return null;
-  return result.ok ? (
+/** The success or error line of the last answer, under the form (or list) of one of `intents`. */
+export function ActionMessage({
+  answer,
+  intents,
+  id,
+}: {
+  answer: AdminAnswer | undefined;
+  intents: readonly string[];
+  /** The form's error id (Conform's `form.errorId`): the form is described by its error. */
+  id?: string;
+}) {
+  if (!answer || !intents.includes(answer.intent)) return null;
+  return answer.status === "success" ? (
     <p role="status" className="mt-3 rounded-xl bg-green-50 px-4 py-2 text-sm font-semibold text-green-800">
-      {result.message}
+      {answer.message}
     </p>
   ) : (
-    <p role="alert" className="mt-3 rounded-xl bg-chili-50 px-4 py-2 text-sm font-semibold text-chili-700">
-      {result.message}
+    <p
+      id={id}
+      role="alert"
+      className="mt-3 rounded-xl bg-chili-50 px-4 py-2 text-sm font-semibold text-chili-700"
+    >
+      {answer.message}
     </p>
   );
 }
 
-/** A labelled input with its error from the last answer. */
-export function TextField({
-  name,
-  label,
-  defaultValue,
-  error,
-  type = "text",
-  maxLength,
-  required,
-  hint,
-  inputMode,
-}: {
-  name: string;
-  label: string;
-  defaultValue?: string | number;
-  error?: string;
-  type?: "text" | "url" | "date" | "time" | "tel" | "number";
-  maxLength?: number;
-  required?: boolean;
-  hint?: string;
-  inputMode?: "numeric" | "tel" | "url";
-}) {
-  const id = `f-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        required={required}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`field-input ${error ? "border-chili-600" : ""}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-chili-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** A text field's props from Conform: its id, name, messages and the value to start from. */
+export const conformField = (field: FieldMetadata<unknown>) => ({
+  id: field.id,
+  name: field.name,
+  errors: field.errors,
+  defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+});
 
-export function TextArea({
-  name,
-  label,
-  defaultValue,
-  error,
-  maxLength,
-}: {
-  name: string;
-  label: string;
-  defaultValue?: string;
-  error?: string;
-  maxLength: number;
-}) {
-  const id = `f-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`field-input ${error ? "border-chili-600" : ""}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-chili-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function Checkbox({
-  name,
-  label,
-  defaultChecked,
-}: {
-  name: string;
-  label: string;
-  defaultChecked?: boolean;
-}) {
-  return (
-    <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
-      <input
-        type="checkbox"
-        name={name}
-        defaultChecked={defaultChecked}
-        className="size-5 accent-chili-600"
-      />
-      {label}
-    </label>
-  );
-}
+/** A checkbox's props from Conform (a ticked box posts "on"). */
+export const conformCheckbox = (field: FieldMetadata<unknown>) => ({
+  id: field.id,
+  name: field.name,
+  defaultChecked: field.initialValue === "on",
+});
 
 /**
- * The photo input: JPEG, PNG or WebP up to 5 MB; the current photo shown beside it. The file
- * input itself is visually hidden behind an Indonesian button ("Pilih foto") and the chosen
- * file's name, since the browser's own control speaks the browser's language.
+ * The photo input (form field `foto`): JPEG, PNG or WebP up to 5 MB; the current photo shown
+ * beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
+ * and the chosen file's name, since the browser's own control speaks the browser's language.
  */
 export function PhotoField({
+  id,
   label,
   current,
-  error,
+  errors,
   required,
 }: {
+  /** The input's id; its label, chosen file and hint take ids after it. */
+  id: string;
   label: string;
   current?: string;
-  error?: string;
+  errors?: readonly string[];
   required?: boolean;
 }) {
   const [chosen, setChosen] = useState<string | null>(null);
+  const error = errors?.[0];
   return (
     <div>
-      <span id="f-foto-label" className="field-label">
+      <span id={`${id}-label`} className="field-label">
         {label}
       </span>
       <div className="flex items-center gap-3">
@@ -195,14 +98,14 @@ export function PhotoField({
         ) : null}
         <label className="flex min-w-0 cursor-pointer items-center gap-3">
           <input
-            id="f-foto"
+            id={id}
             name="foto"
             type="file"
             accept="image/jpeg,image/png,image/webp"
             required={required}
-            aria-labelledby="f-foto-label"
+            aria-labelledby={`${id}-label`}
             aria-invalid={error ? true : undefined}
-            aria-describedby="f-foto-chosen f-foto-hint"
+            aria-describedby={`${id}-chosen ${id}-hint`}
             className="peer sr-only"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
@@ -212,13 +115,13 @@ export function PhotoField({
           <span className="inline-flex min-h-10 shrink-0 items-center rounded-full bg-chili-50 px-4 text-sm font-bold text-chili-700 peer-focus-visible:ring-2 peer-focus-visible:ring-chili-600 peer-focus-visible:ring-offset-2 hover:bg-chili-100">
             {current ? "Ganti foto" : "Pilih foto"}
           </span>
-          <span id="f-foto-chosen" className="truncate text-sm text-stone-600">
+          <span id={`${id}-chosen`} className="truncate text-sm text-stone-600">
             {chosen ?? (current ? "Foto tetap" : "Belum ada foto dipilih")}
           </span>
         </label>
       </div>
       <p
-        id="f-foto-hint"
+        id={`${id}-hint`}
         className={`mt-1 text-sm ${error ? "font-semibold text-chili-700" : "text-stone-500"}`}
       >
         {error ??
@@ -232,7 +135,3 @@ const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / (1024 * 1024)).toLocaleString("id-ID", { maximumFractionDigits: 1 })} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** The errors of the last answer, for the form it belongs to. */
-export const errorsFor = (result: OpsAnswer | undefined, intent: string) =>
-  result && !result.ok && result.intent === intent ? result.fieldErrors : {};

@@ -9,7 +9,8 @@ import type { Database } from "../../../database/client.server.ts";
 import { orderItems, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
-import { isDateString, startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
+import { isDateString } from "../../lib/date-input.ts";
+import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
 import { NEXT_STATUSES, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "./order-status.ts";
 

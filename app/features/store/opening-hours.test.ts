@@ -3,7 +3,6 @@ import {
   closedOrderNote,
   DEFAULT_OPENING_HOURS,
   describeDay,
-  isDateString,
   openingStatus,
   readOpeningHours,
   reopeningText,
@@ -13,6 +12,7 @@ import {
   zonedWeekday,
   type OpeningDay,
 } from "./opening-hours.ts";
+import { isDateString } from "../../lib/date-input.ts";
 
 const WITA = "Asia/Makassar";
 /** A moment given in WITA (UTC+8): `2026-11-16` is a Monday. */

@@ -7,6 +7,7 @@
  * `buka` equal to `tutup` means open all day.
  */
 import type { OpeningDay } from "../../../database/types.ts";
+import { DATE_PATTERN, isTime, TIME_PATTERN } from "../../lib/date-input.ts";
 
 export type { OpeningDay };
 
@@ -28,11 +29,6 @@ export const TIMEZONES = [
   { id: "Asia/Makassar", nama: "WITA (Asia/Makassar)" },
   { id: "Asia/Jayapura", nama: "WIT (Asia/Jayapura)" },
 ] as const;
-
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export const isTime = (value: unknown): value is string =>
-  typeof value === "string" && TIME_PATTERN.test(value);
 
 const minutesOf = (time: string) => {
   const match = TIME_PATTERN.exec(time);
@@ -184,16 +180,6 @@ function partsIn(at: Date, timezone: string) {
 export function zonedDateString(at: Date, timezone: string): string {
   const { year, month, day } = partsIn(at, timezone);
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
-export function isDateString(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCDate() === Number(match[3]);
 }
 
 /** The instant a calendar day (`YYYY-MM-DD`, plus `addDays`) begins in `timezone`. */

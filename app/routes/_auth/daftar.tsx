@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
+import { PasswordField, TextField } from "~/components/ui/form-fields.tsx";
 import {
   NAME_MAX,
   PASSWORD_MAX,
@@ -16,8 +17,6 @@ import {
   AuthHeading,
   FormAlert,
   isValidationIntent,
-  PasswordField,
-  TextField,
   useHydrated,
 } from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/masuk";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
+import { PasswordField, TextField } from "~/components/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
@@ -16,8 +17,6 @@ import {
   FormAlert,
   GoogleIcon,
   isValidationIntent,
-  PasswordField,
-  TextField,
   useHydrated,
 } from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction } from "./login.server.ts";

@@ -1,17 +1,18 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu-populer";
-import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { RANK_LIMITS } from "~/features/catalog/limits.ts";
-import {
-  listMenuItemsForAdmin,
-  rankedIds,
-  setMenuRankings,
-} from "~/features/catalog/catalog-admin.server.ts";
+import { answerForm, answerRefusal } from "~/features/admin/admin-answer.server.ts";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
+import { ActionMessage } from "~/features/admin/form-parts.tsx";
+import { useAdminForm } from "~/features/admin/use-admin-form.ts";
+import { RANK_LIMITS, RankingSchema } from "~/features/catalog/ranking-schema.ts";
+import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
+import { rankedIds, setMenuRankings } from "~/features/catalog/rankings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { ActionMessage, answer, refuse } from "~/features/admin/form-parts.tsx";
 
 /** /admin/menu-populer: which items the three storefront pages show, in which order. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,15 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  if (form.get("intent") !== "save") return refuse("save", "Permintaan tidak dikenal.");
-  const list = (name: string) =>
-    form.getAll(name).filter((value): value is string => typeof value === "string");
-  const result = await setMenuRankings(await getDb(), admin, {
-    featured: list("featured"),
-    bestSellers: list("bestSellers"),
-    produk: list("produk"),
-  });
-  return answer("save", result, "Urutan menu disimpan. Toko menampilkannya mulai sekarang.");
+  if (form.get("intent") !== "save") return answerRefusal("save", "Permintaan tidak dikenal.");
+  const db = await getDb();
+  return answerForm(
+    form,
+    "save",
+    RankingSchema,
+    (values) => setMenuRankings(db, admin, values),
+    "Urutan menu disimpan. Toko menampilkannya mulai sekarang.",
+  );
 }
 
 const GROUPS = [
@@ -41,19 +42,30 @@ const GROUPS = [
   { name: "produk", title: "Menu di halaman Produk", slots: RANK_LIMITS.produk },
 ] as const;
 
-export default function AdminPopularMenu({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, ranked } = loaderData;
+type Loaded = Route.ComponentProps["loaderData"];
+
+function RankingForm({ items, ranked, answer }: Loaded & { answer?: AdminAnswer }) {
   const navigation = useNavigation();
+  const [form, fields] = useAdminForm({
+    id: "menu-populer",
+    schema: RankingSchema,
+    intent: "save",
+    answer,
+    defaultValue: ranked,
+  });
   return (
-    <>
-      <AdminPageHeader
-        title="Menu Populer"
-        description="Pilih dan urutkan menu yang tampil di halaman depan, Beranda, dan Produk. Kosongkan tempat yang tidak dipakai."
-      />
-      <Form method="post" className="grid gap-6 lg:grid-cols-3" key={actionData?.at}>
-        <input type="hidden" name="intent" value="save" />
-        {GROUPS.map((group) => (
-          <fieldset key={group.name} className="card p-5">
+    <Form method="post" {...getFormProps(form)} key={form.key} className="grid gap-6 lg:grid-cols-3">
+      <input type="hidden" name="intent" value="save" />
+      {GROUPS.map((group) => {
+        const field = fields[group.name];
+        const chosen = Array.isArray(field.initialValue) ? field.initialValue : [field.initialValue];
+        const error = field.errors?.[0];
+        return (
+          <fieldset
+            key={group.name}
+            className="card p-5"
+            aria-describedby={error ? field.errorId : undefined}
+          >
             <legend className="sr-only">{group.title}</legend>
             <h2 className="mb-3 font-extrabold" aria-hidden="true">
               {group.title}
@@ -71,7 +83,7 @@ export default function AdminPopularMenu({ loaderData, actionData }: Route.Compo
                   <select
                     id={`${group.name}-${index}`}
                     name={group.name}
-                    defaultValue={ranked[group.name][index] ?? ""}
+                    defaultValue={typeof chosen[index] === "string" ? chosen[index] : ""}
                     className="field-input py-2"
                   >
                     <option value="">— kosong —</option>
@@ -85,15 +97,33 @@ export default function AdminPopularMenu({ loaderData, actionData }: Route.Compo
                 </li>
               ))}
             </ol>
+            {error ? (
+              <p id={field.errorId} className="mt-2 text-sm font-semibold text-chili-700">
+                {error}
+              </p>
+            ) : null}
           </fieldset>
-        ))}
-        <div className="lg:col-span-3">
-          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Menyimpan..." : "Simpan urutan"}
-          </button>
-          <ActionMessage answer={actionData} intent="save" />
-        </div>
-      </Form>
+        );
+      })}
+      <div className="lg:col-span-3">
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Menyimpan..." : "Simpan urutan"}
+        </button>
+        <ActionMessage answer={answer} intents={["save"]} id={form.errorId} />
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminPopularMenu({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader
+        title="Menu Populer"
+        description="Pilih dan urutkan menu yang tampil di halaman depan, Beranda, dan Produk. Kosongkan tempat yang tidak dipakai."
+      />
+      {/* The saved lists come back from the loader (after the answer): the form starts again from them. */}
+      <RankingForm key={JSON.stringify(loaderData.ranked)} {...loaderData} answer={actionData} />
     </>
   );
 }

@@ -1,0 +1,95 @@
+import { getFormProps, type DefaultValue, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import type { AdminAnswer } from "./admin-answer.ts";
+import { ActionMessage } from "./form-parts.tsx";
+import { useAdminForm } from "./use-admin-form.ts";
+
+interface CrudFormFields<T extends z.ZodObject> {
+  fields: { [Name in keyof z.output<T>]-?: FieldMetadata<unknown> };
+  /** The form's id: the photo field's id starts with it. */
+  formId: string;
+  /** The messages for the photo (`foto`, not a field of the schema: the server reads the file). */
+  photoErrors: string[] | undefined;
+}
+
+interface CrudFormProps<T extends z.ZodObject> {
+  /** Names the form (`promo`): its id and its heading's. */
+  id: string;
+  schema: T;
+  /** The id of the row being edited, or null for a new one. */
+  editing: string | number | null;
+  heading: string;
+  /** The new row's button (`Tambah promo`); an edit saves with "Simpan perubahan". */
+  submitLabel: string;
+  /** The row's values (the loader's): the form starts from them. */
+  defaultValue?: DefaultValue<z.output<T>>;
+  answer: AdminAnswer | undefined;
+  children(parts: CrudFormFields<T>): ReactNode;
+}
+
+/**
+ * The add/edit form above a list page's rows (crud-list.tsx): "Tambah …" for a new row, or the
+ * row named by `?ubah=` with "Simpan perubahan" and "Batal". A multipart POST, so it carries a
+ * photo and works without JavaScript; the fields are the caller's (`children`).
+ */
+export function CrudForm<T extends z.ZodObject>(props: CrudFormProps<T>) {
+  // Another row, or this row as the loader gives it after a save (normalised, or changed by
+  // someone else), starts the form again from its values. The action's answer arrives before
+  // the loader's new values, so resetting on the answer alone would show the old ones.
+  return <RowForm key={`${props.editing}:${JSON.stringify(props.defaultValue)}`} {...props} />;
+}
+
+function RowForm<T extends z.ZodObject>({
+  id,
+  schema,
+  editing,
+  heading,
+  submitLabel,
+  defaultValue,
+  answer,
+  children,
+}: CrudFormProps<T>) {
+  const intent = editing === null ? "create" : "update";
+  const [form, fields] = useAdminForm({ id, schema, intent, answer, defaultValue });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      // The schema's Indonesian messages beside each field, never the browser's own bubble.
+      noValidate
+      // Conform resets the form after a save: a new row's form empties, photo included.
+      key={form.key}
+      className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"
+      aria-labelledby={`${id}-form-title`}
+    >
+      <h2 id={`${id}-form-title`} className="text-lg font-extrabold sm:col-span-2">
+        {heading}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      {editing === null ? null : <input type="hidden" name="id" value={editing} />}
+      {children({
+        fields: fields as CrudFormFields<T>["fields"],
+        formId: form.id,
+        photoErrors: form.allErrors.foto,
+      })}
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Menyimpan..." : editing === null ? submitLabel : "Simpan perubahan"}
+        </button>
+        {editing === null ? null : (
+          <Link to="." className="btn-secondary">
+            Batal
+          </Link>
+        )}
+      </div>
+      <div className="sm:col-span-2">
+        <ActionMessage answer={answer} intents={[intent]} id={form.errorId} />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from "react";
+import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { ConfirmDialog } from "~/components/ui/dialog.tsx";
+import type { AdminAnswer } from "./admin-answer.ts";
+import { ActionMessage } from "./form-parts.tsx";
+
+interface CrudRow {
+  key: string | number;
+  title: string;
+  image: string;
+  /** Shown greyed (inactive, sold out). */
+  dimmed: boolean;
+}
+
+/**
+ * A list page of the admin (menu, promos, banners): the add/edit form (`form`, crud-form.tsx)
+ * above the rows, each with its picture, its details, "Ubah" (`?ubah=<key>` puts it in the form)
+ * and "Hapus", which asks first. With JavaScript the question is a dialog; without, "Hapus" opens
+ * `?hapus=<key>`, where the same question is a form at the top of the page.
+ */
+export function CrudList<Row extends CrudRow>({
+  form,
+  id,
+  heading,
+  testId,
+  rows,
+  picture,
+  badges,
+  details,
+  buttons,
+  question,
+  answer,
+  listIntents = ["delete"],
+}: {
+  form: ReactNode;
+  /** The list's heading id (`daftar-promo`). */
+  id: string;
+  /** `Daftar promo`; the number of rows follows it. */
+  heading: string;
+  testId: string;
+  rows: Row[];
+  /** The rows' picture size: `width`×`height` pixels in boxes of `className`. */
+  picture: { width: number; height: number; className: string };
+  /** Labels beside a row's title (`Habis`). */
+  badges?(row: Row): ReactNode;
+  details(row: Row): ReactNode;
+  /** A row's own buttons, before "Ubah" (the menu's sold-out switch). */
+  buttons?(row: Row): ReactNode;
+  /** The delete question: `Hapus promo ini?` and what it says about the row. */
+  question: { title: string; message(row: Row): ReactNode };
+  answer: AdminAnswer | undefined;
+  /** The answers shown above the rows: those of the rows' buttons. */
+  listIntents?: readonly string[];
+}) {
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const asked = rows.find((row) => String(row.key) === searchParams.get("hapus"));
+  return (
+    <>
+      {asked ? <DeleteQuestion row={asked} title={question.title} message={question.message(asked)} /> : null}
+      {form}
+      <section aria-labelledby={id} className="mt-8">
+        <h2 id={id} className="text-lg font-extrabold">
+          {heading} ({rows.length})
+        </h2>
+        <ActionMessage answer={answer} intents={listIntents} />
+        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+          {rows.map((row) => (
+            <li key={row.key} className="card flex gap-3 p-3" data-testid={testId}>
+              <img
+                src={row.image}
+                alt=""
+                width={picture.width}
+                height={picture.height}
+                className={`${picture.className} shrink-0 rounded-xl object-cover ${row.dimmed ? "opacity-60 grayscale" : ""}`}
+              />
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <h3 className="font-extrabold">{row.title}</h3>
+                  {badges?.(row)}
+                </div>
+                <p className="text-sm text-stone-600">{details(row)}</p>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {buttons?.(row)}
+                  <Link
+                    to={`?ubah=${encodeURIComponent(row.key)}`}
+                    className="btn-secondary min-h-10 px-3 py-1 text-sm"
+                  >
+                    Ubah<span className="sr-only"> {row.title}</span>
+                  </Link>
+                  <form
+                    method="get"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      setDeleting(row);
+                    }}
+                  >
+                    <input type="hidden" name="hapus" value={row.key} />
+                    <button
+                      type="submit"
+                      className="inline-flex min-h-10 items-center rounded-full px-3 text-sm font-bold text-chili-700 hover:bg-chili-50"
+                    >
+                      Hapus<span className="sr-only"> {row.title}</span>
+                    </button>
+                  </form>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={question.title}
+        message={deleting ? question.message(deleting) : undefined}
+        confirmLabel="Ya, Hapus"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          const values = new FormData();
+          values.set("intent", "delete");
+          values.set("id", String(deleting.key));
+          void submit(values, { method: "post", encType: "multipart/form-data" });
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** The delete question as a form of its own, for a page without JavaScript. */
+function DeleteQuestion({ row, title, message }: { row: CrudRow; title: string; message: ReactNode }) {
+  return (
+    <section aria-labelledby="hapus-title" className="card mb-6 border-2 border-chili-100 p-5 sm:p-6">
+      <h2 id="hapus-title" className="text-lg font-extrabold">
+        {title}
+      </h2>
+      <div className="mt-1 text-stone-600">{message}</div>
+      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={row.key} />
+        <button type="submit" className="btn-primary">
+          Ya, Hapus
+        </button>
+        <Link to="." className="btn-secondary">
+          Batal
+        </Link>
+      </Form>
+    </section>
+  );
+}

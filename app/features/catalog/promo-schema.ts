@@ -1,0 +1,40 @@
+/**
+ * The promo form's rules (/admin/menu-diskon), shared by the page (Conform) and the server
+ * (promos.server.ts). Dates are days of the store's calendar, `YYYY-MM-DD`.
+ */
+import { z } from "zod";
+import { isDateString } from "../../lib/date-input.ts";
+import { checkbox, checkedText, positionField, textField } from "../../lib/form-schema.ts";
+
+export const PROMO_MESSAGES = {
+  titleRequired: "Judul promo wajib diisi.",
+  titleTooLong: "Judul promo paling banyak 80 karakter.",
+  description: "Deskripsi promo paling banyak 300 karakter.",
+  label: "Label promo paling banyak 30 karakter.",
+  date: "Tanggal harus berformat tanggal yang benar.",
+  dateOrder: "Tanggal selesai tidak boleh sebelum tanggal mulai.",
+  urutan: "Urutan harus angka 0 sampai 99.",
+  photoRequired: "Gambar promo wajib diunggah.",
+  notFound: "Promo tidak ditemukan. Mungkin sudah dihapus.",
+} as const;
+
+const optionalDate = checkedText(PROMO_MESSAGES.date, (value) => value === "" || isDateString(value));
+
+export const PromoSchema = z
+  .object({
+    title: textField(80, PROMO_MESSAGES.titleTooLong, PROMO_MESSAGES.titleRequired),
+    description: textField(300, PROMO_MESSAGES.description),
+    label: textField(30, PROMO_MESSAGES.label),
+    urutan: positionField(PROMO_MESSAGES.urutan),
+    aktif: checkbox,
+    /** First day shown (`YYYY-MM-DD`, the store's calendar); empty = from now. */
+    active_from: optionalDate,
+    /** Last day shown, inclusive; empty = no end. */
+    active_until: optionalDate,
+  })
+  .refine((promo) => !promo.active_from || !promo.active_until || promo.active_from <= promo.active_until, {
+    message: PROMO_MESSAGES.dateOrder,
+    path: ["active_until"],
+  });
+
+export type PromoValues = z.infer<typeof PromoSchema>;

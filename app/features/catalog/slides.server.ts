@@ -1,0 +1,129 @@
+/**
+ * The carousel slides of /beranda (/admin/banner). A slide's "Pesan Sekarang" button orders a
+ * dish of the menu, or the slide's own title when it names none. Checked with SlideSchema
+ * (slide-schema.ts); written with its audit entry in one transaction (picture-cards.server.ts,
+ * photo-writes.server.ts). The caller has already checked that the actor is an admin.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { menuItems, slides } from "../../../database/schema.ts";
+import { isRowId, parseAdminInput } from "../../lib/form-input.server.ts";
+import { refuse, refusedBy, type WriteResult } from "../../lib/write-result.ts";
+import { describeEdit, type ChangeWording } from "../admin/audit-changes.ts";
+import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { updateWithPhoto } from "../media/photo-writes.server.ts";
+import { SLIDE_MESSAGES, SlideSchema, type SlideValues } from "./slide-schema.ts";
+import { cardExists, cardNotFound, createCard, deleteCard } from "./picture-cards.server.ts";
+
+export function listSlidesForAdmin(db: Database) {
+  return db
+    .select({
+      id: slides.id,
+      title: slides.title,
+      text: slides.text,
+      image: slides.image,
+      menu_item_id: slides.menu_item_id,
+      menu_nama: menuItems.nama,
+      urutan: slides.urutan,
+      aktif: slides.aktif,
+    })
+    .from(slides)
+    .leftJoin(menuItems, eq(menuItems.id, slides.menu_item_id))
+    .orderBy(asc(slides.urutan), asc(slides.id));
+}
+
+/** The name of the dish a slide links to; "" for none, null for an id no item has. */
+async function slideMenuName(db: Pick<Database, "select">, menuItemId: string | null) {
+  if (!menuItemId) return "";
+  const [row] = await db.select({ nama: menuItems.nama }).from(menuItems).where(eq(menuItems.id, menuItemId));
+  return row?.nama ?? null;
+}
+
+const unknownDish = () => refuse(400, SLIDE_MESSAGES.menu, { menu_item_id: SLIDE_MESSAGES.menu });
+
+const slideColumns = (values: SlideValues) => ({ ...values, menu_item_id: values.menu_item_id || null });
+
+export async function createSlide(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+  photo: unknown,
+): Promise<WriteResult<{ id: number }>> {
+  const parsed = parseAdminInput(SlideSchema, input);
+  if (!parsed.success) return refusedBy(parsed.error);
+  if ((await slideMenuName(db, parsed.data.menu_item_id)) === null) return unknownDish();
+  return createCard(db, actor, "slide", photo, parsed.data, async (tx, image) => {
+    const [row] = await tx
+      .insert(slides)
+      .values({ ...slideColumns(parsed.data), image })
+      .returning({ id: slides.id });
+    return row!.id;
+  });
+}
+
+const SLIDE_WORDING: ChangeWording = {
+  title: "judul",
+  text: () => "teks diubah",
+  menu_nama: (before, after) =>
+    `tombol Pesan Sekarang ${before ? `memesan ${String(before)}` : "memakai judul"} → ${
+      after ? `memesan ${String(after)}` : "memakai judul"
+    }`,
+  urutan: "urutan",
+  aktif: (_, after) => (after ? "diaktifkan" : "dinonaktifkan"),
+  image: () => "gambar baru",
+};
+
+export async function updateSlide(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: unknown,
+  photo: unknown,
+): Promise<WriteResult> {
+  if (!isRowId(id)) return cardNotFound("slide");
+  const parsed = parseAdminInput(SlideSchema, input);
+  if (!parsed.success) return refusedBy(parsed.error);
+  const values = parsed.data;
+  const menuName = await slideMenuName(db, values.menu_item_id);
+  if (menuName === null) return unknownDish();
+  const rule = {
+    kind: "slide",
+    notFound: SLIDE_MESSAGES.notFound,
+    exists: () => cardExists(db, "slide", id),
+  } as const;
+  return updateWithPhoto(db, photo, rule, async (tx, image) => {
+    // Locked until this change commits, so the audit entry describes the values it replaced.
+    const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
+    if (!row) return false;
+    // The linked dish by its name: the log says which dish, not which id.
+    const before = {
+      title: row.title,
+      text: row.text,
+      menu_nama: await slideMenuName(tx, row.menu_item_id),
+      urutan: row.urutan,
+      aktif: row.aktif,
+      image: row.image,
+    };
+    const after = {
+      title: values.title,
+      text: values.text,
+      menu_nama: menuName,
+      urutan: values.urutan,
+      aktif: values.aktif,
+      image: image ?? row.image,
+    };
+    await tx
+      .update(slides)
+      .set({ ...slideColumns(values), ...(image ? { image } : {}), updated_at: new Date() })
+      .where(eq(slides.id, id));
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "slide",
+      entityId: id,
+      ...describeEdit(`Banner ${values.title}`, before, after, SLIDE_WORDING),
+    });
+    return row.image;
+  });
+}
+
+export const deleteSlide = (db: Database, actor: Actor, id: number) => deleteCard(db, actor, "slide", id);

@@ -1,0 +1,128 @@
+/**
+ * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no file is
+ * left behind and none goes missing.
+ *
+ * An upload is stored only once the input is valid and the row to change exists; a write that
+ * still does not happen (refused, or the row deleted meanwhile) takes the stored file with it. A
+ * photo an edit replaced, or a deleted row's, is removed once no row shows it. After a write the
+ * content cache is cleared, so the storefront shows the change at the next page load.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { menuItems, promos, slides } from "../../../database/schema.ts";
+import { invalidateContentCache } from "../../lib/content-cache.server.ts";
+import { refuse, written, type Refusal, type WriteResult } from "../../lib/write-result.ts";
+import {
+  isImageKind,
+  isStoredImageName,
+  removeStoredImage,
+  saveImage,
+  type ImageKind,
+} from "./images.server.ts";
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The form field of the photo (its error shows beside it). */
+const PHOTO_FIELD = "foto";
+
+/** A file input left empty posts a nameless, empty file: that is "no new photo". */
+const isUpload = (value: unknown): value is Blob =>
+  typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
+
+/** Stores an upload; its public path, null when there is none, or why it was refused. */
+async function storePhoto(
+  file: unknown,
+  kind: ImageKind,
+): Promise<{ ok: true; path: string | null } | Refusal> {
+  if (!isUpload(file)) return { ok: true, path: null };
+  const saved = await saveImage(file, kind);
+  if (!saved.ok) return refuse(400, saved.message, { [PHOTO_FIELD]: saved.message });
+  return { ok: true, path: saved.path };
+}
+
+/**
+ * Removes an uploaded photo (and its smaller copies) that no row shows any more. Files are named
+ * by their content, so the same picture uploaded for another item is one file: it stays while
+ * any row uses it. The app's own pictures (/images/…) are never removed.
+ */
+async function discardPhoto(db: Database, stored: string | null) {
+  const [, root, kind = "", name = ""] = stored?.split("/") ?? [];
+  if (!stored || root !== "gambar" || !isImageKind(kind) || !isStoredImageName(name)) return;
+  const [menuRow, promoRow, slideRow] = await Promise.all([
+    db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.gambar, stored)).limit(1),
+    db.select({ id: promos.id }).from(promos).where(eq(promos.image, stored)).limit(1),
+    db.select({ id: slides.id }).from(slides).where(eq(slides.image, stored)).limit(1),
+  ]);
+  if (menuRow.length + promoRow.length + slideRow.length > 0) return;
+  await removeStoredImage(kind, name);
+}
+
+/**
+ * Runs the transaction that uses a just-stored photo. When it does not happen (it answers
+ * false, or throws) the photo is discarded, so a refused change leaves no file behind.
+ */
+async function transactionWithPhoto<T>(
+  db: Database,
+  stored: string | null,
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await db.transaction(write);
+  } catch (error) {
+    await discardPhoto(db, stored);
+    throw error;
+  }
+  if (result === false) await discardPhoto(db, stored);
+  return result;
+}
+
+/** A new row with its photo, which it must have: `insert` writes it and answers its id. */
+export async function createWithPhoto<Id>(
+  db: Database,
+  photo: unknown,
+  rule: { kind: ImageKind; required: string },
+  insert: (tx: Transaction, image: string) => Promise<Id>,
+): Promise<WriteResult<{ id: Id }>> {
+  if (!isUpload(photo)) return refuse(400, rule.required, { [PHOTO_FIELD]: rule.required });
+  const stored = await storePhoto(photo, rule.kind);
+  if (!stored.ok) return stored;
+  const image = stored.path!;
+  const id = await transactionWithPhoto(db, image, (tx) => insert(tx, image));
+  invalidateContentCache();
+  return written({ id });
+}
+
+/**
+ * An edit that may bring a new photo. An unknown row (`exists`) is refused before the photo is
+ * stored. `update` gets the new photo's path (null: keep the row's) and answers the photo the
+ * row showed before, or false when the row is gone; a replaced photo no row shows is removed.
+ */
+export async function updateWithPhoto(
+  db: Database,
+  photo: unknown,
+  rule: { kind: ImageKind; notFound: string; exists: () => Promise<boolean> },
+  update: (tx: Transaction, image: string | null) => Promise<string | false>,
+): Promise<WriteResult> {
+  if (!(await rule.exists())) return refuse(404, rule.notFound);
+  const stored = await storePhoto(photo, rule.kind);
+  if (!stored.ok) return stored;
+  const previous = await transactionWithPhoto(db, stored.path, (tx) => update(tx, stored.path));
+  if (previous === false) return refuse(404, rule.notFound);
+  if (stored.path && previous !== stored.path) await discardPhoto(db, previous);
+  invalidateContentCache();
+  return written(undefined);
+}
+
+/** Deletes a row: `remove` answers the photo it showed (then removed), or false for no such row. */
+export async function deleteWithPhoto(
+  db: Database,
+  notFound: string,
+  remove: (tx: Transaction) => Promise<string | false>,
+): Promise<WriteResult> {
+  const image = await db.transaction(remove);
+  if (image === false) return refuse(404, notFound);
+  await discardPhoto(db, image);
+  invalidateContentCache();
+  return written(undefined);
+}

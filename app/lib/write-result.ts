@@ -1,0 +1,29 @@
+/**
+ * What a write asked for by a form answers: done (with a value), or refused with an HTTP status,
+ * an Indonesian message and the message for each field that caused it.
+ */
+import type { z } from "zod";
+
+export type WriteResult<T = undefined> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 404 | 409; message: string; fieldErrors: Record<string, string> };
+
+export type Refusal = Extract<WriteResult, { ok: false }>;
+
+export const written = <T>(value: T): WriteResult<T> => ({ ok: true, value });
+
+export const refuse = (
+  status: Refusal["status"],
+  message: string,
+  fieldErrors: Record<string, string> = {},
+): Refusal => ({ ok: false, status, message, fieldErrors });
+
+/** A 400 with Zod's first message, and the first message per field. */
+export function refusedBy(error: z.ZodError): Refusal {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  return refuse(400, error.issues[0]?.message ?? "Isian tidak valid.", fieldErrors);
+}
