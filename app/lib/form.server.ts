@@ -1,56 +1,75 @@
 /**
- * Reading a submitted form. Every action reads its input through `readForm`, so a body that is
- * not a form (JSON, plain text, a broken multipart body, a field too large) is refused with a 4xx
- * and an Indonesian message instead of failing as a 500.
+ * Reading a submitted form. Every action reads its input through `readForm` (or
+ * `readUploadForm`, which uses `readFormWithin`), so a body that is not a form (JSON, plain text,
+ * a broken multipart body), one past the size limit, chunked or not, or one with a NUL character
+ * is refused with a 4xx and an Indonesian message instead of failing as a 500 or filling the
+ * heap. The body is read while counting and never past the limit; what the client still sends
+ * after a refusal is read and dropped by the server (server/request-body.ts), so the client gets
+ * the answer instead of a reset connection.
  */
 import { data } from "react-router";
+import { BODY_TOO_LARGE_MESSAGES, FORM_BODY_LIMIT, isBodyTooLarge } from "./body-limit.ts";
 
-const FORM_MESSAGES = {
+export const FORM_MESSAGES = {
   unsupported: "Jenis isi permintaan tidak didukung. Kirim lewat formulir di halaman.",
   malformed: "Isi formulir tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
-  tooLarge: "Isi formulir terlalu besar.",
+  tooLarge: BODY_TOO_LARGE_MESSAGES.form,
   nulCharacter: "Isi formulir berisi karakter yang tidak diizinkan.",
 } as const;
 
-/** Largest form body accepted (bytes). The forms here hold a few short fields. */
-const MAX_FORM_BYTES = 1024 * 1024;
-
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Bodies up to this size are read and dropped before a refusal, so the client gets the answer. */
-const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
-
-/**
- * Reads and drops what is left of a refused body: answering while the client is still sending
- * would reset the connection and hide the message. Larger bodies are not worth reading.
- */
-async function drain(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  let read = 0;
-  try {
-    for await (const chunk of request.body) {
-      read += (chunk as Uint8Array).byteLength;
-      if (read > DRAIN_LIMIT_BYTES) break;
-    }
-  } catch {
-    // the client went away: nothing to answer
+/** The body's bytes, or a 413 answer as soon as more than `limit` bytes are declared or arrive. */
+async function readBodyWithin(
+  request: Request,
+  limit: number,
+  tooLarge: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) {
+    throw data(tooLarge, { status: 413 });
   }
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (isBodyTooLarge(error)) throw data(tooLarge, { status: 413 });
+      // The client went away or sent a broken body.
+      throw data(FORM_MESSAGES.malformed, { status: 400 });
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw data(tooLarge, { status: 413 });
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
-export async function readForm(request: Request): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) {
-    await drain(request);
-    throw data(FORM_MESSAGES.unsupported, { status: 415 });
-  }
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) {
-    await drain(request);
-    throw data(FORM_MESSAGES.tooLarge, { status: 413 });
-  }
+/**
+ * Reads a form of at most `limit` bytes. `tooLarge` is the 413 message (a photo form names the
+ * photo's limit).
+ */
+export async function readFormWithin(request: Request, limit: number, tooLarge: string): Promise<FormData> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw data(FORM_MESSAGES.unsupported, { status: 415 });
+  const bytes = await readBodyWithin(request, limit, tooLarge);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
     throw data(FORM_MESSAGES.malformed, { status: 400 });
   }
@@ -62,3 +81,29 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
+
+export const readForm = (request: Request) =>
+  readFormWithin(request, FORM_BODY_LIMIT, FORM_MESSAGES.tooLarge);
+
+/** Longest text of a submission sent back to refill a form; no field of ours is near it. */
+const ECHO_MAX_CHARS = 1000;
+const ECHO_MAX_ITEMS = 100;
+
+function bound(value: unknown, depth: number): unknown {
+  if (typeof value === "string")
+    return value.length > ECHO_MAX_CHARS ? value.slice(0, ECHO_MAX_CHARS) : value;
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 4) return undefined;
+  if (Array.isArray(value)) return value.slice(0, ECHO_MAX_ITEMS).map((item) => bound(item, depth + 1));
+  const entries = Object.entries(value)
+    .filter(([key]) => key.length <= ECHO_MAX_CHARS)
+    .slice(0, ECHO_MAX_ITEMS)
+    .map(([key, item]) => [key, bound(item, depth + 1)]);
+  return Object.fromEntries(entries);
+}
+
+/**
+ * A Conform reply with what it echoes (the submitted values that refill the form, field names,
+ * the intent) cut to a bounded size: a refused 1 MB field must not come back as a 1 MB answer.
+ */
+export const boundedReply = <T extends object>(reply: T): T => bound(reply, 0) as T;

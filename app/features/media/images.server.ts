@@ -14,8 +14,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { data } from "react-router";
+import { BODY_TOO_LARGE_MESSAGES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
 import { getEnv } from "../../lib/env.server.ts";
+import { readFormWithin } from "../../lib/form.server.ts";
 import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -29,7 +30,7 @@ export const IMAGE_KINDS = {
 export type ImageKind = keyof typeof IMAGE_KINDS;
 
 export const IMAGE_MESSAGES = {
-  tooLarge: "Ukuran foto paling besar 5 MB.",
+  tooLarge: BODY_TOO_LARGE_MESSAGES.upload,
   wrongType: "Foto harus berformat JPEG, PNG, atau WebP.",
   unreadable: "Foto tidak bisa dibaca. Coba simpan ulang fotonya lalu unggah lagi.",
 } as const;
@@ -153,65 +154,11 @@ export async function readStoredImage(kind: string, name: string): Promise<Buffe
   return copy;
 }
 
-/** A form with one photo: the photo's 5 MB plus room for the text fields. */
-export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
-
-const UPLOAD_FORM_MESSAGES = {
-  unsupported: "Jenis isi permintaan tidak didukung. Kirim lewat formulir di halaman.",
-  lengthRequired: "Ukuran isi formulir tidak diketahui. Kirim lewat formulir di halaman.",
-  tooLarge: "Ukuran foto paling besar 5 MB.",
-  malformed: "Isi formulir tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
-  nulCharacter: "Isi formulir berisi karakter yang tidak diizinkan.",
-} as const;
-
 /**
- * Reads an admin form that may carry a photo (multipart, or a plain form without one). Like
- * `readForm` (form.server.ts), a body that is not a form, too large, or broken is a 4xx with an
- * Indonesian message; the limit here is the photo's 5 MB plus the fields. The declared length
- * is required, so the server knows the size before it reads the body.
+ * Reads an admin form that may carry a photo (multipart, or a plain form without one), like
+ * `readForm` but within the upload limit (the photo's 5 MB plus the fields); past it, 413 with
+ * the photo's limit as the message. The server holds every admin URL to the same limit while
+ * the body streams in (lib/body-limit.ts), chunked or not.
  */
-export async function readUploadForm(request: Request): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
-    await drain(request);
-    throw data(UPLOAD_FORM_MESSAGES.unsupported, { status: 415 });
-  }
-  const declared = request.headers.get("content-length");
-  if (declared === null) {
-    await drain(request);
-    throw data(UPLOAD_FORM_MESSAGES.lengthRequired, { status: 411 });
-  }
-  if (Number(declared) > MAX_UPLOAD_FORM_BYTES) {
-    await drain(request);
-    throw data(UPLOAD_FORM_MESSAGES.tooLarge, { status: 413 });
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data(UPLOAD_FORM_MESSAGES.malformed, { status: 400 });
-  }
-  for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
-      throw data(UPLOAD_FORM_MESSAGES.nulCharacter, { status: 400 });
-    }
-  }
-  return form;
-}
-
-/**
- * Reads and drops what is left of a refused body (up to 16 MB): answering while the browser is
- * still sending would reset the connection and hide the message.
- */
-async function drain(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  let read = 0;
-  try {
-    for await (const chunk of request.body) {
-      read += (chunk as Uint8Array).byteLength;
-      if (read > 16 * 1024 * 1024) break;
-    }
-  } catch {
-    // the client went away: nothing to answer
-  }
-}
+export const readUploadForm = (request: Request): Promise<FormData> =>
+  readFormWithin(request, UPLOAD_BODY_LIMIT, BODY_TOO_LARGE_MESSAGES.upload);

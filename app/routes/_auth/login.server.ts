@@ -22,7 +22,7 @@ import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
 import { authenticate } from "~/features/accounts/users.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { readForm } from "~/lib/form.server.ts";
+import { boundedReply, readForm } from "~/lib/form.server.ts";
 import { deleteExpiredRateLimits, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 
@@ -42,7 +42,7 @@ export async function loginAction({ request, context }: ActionArgs) {
       {
         status: "error" as const,
         message,
-        result: submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }),
+        result: boundedReply(submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS })),
       },
       { status, headers },
     );

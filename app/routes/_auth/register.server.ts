@@ -12,7 +12,7 @@ import { getDb } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { hit, REGISTER_WINDOW_MS, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
 import { registerUser } from "~/features/accounts/users.server.ts";
-import { readForm } from "~/lib/form.server.ts";
+import { boundedReply, readForm } from "~/lib/form.server.ts";
 
 const HIDDEN_FIELDS = ["password", "confirmPassword", "mode"];
 
@@ -25,7 +25,7 @@ export async function registerAction({ request }: { request: Request }) {
       {
         status: "error" as const,
         message,
-        result: submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }),
+        result: boundedReply(submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS })),
       },
       { status, headers },
     );
