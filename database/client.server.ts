@@ -1,14 +1,30 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { ensureEmbeddedDataDir } from "./embedded-data-dir.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A row of drizzle's migrations table: the migration file's SHA-256 and its journal time. */
+export interface AppliedMigration {
+  hash: string;
+  createdAt: number;
+}
 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** Resolves when the database answers (the health check). */
+  ping(): Promise<void>;
+  appliedMigrations(): Promise<AppliedMigration[]>;
+  /**
+   * Embedded only: runs `fn` between transactions, with every query held back, after a
+   * checkpoint; the data directory's files do not change meanwhile (the backup's snapshot).
+   */
+  pause?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 interface DatabaseOptions {
@@ -19,6 +35,12 @@ interface DatabaseOptions {
   migrationsFolder?: string;
   /** A PGlite snapshot (`dumpDataDir`) to start from instead of an empty cluster (tests). */
   loadDataDir?: Blob;
+  /** Shown to a second process that finds the embedded directory locked ("server"). */
+  lockPurpose?: string;
+  /** A new embedded directory is copied from this template (`npm run build` makes it) or prepared. */
+  prepare?: { templateDir?: string };
+  /** false: open without applying the migrations (a restore checks the schema first). */
+  migrate?: boolean;
 }
 
 /**
@@ -35,39 +57,81 @@ const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 /**
  * Opens the database and applies the committed migrations. Seeding is the starter's job
  * (`seedCatalog` in seed.ts), so a script that only reads or imports never writes the catalog.
+ * An embedded directory is locked for as long as it is open (data-dir-lock.ts): a second process
+ * gets DataDirLockedError instead of a second writer on the same files.
  */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrations();
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder)
-    : openPglite(options.dataDir ?? "./data/pglite", migrationsFolder, options.loadDataDir);
+    ? openPostgres(options.databaseUrl, migrationsFolder, options.migrate ?? true)
+    : openPglite(options.dataDir ?? "./data/pglite", migrationsFolder, options);
+}
+
+type RowQuery = (text: string) => Promise<{ rows: unknown[] }>;
+
+async function readAppliedMigrations(query: RowQuery): Promise<AppliedMigration[]> {
+  const found = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as exists");
+  if (!(found.rows[0] as { exists?: boolean } | undefined)?.exists) return [];
+  const { rows } = await query(
+    "select hash, created_at from drizzle.__drizzle_migrations order by created_at, id",
+  );
+  return (rows as { hash: string; created_at: string | number }[]).map((row) => ({
+    hash: row.hash,
+    createdAt: Number(row.created_at),
+  }));
 }
 
 async function openPglite(
   dataDir: string,
   migrationsFolder: string,
-  loadDataDir?: Blob,
+  options: DatabaseOptions,
 ): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings()],
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    close: () => client.close(),
-  };
+  const inMemory = dataDir.startsWith("memory://");
+  const lock = inMemory ? null : await lockDataDir(dataDir, options.lockPurpose ?? defaultPurpose());
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    if (!inMemory && options.prepare) await ensureEmbeddedDataDir(dataDir, options.prepare);
+    if (!inMemory) await mkdir(dataDir, { recursive: true });
+    const client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...pgliteSettings()],
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzle({ client, schema }) as unknown as Database;
+    if (options.migrate ?? true) await migrate(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
+      ping: async () => {
+        await client.query("select 1");
+      },
+      appliedMigrations: () => readAppliedMigrations((text) => client.query(text)),
+      pause: async (fn) => {
+        // Written-back pages make the copy a clean one; the WAL alone would also recover it.
+        await client.exec("checkpoint");
+        return client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+const defaultPurpose = () => path.basename(process.argv[1] ?? "node");
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  migrateNow: boolean,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -77,18 +141,24 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   pool.on("error", (error) => console.error("Koneksi database terputus:", error.message));
   const db = drizzle({ client: pool, schema });
 
-  // Several app servers may start at once against one database: one migrates, the others wait.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query("select pg_advisory_lock(724501)");
-    await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock(724501)").catch(() => undefined);
-    lockClient.release();
+  if (migrateNow) {
+    // Several app servers may start at once against one database: one migrates, the others wait.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(724501)");
+      await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(724501)").catch(() => undefined);
+      lockClient.release();
+    }
   }
   return {
     db: db as unknown as Database,
     kind: "postgres",
     close: () => pool.end(),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    appliedMigrations: () => readAppliedMigrations((text) => pool.query(text)),
   };
 }

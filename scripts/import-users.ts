@@ -29,7 +29,7 @@ Hash bcrypt di "kata_sandi" disimpan apa adanya, jadi kata sandi lama tetap berl
 dijalankan berulang kali: email yang sudah ada dilewati.
 
 Penting: dengan database bawaan (PGlite), hentikan server (npm start) dulu. Satu folder data
-tidak boleh dibuka oleh dua proses sekaligus.`;
+tidak boleh dibuka oleh dua proses sekaligus; selama server berjalan, impor ini menolak mulai.`;
 
 export interface RowProblem {
   /** 1-based position in the file. */
@@ -184,10 +184,18 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const env = getEnv();
-  const handle = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.DATA_DIR, "pglite"),
-  });
+  let handle;
+  try {
+    handle = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: path.resolve(env.DATA_DIR, "pglite"),
+      lockPurpose: "npm run import:users",
+    });
+  } catch (error) {
+    // A running server holds the embedded data directory (DataDirLockedError names it).
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  }
   try {
     const report = await importUsers(handle.db, data, env.ADMIN_EMAILS);
     console.log(formatReport(report));
