@@ -11,7 +11,18 @@ import tseslint from "typescript-eslint";
  */
 const ui = "./app/components/ui";
 const boundaries = [
-  { target: "./database", from: "./app", message: "database/ imports nothing from app/." },
+  {
+    target: "./database",
+    from: ["./app", "./server"],
+    message: "database/ imports nothing from app/ or server/.",
+  },
+  { target: "./app", from: "./server", message: "The app does not import the server around it." },
+  {
+    target: "./server",
+    from: "./app",
+    except: ["./lib/body-limit.ts"],
+    message: "The server runs outside the app bundle: it reads the app through its build, not its source.",
+  },
   {
     target: "./app/lib",
     from: ["./app/features", "./app/components", "./app/routes", "./app/root.tsx"],
@@ -48,6 +59,7 @@ export default tseslint.config(
       "build/",
       "build-*/",
       "bench-results/",
+      "backups/",
       ".e2e-data*/",
       ".react-router/",
       ".tools/",
@@ -70,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "database/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "database/**/*.ts", "server/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

@@ -19,6 +19,9 @@ const production = process.env.NODE_ENV === "production";
 // Open the database (migrations and seed) as the server starts, not on the first request.
 void getDatabaseHandle();
 
+/** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
+export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
+
 // For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
 // the last report (ms) on stderr as one JSON line, then starts a new measurement.
 if (process.env.EVENT_LOOP_REPORT === "1") {

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../database/client.server.ts";
@@ -13,13 +11,22 @@ const globalStore = globalThis as typeof globalThis & {
   __nyalaDb?: Promise<DatabaseHandle>;
 };
 
+/**
+ * Where `npm run build` left a prepared embedded database (the server sets it, server/main.ts);
+ * without it (development) a new data directory is prepared by a child process.
+ */
+const TEMPLATE_ENV = "NYALA_EMBEDDED_TEMPLATE";
+
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!globalStore.__nyalaDb) {
     const env = getEnv();
-    const dataDir = path.resolve(env.DATA_DIR, "pglite");
     globalStore.__nyalaDb = (async () => {
-      if (!env.DATABASE_URL) await prepareEmbeddedDataDir(dataDir);
-      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+      const handle = await openDatabase({
+        databaseUrl: env.DATABASE_URL,
+        dataDir: path.resolve(env.DATA_DIR, "pglite"),
+        lockPurpose: "npm run dev",
+        prepare: { templateDir: process.env[TEMPLATE_ENV] || undefined },
+      });
       await seedCatalog(handle.db);
       if (!env.DATABASE_URL) return handle;
       // Other app servers may share this database: notices reach them through it.
@@ -28,27 +35,15 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
       );
       return { ...handle, close: () => stopRelay().then(() => handle.close()) };
     })();
-    globalStore.__nyalaDb.then(registerShutdown, (error: unknown) => {
-      console.error("Database tidak bisa dibuka:", error);
-      process.exit(1);
-    });
+    // In production the server (server/main.ts) opens the database first and owns its end.
+    if (import.meta.env.DEV) {
+      globalStore.__nyalaDb.then(closeOnSignal, (error: unknown) => {
+        console.error("Database tidak bisa dibuka:", error instanceof Error ? error.message : error);
+        process.exit(1);
+      });
+    }
   }
   return globalStore.__nyalaDb;
-}
-
-/**
- * A new embedded data directory is created by a short-lived child process (initdb, migrations,
- * seed): initdb's memory then leaves with the child instead of staying in the server.
- */
-async function prepareEmbeddedDataDir(dataDir: string) {
-  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
-  const script = path.resolve(process.cwd(), "database/prepare-embedded.ts");
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, dataDir], { stdio: "inherit", env: process.env });
-    child.once("error", reject);
-    child.once("exit", resolve);
-  });
-  if (code !== 0) throw new Error(`preparing the embedded database in ${dataDir} failed (exit ${code})`);
 }
 
 /** Points the app at a database the caller opened (integration tests). */
@@ -60,9 +55,16 @@ export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
 
-// react-router-serve only closes its HTTP server on a signal; PGlite must be closed too, or
-// the process never exits and the last writes may not reach the data directory.
-function registerShutdown(handle: DatabaseHandle) {
+/** Closes the database once nothing uses it any more (the server's graceful stop). */
+export async function closeDatabase() {
+  const opened = globalStore.__nyalaDb;
+  if (!opened) return;
+  await (await opened).close();
+}
+
+// In development nothing else stops the database: PGlite must be closed on a signal, or the
+// process never exits. In production the server (server/main.ts) closes it after the last request.
+function closeOnSignal(handle: DatabaseHandle) {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -1,0 +1,104 @@
+/**
+ * The HTTP server: /healthz first, then static files (build assets for a year, public/ for an
+ * hour, compressed), then React Router with the body limit. It counts the requests in flight so
+ * that a graceful stop can wait for them: while stopping it answers new requests 503 and closes
+ * each connection once it falls idle.
+ */
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { bodyLimitFor } from "../app/lib/body-limit.ts";
+import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
+import { createReactRouterHandler } from "./react-router-handler.ts";
+
+export interface AppServer {
+  server: http.Server;
+  /** Stops taking requests and resolves when those in flight are answered (or after `graceMs`). */
+  drain(graceMs: number): Promise<void>;
+}
+
+function staticApp(build: ServerBuild) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  const client = path.resolve(build.assetsBuildDirectory);
+  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(client));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.use("/.well-known", express.static(path.join(client, ".well-known")));
+  const reactRouter = createReactRouterHandler(build);
+  app.all("/{*splat}", (request, response, next) => {
+    reactRouter(request, response).catch(next);
+  });
+  return app;
+}
+
+/** One line per answer, as react-router-serve's log did (method, URL, status, size, time). */
+function logAnswer(request: IncomingMessage, response: ServerResponse, started: number) {
+  const size = response.getHeader("content-length") ?? "-";
+  const ms = (performance.now() - started).toFixed(1);
+  console.log(`${request.method} ${request.url} ${response.statusCode} ${size} - ${ms} ms`);
+}
+
+export function createAppServer(build: ServerBuild, health: HealthSource): AppServer {
+  const app = staticApp(build);
+  let inFlight = 0;
+  let stopping = false;
+  let drained: (() => void) | null = null;
+
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    inFlight += 1;
+    response.once("close", () => {
+      inFlight -= 1;
+      if (stopping && inFlight === 0) drained?.();
+    });
+    response.once("finish", () => logAnswer(request, response, started));
+    const pathname = (request.url ?? "/").split("?")[0];
+    if (pathname === HEALTH_PATH) return void answerHealth(request, response, health);
+    if (stopping) {
+      response.writeHead(503, {
+        Connection: "close",
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": "5",
+        "Cache-Control": "no-store",
+      });
+      return void response.end("Server sedang dihentikan. Coba lagi sebentar lagi.");
+    }
+    app(request, response);
+  };
+
+  const server = http.createServer(listener);
+  // A client that asks before sending a large body (Expect: 100-continue) and announces more than
+  // the limit gets its 413 without sending the body at all.
+  server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
+    const declared = Number(request.headers["content-length"]);
+    if (declared > bodyLimitFor((request.url ?? "/").split("?")[0]!)) {
+      response.setHeader("Connection", "close");
+    } else {
+      response.writeContinue();
+    }
+    listener(request, response);
+  });
+
+  return {
+    server,
+    drain(graceMs) {
+      stopping = true;
+      server.close();
+      server.closeIdleConnections();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(deadline);
+          server.closeAllConnections();
+          resolve();
+        };
+        const deadline = setTimeout(done, graceMs);
+        if (inFlight === 0) done();
+        else drained = done;
+      });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * A request's body as React Router reads it, held to the URL's limit (app/lib/body-limit.ts)
+ * while it streams in, chunked or not: past the limit the stream fails with BodyTooLargeError
+ * instead of handing more bytes to anyone, so no route can buffer a 60 MB form into the heap.
+ *
+ * What the app does not read (a refused body, a form past `readForm`'s limit, a POST to a page
+ * without an action) is read and dropped after the answer, up to DISCARD_LIMIT: a client still
+ * sending when the answer comes would otherwise see a reset connection instead of the message.
+ * Past DISCARD_LIMIT the connection is cut.
+ */
+import type { IncomingMessage } from "node:http";
+import { BodyTooLargeError } from "../app/lib/body-limit.ts";
+
+export const DISCARD_LIMIT = 256 * 1024 * 1024;
+
+export interface GuardedBody {
+  /** The body for `new Request` (undefined for GET and HEAD). */
+  stream: ReadableStream<Uint8Array> | undefined;
+  /** Whether the client declared or sent more than the limit. */
+  readonly exceeded: boolean;
+  /** Reads and drops what is left of the body (call once the answer is sent). */
+  discardRest(): void;
+}
+
+export function guardBody(request: IncomingMessage, limit: number): GuardedBody {
+  const method = request.method ?? "GET";
+  let exceeded = false;
+  let discarding = false;
+  let dropped = 0;
+
+  const discard = () => {
+    if (discarding || request.complete || request.destroyed) return;
+    discarding = true;
+    request.resume();
+  };
+  // Counts what is dropped; the app's stream below ignores chunks once discarding.
+  request.on("data", (chunk: Buffer) => {
+    if (!discarding) return;
+    dropped += chunk.byteLength;
+    if (dropped > DISCARD_LIMIT) request.destroy();
+  });
+
+  if (method === "GET" || method === "HEAD") {
+    request.resume();
+    return { stream: undefined, exceeded: false, discardRest: discard };
+  }
+
+  const declared = Number(request.headers["content-length"]);
+  let received = 0;
+  let settled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        controller.error(error);
+      };
+      const tooLarge = () => {
+        exceeded = true;
+        fail(new BodyTooLargeError(limit));
+        discard();
+      };
+      if (declared > limit) return tooLarge();
+      request.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        received += chunk.byteLength;
+        if (received > limit) return tooLarge();
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) request.pause();
+      });
+      request.once("end", () => {
+        if (settled) return;
+        settled = true;
+        controller.close();
+      });
+      request.once("error", fail);
+      request.once("close", () => {
+        if (!request.complete) fail(new Error("the client went away"));
+      });
+    },
+    pull() {
+      if (!discarding) request.resume();
+    },
+    cancel() {
+      settled = true;
+      discard();
+    },
+  });
+  request.pause();
+
+  return {
+    stream,
+    get exceeded() {
+      return exceeded;
+    },
+    discardRest: discard,
+  };
+}
