@@ -1,0 +1,113 @@
+/**
+ * `npm run backup`: one dated file with the embedded database and the photos.
+ * With the shop running, the server makes the snapshot (snapshot.ts) on request over its data
+ * directory's lock socket, authenticated by the token only the lock file's reader knows; with the
+ * shop stopped, this process takes the lock and copies the directory itself. Either way the file
+ * is packed here, not in the server, so the shop spends no memory or CPU on compression.
+ */
+import { mkdir, rm, rmdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { openDatabase } from "../../database/client.server.ts";
+import { askHolder, DataDirLockedError, lockDataDir } from "../../database/data-dir-lock.ts";
+import { isDataDir } from "../../database/embedded-data-dir.ts";
+import { writeArchive, type Manifest } from "./archive.ts";
+import { snapshotStopped, stagingRoot, type Snapshot } from "./snapshot.ts";
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+  /** Whether the running server made the snapshot (the shop kept serving). */
+  online: boolean;
+  /** How long the server held queries back for the snapshot. */
+  pauseMs: number;
+  ms: number;
+}
+
+/** `2026-11-25-063312`, in the machine's local time: file and folder names an owner reads. */
+export function localStamp(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, "0");
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${day}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
+}
+
+export const backupFileName = (date: Date) => `nyala-cadangan-${localStamp(date)}.tar.gz`;
+
+async function targetFile(target: string, date: Date): Promise<string> {
+  if (target.endsWith(".tar.gz")) {
+    await mkdir(path.dirname(path.resolve(target)), { recursive: true, mode: 0o700 });
+    return path.resolve(target);
+  }
+  await mkdir(target, { recursive: true, mode: 0o700 });
+  return path.resolve(target, backupFileName(date));
+}
+
+async function snapshotOfStoppedShop(dataDir: string, databaseDir: string): Promise<Snapshot> {
+  const lock = await lockDataDir(databaseDir, "npm run backup");
+  try {
+    if (!isDataDir(databaseDir))
+      throw new Error(`Belum ada database di ${databaseDir}: tidak ada yang dicadangkan.`);
+    const handle = await openDatabase({
+      dataDir: databaseDir,
+      migrate: false,
+      lockPurpose: "npm run backup",
+    });
+    let migrations;
+    try {
+      migrations = await handle.appliedMigrations();
+    } finally {
+      await handle.close();
+    }
+    return await snapshotStopped(dataDir, migrations);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function snapshotOfRunningShop(databaseDir: string, locked: DataDirLockedError): Promise<Snapshot> {
+  try {
+    return (await askHolder(databaseDir, "snapshot")) as unknown as Snapshot;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${locked.message}\nProses itu tidak membuat cadangan (${reason}). Coba lagi setelah ia selesai.`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+export async function backup(dataDir: string, target: string): Promise<BackupResult> {
+  const started = performance.now();
+  const databaseDir = path.join(dataDir, "pglite");
+  let snapshot: Snapshot;
+  let online = false;
+  try {
+    snapshot = await snapshotOfStoppedShop(dataDir, databaseDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    snapshot = await snapshotOfRunningShop(databaseDir, error);
+    online = true;
+  }
+  try {
+    const createdAt = new Date(snapshot.createdAt);
+    const file = await targetFile(target, createdAt);
+    const manifest = await writeArchive(
+      snapshot.dir,
+      { createdAt: snapshot.createdAt, migrations: snapshot.migrations },
+      file,
+    );
+    return {
+      file,
+      bytes: (await stat(file)).size,
+      manifest,
+      online,
+      pauseMs: snapshot.pauseMs,
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    await rm(snapshot.dir, { recursive: true, force: true });
+    await rmdir(stagingRoot(dataDir)).catch(() => undefined); // only when empty
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run restore FILE`: puts a backup back on a stopped shop. Holds the data directory's lock
+ * throughout (a running server refuses it: stop the shop first). The file is unpacked beside the
+ * data, checked (a Nyala backup, a schema this version knows, a database that opens), and only
+ * then swapped in; what was there is kept in DATA_DIR/sebelum-pemulihan-<time>/, never deleted.
+ * An older backup is brought up to date by the next start's migrations.
+ */
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { openDatabase, type AppliedMigration } from "../../database/client.server.ts";
+import { lockDataDir } from "../../database/data-dir-lock.ts";
+import { isDataDir } from "../../database/embedded-data-dir.ts";
+import { orders, users } from "../../database/schema.ts";
+import { BackupRefusedError, readArchive, type Manifest } from "./archive.ts";
+import { localStamp } from "./backup.ts";
+
+export interface RestoreResult {
+  manifest: Manifest;
+  orders: number;
+  users: number;
+  photos: number;
+  /** Where the data that was replaced now lives (null when there was none). */
+  keptAside: string | null;
+  ms: number;
+}
+
+/** Refuses migrations this version of Nyala does not have: the backup's schema is newer. */
+export function checkMigrations(applied: AppliedMigration[], migrationsFolder: string) {
+  const known = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash));
+  const unknown = applied.filter((migration) => !known.has(migration.hash));
+  if (unknown.length > 0) {
+    throw new BackupRefusedError(
+      `Cadangan ini dibuat oleh versi Nyala yang lebih baru: ${unknown.length} perubahan database di ` +
+        `dalamnya belum dikenal versi ini. Perbarui Nyala dulu, lalu pulihkan lagi.`,
+    );
+  }
+}
+
+async function countPhotos(dir: string): Promise<number> {
+  if (!existsSync(dir)) return 0;
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && /^[a-f0-9]{64}\.webp$/.test(entry.name)).length;
+}
+
+/** Opens the unpacked database without migrating it: the schema check, and what it holds. */
+async function inspect(databaseDir: string, migrationsFolder: string) {
+  const handle = await openDatabase({ dataDir: databaseDir, migrate: false, lockPurpose: "npm run restore" });
+  try {
+    checkMigrations(await handle.appliedMigrations(), migrationsFolder);
+    const [orderCount] = await handle.db.select({ value: count() }).from(orders);
+    const [userCount] = await handle.db.select({ value: count() }).from(users);
+    return { orders: orderCount?.value ?? 0, users: userCount?.value ?? 0 };
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function restore(
+  file: string,
+  dataDir: string,
+  migrationsFolder = path.resolve("drizzle"),
+): Promise<RestoreResult> {
+  const started = performance.now();
+  if (!existsSync(file)) throw new BackupRefusedError(`Berkas ${file} tidak ada.`);
+  const databaseDir = path.join(dataDir, "pglite");
+  const uploadsDir = path.join(dataDir, "uploads");
+  await mkdir(dataDir, { recursive: true });
+  const lock = await lockDataDir(databaseDir, "npm run restore");
+  const staging = path.join(dataDir, `restore-staging-${process.pid}`);
+  try {
+    await rm(staging, { recursive: true, force: true });
+    const manifest = await readArchive(path.resolve(file), staging, (found) =>
+      checkMigrations(found.migrations, migrationsFolder),
+    );
+    if (!isDataDir(path.join(staging, "pglite"))) {
+      throw new BackupRefusedError("Berkas ini bukan cadangan Nyala, atau sudah rusak (database tidak ada).");
+    }
+    let contents;
+    try {
+      contents = await inspect(path.join(staging, "pglite"), migrationsFolder);
+    } catch (error) {
+      if (error instanceof BackupRefusedError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BackupRefusedError(`Database di dalam cadangan tidak bisa dibuka (${reason}).`);
+    }
+    let keptAside: string | null = null;
+    if (existsSync(databaseDir) || existsSync(uploadsDir)) {
+      keptAside = path.join(dataDir, `sebelum-pemulihan-${localStamp(new Date())}`);
+      await mkdir(keptAside, { recursive: true, mode: 0o700 });
+      if (existsSync(databaseDir)) await rename(databaseDir, path.join(keptAside, "pglite"));
+      if (existsSync(uploadsDir)) await rename(uploadsDir, path.join(keptAside, "uploads"));
+    }
+    await rename(path.join(staging, "pglite"), databaseDir);
+    await chmod(databaseDir, 0o700);
+    await mkdir(path.join(staging, "uploads"), { recursive: true });
+    await rename(path.join(staging, "uploads"), uploadsDir);
+    return {
+      manifest,
+      ...contents,
+      photos: await countPhotos(uploadsDir),
+      keptAside,
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await lock.release();
+  }
+}
