@@ -7,6 +7,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "database/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",

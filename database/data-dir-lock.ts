@@ -81,7 +81,7 @@ function canonical(dir: string): string {
 
 export const lockFilePath = (dir: string) => `${canonical(dir)}.lock`;
 
-function socketAddress(dir: string): string {
+export function lockSocketAddress(dir: string): string {
   const key = canonical(dir);
   if (process.platform === "linux") {
     return `\0nyala-data-dir-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
@@ -186,7 +186,7 @@ function listen(address: string, held: HeldLock): Promise<void> {
 /** Who holds `dir` now (asked over its socket), or null when nobody answers. */
 export async function lockHolder(dir: string): Promise<LockHolder | null> {
   try {
-    const reply = await exchange(socketAddress(dir), { op: "who" }, 3000);
+    const reply = await exchange(lockSocketAddress(dir), { op: "who" }, 3000);
     if (reply.ok !== true || typeof reply.pid !== "number") return null;
     return { pid: reply.pid, startedAt: String(reply.startedAt), purpose: String(reply.purpose) };
   } catch {
@@ -212,7 +212,7 @@ export async function lockDataDir(dir: string, purpose: string): Promise<DataDir
       previousHolder: null,
     };
     fresh.server.on("connection", (socket) => answer(fresh, socket));
-    const address = socketAddress(dir);
+    const address = lockSocketAddress(dir);
     try {
       await listen(address, fresh);
     } catch (error) {
@@ -254,7 +254,7 @@ export async function lockDataDir(dir: string, purpose: string): Promise<DataDir
       const file = readLockFile(dir);
       if (file?.pid === process.pid) await unlink(lockFilePath(dir)).catch(() => undefined);
       await new Promise<void>((resolve) => current.server.close(() => resolve()));
-      const address = socketAddress(dir);
+      const address = lockSocketAddress(dir);
       if (!address.startsWith("\0")) await unlink(address).catch(() => undefined);
     },
   };
@@ -272,7 +272,7 @@ export async function askHolder(
 ): Promise<Record<string, unknown>> {
   const file = readLockFile(dir);
   if (!file) throw new Error(`${lockFilePath(dir)} cannot be read`);
-  const reply = await exchange(socketAddress(dir), { ...request, op, token: file.token }, timeoutMs);
+  const reply = await exchange(lockSocketAddress(dir), { ...request, op, token: file.token }, timeoutMs);
   if (reply.ok !== true) throw new Error(String(reply.error ?? "refused"));
   return reply;
 }

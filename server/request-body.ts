@@ -86,7 +86,8 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
       discard();
     },
   });
-  request.pause();
+  // Nothing is read until the app asks (pull), unless the body was refused before any was read.
+  if (!discarding) request.pause();
 
   return {
     stream,

@@ -4,14 +4,18 @@
  * route can forget it; `readForm` and `readUploadForm` read within the same numbers and turn an
  * overrun into a 413 page. docs/decisions/0015-one-server-process.md says why these numbers.
  *
- * Imported by the server outside the app bundle: no imports, only erasable TypeScript.
+ * Imported by the server outside the app bundle and by the browser: no imports, only erasable
+ * TypeScript.
  */
 
 /** A form without a photo: a few short fields. */
 export const FORM_BODY_LIMIT = 1024 * 1024;
 
-/** An admin form that may carry one photo: the photo's 5 MB plus room for the text fields. */
-export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 256 * 1024;
+/** The largest photo an admin may upload (the photo field checks it in the browser too). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An admin form that may carry one photo: the photo plus room for the text fields. */
+export const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 256 * 1024;
 
 export const BODY_TOO_LARGE_MESSAGES = {
   form: "Isi formulir terlalu besar.",

@@ -40,7 +40,8 @@ const NOT_A_BACKUP = "Berkas ini bukan cadangan Nyala, atau sudah rusak";
 
 const octal = (value: number, width: number) => value.toString(8).padStart(width - 1, "0") + "\0";
 
-function header(name: string, size: number, type: "0" | "5", mtime: number): Buffer {
+/** A ustar header block (`type` "0" a file, "5" a folder; tests write other types). */
+export function tarHeader(name: string, size: number, type: string, mtime: number): Buffer {
   const block = Buffer.alloc(BLOCK);
   let prefix = "";
   let base = name;
@@ -69,19 +70,19 @@ function header(name: string, size: number, type: "0" | "5", mtime: number): Buf
   return block;
 }
 
-const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+export const tarPadding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
 async function* entries(root: string, relative: string): AsyncGenerator<Buffer> {
   for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
     const name = `${relative}/${entry.name}`;
     const info = await stat(path.join(root, name));
     if (entry.isDirectory()) {
-      yield header(`${name}/`, 0, "5", info.mtimeMs);
+      yield tarHeader(`${name}/`, 0, "5", info.mtimeMs);
       yield* entries(root, name);
     } else if (entry.isFile()) {
-      yield header(name, info.size, "0", info.mtimeMs);
+      yield tarHeader(name, info.size, "0", info.mtimeMs);
       for await (const chunk of createReadStream(path.join(root, name))) yield chunk as Buffer;
-      yield padding(info.size);
+      yield tarPadding(info.size);
     }
   }
 }
@@ -110,12 +111,12 @@ export async function writeArchive(
   };
   async function* tar(): AsyncGenerator<Buffer> {
     const json = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-    yield header(MANIFEST_NAME, json.length, "0", Date.now());
+    yield tarHeader(MANIFEST_NAME, json.length, "0", Date.now());
     yield json;
-    yield padding(json.length);
+    yield tarPadding(json.length);
     for (const top of ["pglite", "uploads"]) {
       const info = await stat(path.join(stagingDir, top));
-      yield header(`${top}/`, 0, "5", info.mtimeMs);
+      yield tarHeader(`${top}/`, 0, "5", info.mtimeMs);
       yield* entries(stagingDir, top);
     }
     yield Buffer.alloc(BLOCK * 2);
@@ -191,7 +192,7 @@ async function extractFile(read: ReturnType<typeof byteReader>, target: string, 
   } finally {
     await file.close();
   }
-  await readExactly(read, padding(size).length);
+  await readExactly(read, tarPadding(size).length);
 }
 
 const SAFE_ENTRY = /^(pglite|uploads)(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*\/?$/;
@@ -222,7 +223,7 @@ export async function readArchive(
         if (entry.name !== MANIFEST_NAME || entry.size > 1024 * 1024) {
           throw new BackupRefusedError(`${NOT_A_BACKUP} (tidak ada ${MANIFEST_NAME} di awal).`);
         }
-        const body = await readExactly(read, entry.size + padding(entry.size).length);
+        const body = await readExactly(read, entry.size + tarPadding(entry.size).length);
         manifest = parseManifest(body.subarray(0, entry.size));
         accept(manifest);
         await mkdir(targetDir, { recursive: false, mode: 0o700 });

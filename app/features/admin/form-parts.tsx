@@ -5,6 +5,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES } from "~/lib/body-limit.ts";
 import type { AdminAnswer } from "./admin-answer.ts";
 
 /** What /admin/pesanan's action answers (its own page reads it). */
@@ -63,7 +64,9 @@ export const conformCheckbox = (field: FieldMetadata<unknown>) => ({
 /**
  * The photo input (form field `foto`): JPEG, PNG or WebP up to 5 MB; the current photo shown
  * beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
- * and the chosen file's name, since the browser's own control speaks the browser's language.
+ * and the chosen file's name, since the browser's own control speaks the browser's language. A
+ * larger photo is refused as soon as it is chosen (the form will not submit), instead of after its
+ * upload; the server refuses it too (413) where JavaScript does not run.
  */
 export function PhotoField({
   id,
@@ -80,7 +83,8 @@ export function PhotoField({
   required?: boolean;
 }) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const error = errors?.[0];
+  const [tooLarge, setTooLarge] = useState(false);
+  const error = tooLarge ? BODY_TOO_LARGE_MESSAGES.upload : errors?.[0];
   return (
     <div>
       <span id={`${id}-label`} className="field-label">
@@ -109,6 +113,9 @@ export function PhotoField({
             className="peer sr-only"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
+              const over = file !== undefined && file.size > PHOTO_MAX_BYTES;
+              event.currentTarget.setCustomValidity(over ? BODY_TOO_LARGE_MESSAGES.upload : "");
+              setTooLarge(over);
               setChosen(file ? `${file.name} (${formatBytes(file.size)})` : null);
             }}
           />

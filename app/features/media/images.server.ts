@@ -14,12 +14,12 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { BODY_TOO_LARGE_MESSAGES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
+import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { readFormWithin } from "../../lib/form.server.ts";
 import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = PHOTO_MAX_BYTES;
 
 export const IMAGE_KINDS = {
   menu: MENU_IMAGE,
