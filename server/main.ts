@@ -81,7 +81,9 @@ async function stop(signal: NodeJS.Signals) {
   phase = "stopping";
   console.log(`${signal}: server berhenti menerima permintaan baru, menyelesaikan yang sedang berjalan…`);
   await app.drain(STOP_GRACE_MS);
-  await hooks.closeDatabase().catch((error: unknown) => console.error("Menutup database gagal:", error));
+  // A database still opening is left to the end of the process, like a crash it recovers from.
+  if (handle)
+    await hooks.closeDatabase().catch((error: unknown) => console.error("Menutup database gagal:", error));
   await lock?.release();
   console.log("Server berhenti.");
   process.exit(signal === "SIGINT" ? 130 : 0);

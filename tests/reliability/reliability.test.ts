@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, notExists } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../database/client.server.ts";
-import { orders } from "../../database/schema.ts";
+import { orderItems, orders } from "../../database/schema.ts";
 import {
   adminSession,
   deleteUserAsAdmin,
@@ -104,6 +104,11 @@ async function expectAllStillThere(
       acknowledged.codes.filter((code) => !stored.has(code)),
       "orders acknowledged, gone after the crash",
     ).toEqual([]);
+    const withoutLines = await handle.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(notExists(handle.db.select().from(orderItems).where(eq(orderItems.order_id, orders.id))));
+    expect(withoutLines, "orders without a single line after the crash").toEqual([]);
   } finally {
     await handle.close();
   }

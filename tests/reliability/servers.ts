@@ -245,19 +245,21 @@ export async function adminSession(server: Server, email: string): Promise<strin
 
 /**
  * Saves a menu item through /admin/menu as its edit form does: multipart, intent=update, the
- * text fields, and the file input left empty (a nameless, empty file). Returns the status.
+ * text fields, and the file input left empty (a nameless, empty file) unless a photo is given.
+ * Returns the status.
  */
 export async function editMenuItem(
   server: Server,
   cookie: string,
   id: string,
   fields: Record<string, string>,
+  photo: File = new File([], "", { type: "application/octet-stream" }),
 ): Promise<number> {
   const body = new FormData();
   body.set("intent", "update");
   body.set("id", id);
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  body.set("foto", new File([], "", { type: "application/octet-stream" }));
+  body.set("foto", photo);
   const response = await fetch(`${server.url}/admin/menu`, {
     method: "POST",
     body,
