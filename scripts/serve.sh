@@ -5,13 +5,14 @@
 # On the embedded database (no DATABASE_URL) it runs Node with the memory settings of
 # docs/decisions/0002-embedded-database-memory.md: PGlite's WebAssembly stays on V8's baseline
 # compiler (no optimising tier-up, whose compile spikes reach 1 GB) and the JavaScript heap is
-# kept small. NODE_SERVER_FLAGS replaces those flags; an empty value turns them off.
+# kept small; --expose-gc lets the server collect the read buffers of large request bodies early
+# (server/request-body.ts). NODE_SERVER_FLAGS replaces those flags; an empty value turns them off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node24.sh
 export NODE_ENV="${NODE_ENV:-production}"
 if [[ -z "${DATABASE_URL:-}" ]]; then
-  default_flags="--liftoff-only --max-semi-space-size=4 --max-old-space-size=128"
+  default_flags="--liftoff-only --max-semi-space-size=4 --max-old-space-size=128 --expose-gc"
 else
   default_flags=""
 fi

@@ -13,6 +13,24 @@ import { BodyTooLargeError } from "../app/lib/body-limit.ts";
 
 export const DISCARD_LIMIT = 256 * 1024 * 1024;
 
+/**
+ * Node reads a socket into a new 64 KB buffer each time, and a dead buffer is freed only when V8
+ * collects garbage, which external memory triggers after about 64 MB: a fast 150 MB body left
+ * about 75 MB more RSS behind. A minor collection (a millisecond) every 8 MB of bodies keeps that
+ * near 25 MB. Needs `--expose-gc` (scripts/serve.sh); without it nothing is collected early.
+ * docs/decisions/0015-one-server-process.md has the measurements.
+ */
+const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
+let receivedSinceCollect = 0;
+const collect = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+
+function counted(bytes: number) {
+  receivedSinceCollect += bytes;
+  if (receivedSinceCollect < COLLECT_EVERY_BYTES) return;
+  receivedSinceCollect = 0;
+  collect?.({ type: "minor" });
+}
+
 export interface GuardedBody {
   /** The body for `new Request` (undefined for GET and HEAD). */
   stream: ReadableStream<Uint8Array> | undefined;
@@ -33,8 +51,9 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
     discarding = true;
     request.resume();
   };
-  // Counts what is dropped; the app's stream below ignores chunks once discarding.
+  // Counts every chunk, and what is dropped; the app's stream below ignores chunks once discarding.
   request.on("data", (chunk: Buffer) => {
+    counted(chunk.byteLength);
     if (!discarding) return;
     dropped += chunk.byteLength;
     if (dropped > DISCARD_LIMIT) request.destroy();

@@ -13,6 +13,8 @@ import { test } from "./fixtures.ts";
  */
 export interface PrivateServer {
   baseURL: string;
+  /** The server process (the scripts exec node: the child is the server). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startPrivateServer(
   }
   return {
     baseURL,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
