@@ -53,4 +53,5 @@ export default [
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
   route("pesanan", "routes/resources/pesanan.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
+  // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

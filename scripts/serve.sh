@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Starts the production server (server/main.ts) on the build in ${BUILD_DIR:-build}, once: no
-# restart after a crash (`npm start` = scripts/start.sh adds that). Puts Node 24 on the PATH
-# first, so it works from a shell whose node is older.
+# Starts the production server (server/main.ts, compiled by `npm run build`) on the build in
+# ${BUILD_DIR:-build}, once: no restart after a crash (`npm start` = scripts/start.sh adds that).
+# Puts Node 24 on the PATH first, so it works from a shell whose node is older.
 # On the embedded database (no DATABASE_URL) it runs Node with the memory settings of
 # docs/decisions/0002-embedded-database-memory.md: PGlite's WebAssembly stays on V8's baseline
 # compiler (no optimising tier-up, whose compile spikes reach 1 GB) and the JavaScript heap is
@@ -18,4 +18,4 @@ else
 fi
 flags="${NODE_SERVER_FLAGS-$default_flags}"
 # shellcheck disable=SC2086 # the flags are a list of words
-exec node $flags server/main.ts
+exec node $flags "./${BUILD_DIR:-build}/server-process/server/main.js"
