@@ -190,6 +190,9 @@ async function main(args: string[]): Promise<number> {
       databaseUrl: env.DATABASE_URL,
       dataDir: path.resolve(env.DATA_DIR, "pglite"),
       lockPurpose: "npm run import:users",
+      // A data folder that does not exist yet is made as the server makes it: from the build's
+      // prepared database, or by a child process (initdb's memory leaves with it).
+      prepare: { templateDir: path.resolve(process.env.BUILD_DIR || "build", "embedded-template") },
     });
   } catch (error) {
     // A running server holds the embedded data directory (DataDirLockedError names it).

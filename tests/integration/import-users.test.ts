@@ -137,7 +137,7 @@ describe("the command line: npm run import:users -- <file.json>", () => {
     expect(first.stdout).toContain("baris 7 (id sandiPolos0000000003): kata_sandi bukan hash bcrypt");
     const second = await cli(fixture);
     expect(second.stdout).toContain("Diimpor: 0\nDilewati (sudah ada): 6\nDitolak: 6");
-  });
+  }, 90_000); // two processes, each opening the database (the first creating it)
 
   it("explains itself, including that the server must be stopped, and fails on a bad file", async () => {
     const usage = await cli().catch((error: { code: number; stdout: string }) => error);
