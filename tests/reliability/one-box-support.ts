@@ -62,6 +62,10 @@ export function orderStream(server: Server, workers = 4) {
   );
   return {
     codes,
+    /** Resolves once `count` orders were acknowledged (a count, never a time). */
+    async acknowledged(count: number) {
+      while (codes.length < count) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
     async stop() {
       running = false;
       await done;

@@ -48,6 +48,7 @@ describe("the embedded data directory's lock", () => {
       expect(importer.code).toBe(1);
       expect(importer.stderr).toContain(`sedang dipakai oleh proses ${first.process.pid}`);
       expect((await fetch(`${first.url}/beranda`)).status).toBe(200);
+      await orders.acknowledged(10);
     } finally {
       acknowledged = await orders.stop();
       await first.stop();
@@ -128,7 +129,7 @@ describe("a graceful stop (SIGTERM)", () => {
     const dataDir = freshDataDir();
     const server = await startServer({ dataDir });
     const orders = orderStream(server);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await orders.acknowledged(10);
     const exit = new Promise<number | null>((resolve) =>
       server.process.once("exit", (code) => resolve(code)),
     );
