@@ -112,3 +112,42 @@ describe("guardBody holds every request body to its limit while it streams in", 
     agent.destroy();
   });
 });
+
+describe("a body the app never reads", () => {
+  // Like a 415 for an unknown form type: answered before the body is read.
+  let early: http.Server;
+  let earlyPort: number;
+  beforeAll(async () => {
+    early = http.createServer((request, response) => {
+      const body = guardBody(request, LIMIT);
+      response.once("finish", body.discardRest);
+      response.writeHead(415);
+      response.end();
+    });
+    await new Promise<void>((resolve) => early.listen(0, "127.0.0.1", resolve));
+    earlyPort = (early.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    early.closeAllConnections();
+    await new Promise<void>((resolve) => early.close(() => resolve()));
+  });
+
+  it("is dropped whole after the answer, so the kept-alive connection serves the next request", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (size: number) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          { port: earlyPort, host: "127.0.0.1", method: "POST", path: "/", agent, timeout: 5_000 },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on("timeout", () => request.destroy(new Error("no answer within 5 s")));
+        request.on("error", reject);
+        request.end(Buffer.alloc(size, 65));
+      });
+    for (const size of [200_000, 10, 500_000, 10]) expect(await ask(size)).toBe(415);
+    agent.destroy();
+  });
+});

@@ -81,7 +81,8 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
       };
       if (declared > limit) return tooLarge();
       request.on("data", (chunk: Buffer) => {
-        if (settled) return;
+        // Once the rest is being dropped, nobody reads this stream: pausing would stall the socket.
+        if (settled || discarding) return;
         received += chunk.byteLength;
         if (received > limit) return tooLarge();
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

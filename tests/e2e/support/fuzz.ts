@@ -428,7 +428,9 @@ export async function fuzz(
       const { body, url } = planned[index]!;
       const label = `seed ${seed}, input ${index} to ${url}: ${describe(body)}`;
       const answer = await client.post(url, body).catch((error: unknown) => {
-        throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `${label}: ${error instanceof Error ? `${error.message} (${String((error as { cause?: unknown }).cause)})` : String(error)}`,
+        );
       });
       expectNoLeak(answer, label);
       outcomes[index] = {
