@@ -96,6 +96,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
   /** Orders recorded per client address in an hour (checkout, POST /pesanan). */
   RATE_LIMIT_ORDER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(30)),
+  /** New guest carts per client address in an hour (a cart is made by the first "Tambah"). */
+  RATE_LIMIT_CART_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(100)),
+  /** Contact messages (/kontak) per client address in an hour. */
+  RATE_LIMIT_CONTACT_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

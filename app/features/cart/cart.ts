@@ -1,15 +1,18 @@
 /**
- * Cart logic, pure and shared: what a line is, how quantities move, how a stored cart is read
- * back, and how it is re-checked against the current price list.
+ * Cart rules, pure and shared by the server (which keeps the cart: cart.server.ts) and the pages:
+ * what a line is, how quantities, levels and notes move, how two carts merge, how a cart stored
+ * in the browser before the server kept it is read back, and how stored lines are re-checked
+ * against the current menu.
  *
  * A line is one item at one spice level: the same noodles at Level 1 and Level 3 are two lines.
- * Stored format (localStorage `keranjang`): an array of `{id, nama, harga, jumlah, gambar}`, plus
- * `level` (0–5) on lines that have one and `catatan` on lines with a note. Carts stored before
- * levels and notes existed have neither field and load unchanged.
+ * Lines only: a line names its item; the name, price and picture shown come from the menu at
+ * every render. `nama`, `harga` and `tersedia` on a line are what the customer last saw of it, so
+ * a change is announced once (`reconcile`).
  */
 import { formatRupiah } from "../../lib/format.ts";
 import { isSpiceLevel } from "../catalog/spice-levels.ts";
 
+/** Where browsers kept the cart before the server did (read once, sent to the server, removed). */
 export const CART_STORAGE_KEY = "keranjang";
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
@@ -17,17 +20,25 @@ export const MAX_NOTE_LENGTH = 100;
 
 export interface CartLine {
   id: string;
+  /** The name and price the customer last saw. */
   nama: string;
   harga: number;
   jumlah: number;
-  gambar: string;
   /** Spice level 0–5; absent for items without levels (and for old lines not yet chosen). */
   level?: number;
   /** The customer's note for the kitchen; absent when empty. */
   catatan?: string;
+  /** False once the customer was told the item is sold out; absent means orderable when last seen. */
+  tersedia?: false;
 }
 
-export type CartItem = Omit<CartLine, "jumlah" | "catatan">;
+/** What adding needs to know of an item: the menu's entry and the chosen level. */
+export interface CartItem {
+  id: string;
+  nama: string;
+  harga: number;
+  level?: number;
+}
 
 export interface CatalogEntry {
   id: string;
@@ -39,19 +50,35 @@ export interface CatalogEntry {
   takes_level?: boolean;
 }
 
+/** Why a line cannot be ordered right now. */
+export type LineProblem = "habis" | "pilih-level";
+
+/** A line as the cart page shows it: the menu's current name, price and picture. */
+export interface CartLineView {
+  key: string;
+  id: string;
+  nama: string;
+  harga: number;
+  jumlah: number;
+  level?: number;
+  catatan: string;
+  gambar: string;
+  takesLevel: boolean;
+  problem: LineProblem | null;
+}
+
 /** What identifies a line: the item and its level. */
 export const lineKey = (line: { id: string; level?: number | null }) =>
   line.level === undefined || line.level === null ? line.id : `${line.id}#${line.level}`;
+
+/** A line key as a form sends it back: an item id, optionally `#` and a level. */
+export const LINE_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}(?:#[0-5])?$/;
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && value.length <= max;
 
 const isPrice = (value: unknown): value is number =>
   typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 100_000_000;
-
-/** Only the app's own images: a path on this site, never another origin or a `javascript:` URL. */
-const safeImage = (value: unknown) =>
-  typeof value === "string" && /^\/(?!\/)[\w\-./]*$/.test(value) ? value : "";
 
 /**
  * A note as the kitchen will read it: control characters and line breaks become spaces, runs of
@@ -69,37 +96,14 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 export const normalizeNote = (value: string) =>
   value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
 
-/**
- * A note while it is being typed: the same characters as `cleanNote`, but spaces kept as typed
- * (so "tanpa " can become "tanpa sayur"). Lines store drafts; the order sends `cleanNote`.
- */
+/** A note while it is being typed: the same characters as `cleanNote`, but spaces kept as typed. */
 export function draftNote(value: unknown): string {
   if (typeof value !== "string") return "";
   const flat = value.replace(CONTROL_CHARACTERS, " ");
   return Array.from(flat).slice(0, MAX_NOTE_LENGTH).join("");
 }
 
-/** Reads one stored line, or `null` when it cannot be trusted. Quantities above 99 become 99. */
-function readLine(value: unknown): CartLine | null {
-  if (typeof value !== "object" || value === null) return null;
-  const line = value as Record<string, unknown>;
-  if (!isText(line.id, 100) || !isText(line.nama, 200) || !isPrice(line.harga)) return null;
-  const jumlah = line.jumlah;
-  if (typeof jumlah !== "number" || !Number.isInteger(jumlah) || jumlah < 1) return null;
-  return withExtras(
-    {
-      id: line.id,
-      nama: line.nama,
-      harga: line.harga,
-      jumlah: Math.min(jumlah, MAX_QUANTITY),
-      gambar: safeImage(line.gambar),
-    },
-    isSpiceLevel(line.level) ? line.level : undefined,
-    cleanNote(line.catatan),
-  );
-}
-
-/** A line with its optional fields present only when set (the stored format stays minimal). */
+/** A line with its optional fields present only when set (the stored shape stays minimal). */
 function withExtras(line: CartLine, level: number | undefined, catatan: string): CartLine {
   const { level: _level, catatan: _catatan, ...base } = line;
   return {
@@ -109,9 +113,24 @@ function withExtras(line: CartLine, level: number | undefined, catatan: string):
   };
 }
 
+/** Reads one line a browser stored, or `null` when it cannot be trusted. Quantities above 99 become 99. */
+function readStoredLine(value: unknown): CartLine | null {
+  if (typeof value !== "object" || value === null) return null;
+  const line = value as Record<string, unknown>;
+  if (!isText(line.id, 100) || !isText(line.nama, 200) || !isPrice(line.harga)) return null;
+  const jumlah = line.jumlah;
+  if (typeof jumlah !== "number" || !Number.isInteger(jumlah) || jumlah < 1) return null;
+  return withExtras(
+    { id: line.id, nama: line.nama, harga: line.harga, jumlah: Math.min(jumlah, MAX_QUANTITY) },
+    isSpiceLevel(line.level) ? line.level : undefined,
+    cleanNote(line.catatan),
+  );
+}
+
 /**
- * Reads what localStorage holds. Corrupt JSON, a non-array, or lines of the wrong shape never
- * throw: the bad parts are dropped, and repeated lines (same item and level) are merged.
+ * Reads a cart the browser kept in localStorage before the server kept carts. Corrupt JSON, a
+ * non-array, or lines of the wrong shape never throw: the bad parts are dropped, and repeated
+ * lines (same item and level) are merged. The picture it stored is not kept (the menu's is shown).
  */
 export function parseStoredCart(raw: string | null | undefined): CartLine[] {
   if (!raw) return [];
@@ -124,7 +143,7 @@ export function parseStoredCart(raw: string | null | undefined): CartLine[] {
   if (!Array.isArray(value)) return [];
   let lines: CartLine[] = [];
   for (const entry of value.slice(0, MAX_LINES * 2)) {
-    const line = readLine(entry);
+    const line = readStoredLine(entry);
     if (line) lines = mergeLine(lines, line);
   }
   return lines.slice(0, MAX_LINES);
@@ -149,24 +168,30 @@ function mergeLine(lines: CartLine[], line: CartLine): CartLine[] {
   return [...lines, { ...line, jumlah: Math.min(line.jumlah, MAX_QUANTITY) }];
 }
 
-/** One more of `item` (at `item.level`, if it has one). */
-export function addItem(lines: CartLine[], item: CartItem): CartLine[] {
-  const line: CartLine = { id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar, jumlah: 1 };
+/** `jumlah` more of `item` (at `item.level`, if it has one). A full cart (MAX_LINES) takes no new line. */
+export function addItem(lines: CartLine[], item: CartItem, jumlah = 1): CartLine[] {
+  const line: CartLine = { id: item.id, nama: item.nama, harga: item.harga, jumlah };
   return mergeLine(lines, withExtras(line, isSpiceLevel(item.level) ? item.level : undefined, ""));
 }
 
-export function increase(lines: CartLine[], key: string): CartLine[] {
-  return lines.map((line) =>
-    lineKey(line) === key ? { ...line, jumlah: Math.min(line.jumlah + 1, MAX_QUANTITY) } : line,
-  );
+/** Every line of `other` added to `lines` (quantities added, capped at 99; the first note stays). */
+export const mergeCarts = (lines: CartLine[], other: readonly CartLine[]): CartLine[] =>
+  other.reduce(mergeLine, lines);
+
+/** Sets a line's quantity, kept within 1–99 (removing a line is its own action). */
+export function setQuantity(lines: CartLine[], key: string, jumlah: number): CartLine[] {
+  const bounded = Math.min(Math.max(Math.trunc(jumlah), 1), MAX_QUANTITY);
+  return lines.map((line) => (lineKey(line) === key ? { ...line, jumlah: bounded } : line));
 }
 
-/** Never below 1: removing a line is its own action. */
-export function decrease(lines: CartLine[], key: string): CartLine[] {
-  return lines.map((line) =>
-    lineKey(line) === key ? { ...line, jumlah: Math.max(line.jumlah - 1, 1) } : line,
+export const increase = (lines: CartLine[], key: string) =>
+  lines.map((line) =>
+    lineKey(line) === key ? { ...line, jumlah: Math.min(line.jumlah + 1, MAX_QUANTITY) } : line,
   );
-}
+
+/** Never below 1: removing a line is its own action. */
+export const decrease = (lines: CartLine[], key: string) =>
+  lines.map((line) => (lineKey(line) === key ? { ...line, jumlah: Math.max(line.jumlah - 1, 1) } : line));
 
 export function removeItem(lines: CartLine[], key: string): CartLine[] {
   return lines.filter((line) => lineKey(line) !== key);
@@ -174,7 +199,7 @@ export function removeItem(lines: CartLine[], key: string): CartLine[] {
 
 export function setNote(lines: CartLine[], key: string, catatan: string): CartLine[] {
   return lines.map((line) =>
-    lineKey(line) === key ? withExtras(line, line.level, draftNote(catatan)) : line,
+    lineKey(line) === key ? withExtras(line, line.level, cleanNote(catatan)) : line,
   );
 }
 
@@ -196,44 +221,47 @@ export function setLevel(lines: CartLine[], key: string, level: number): CartLin
  * The cart after an order was sent: the lines that went into it are gone; the others (sold-out
  * lines left out of the order) stay, to be ordered once they are back.
  */
-export function withoutOrdered(lines: CartLine[], ordered: readonly CartLine[]): CartLine[] {
-  const sent = new Set(ordered.map(lineKey));
+export function withoutOrdered(lines: CartLine[], orderedKeys: readonly string[]): CartLine[] {
+  const sent = new Set(orderedKeys);
   return lines.filter((line) => !sent.has(lineKey(line)));
 }
 
-export const lineSubtotal = (line: CartLine) => line.harga * line.jumlah;
-export const cartTotal = (lines: readonly CartLine[]) =>
-  lines.reduce((sum, line) => sum + lineSubtotal(line), 0);
-export const cartCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.jumlah, 0);
-
-/** Why a line cannot be ordered right now. */
-export type LineProblem = "habis" | "pilih-level";
+export const lineSubtotal = (line: { harga: number; jumlah: number }) => line.harga * line.jumlah;
+export const cartCount = (lines: readonly { jumlah: number }[]) =>
+  lines.reduce((sum, line) => sum + line.jumlah, 0);
+/** What the orderable lines cost (sold-out lines are left out of the order, and of its total). */
+export const cartTotal = (lines: readonly CartLineView[]) =>
+  lines.reduce((sum, line) => (line.problem === "habis" ? sum : sum + lineSubtotal(line)), 0);
 
 /**
- * A line's problem against the current menu: its item is sold out (`habis`: flagged, left out of
- * the order), or it needs a spice level that was never chosen (a cart stored before levels).
+ * What the customer saw of the lines that will be ordered: item, level, quantity and price. The
+ * checkout form sends it back, and the server records the order only while its cart still says
+ * the same (another tab may have changed it since the page was drawn).
  */
-export function lineProblem(line: CartLine, catalog: ReadonlyMap<string, CatalogEntry>): LineProblem | null {
-  const entry = catalog.get(line.id);
-  if (!entry) return null; // reconcile() drops it
-  if (!entry.tersedia) return "habis";
-  if (entry.takes_level && line.level === undefined) return "pilih-level";
-  return null;
-}
+export const cartFingerprint = (lines: readonly CartLineView[]) =>
+  lines
+    .filter((line) => line.problem !== "habis")
+    .map((line) => `${line.key}*${line.jumlah}*${line.harga}`)
+    .join(",");
 
 interface Reconciled {
+  /** The lines as they are to be kept: what the customer now saw, gone items dropped. */
   lines: CartLine[];
+  view: CartLineView[];
+  /** What changed since the customer last saw the cart, each said once. */
   notices: string[];
   changed: boolean;
 }
 
 /**
- * Re-checks stored lines against the current catalog: a line whose item is gone is dropped, a
- * changed price or name is taken over, each with a notice the customer sees. A sold-out item
- * stays in the cart (flagged by `lineProblem`, left out of the order) with a notice, so it can
- * be ordered again once it is back. A level on an item that no longer takes one is dropped.
+ * Re-checks stored lines against the current menu: a line whose item is gone is dropped, a
+ * changed price, a sold-out item and an item back in stock are each announced once (the line
+ * then remembers what was said). A sold-out item stays in the cart, flagged and left out of the
+ * order, so it can be ordered once it is back. A level on an item that no longer takes one is
+ * dropped (merging with the line without level, if there is one); a line without a level on an
+ * item that now takes one asks for it (`pilih-level`).
  */
-export function reconcile(lines: CartLine[], catalog: readonly CatalogEntry[]): Reconciled {
+export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogEntry[]): Reconciled {
   const byId = new Map(catalog.map((entry) => [entry.id, entry]));
   const notices: string[] = [];
   let changed = false;
@@ -245,28 +273,56 @@ export function reconcile(lines: CartLine[], catalog: readonly CatalogEntry[]): 
       changed = true;
       continue;
     }
+    const wasAvailable = line.tersedia !== false;
+    let harga = line.harga;
     if (!entry.tersedia) {
-      notices.push(`${entry.nama} sedang habis dan tidak ikut dipesan.`);
-    } else if (entry.harga !== line.harga) {
-      notices.push(
-        `Harga ${entry.nama} berubah dari ${formatRupiah(line.harga)} menjadi ${formatRupiah(entry.harga)}.`,
-      );
+      if (wasAvailable) notices.push(`${entry.nama} sedang habis dan tidak ikut dipesan.`);
+    } else {
+      if (!wasAvailable) notices.push(`${entry.nama} tersedia lagi.`);
+      if (entry.harga !== line.harga) {
+        notices.push(
+          `Harga ${entry.nama} berubah dari ${formatRupiah(line.harga)} menjadi ${formatRupiah(entry.harga)}.`,
+        );
+      }
+      harga = entry.harga;
     }
     const level = entry.takes_level === false ? undefined : line.level;
     const updated = withExtras(
-      { ...line, nama: entry.nama, harga: entry.harga, gambar: entry.gambar },
+      {
+        id: line.id,
+        nama: entry.nama,
+        harga,
+        jumlah: line.jumlah,
+        ...(entry.tersedia ? {} : { tersedia: false }),
+      },
       level,
       line.catatan ?? "",
     );
     if (
       updated.nama !== line.nama ||
       updated.harga !== line.harga ||
-      updated.gambar !== line.gambar ||
-      updated.level !== line.level
+      updated.level !== line.level ||
+      updated.tersedia !== line.tersedia
     ) {
       changed = true;
     }
     next = updated.level !== line.level ? mergeLine(next, updated) : [...next, updated];
   }
-  return { lines: next, notices, changed };
+  const view = next.map((line): CartLineView => {
+    const entry = byId.get(line.id)!;
+    const takesLevel = entry.takes_level === true;
+    return {
+      key: lineKey(line),
+      id: line.id,
+      nama: entry.nama,
+      harga: entry.harga,
+      jumlah: line.jumlah,
+      ...(line.level === undefined ? {} : { level: line.level }),
+      catatan: line.catatan ?? "",
+      gambar: entry.gambar,
+      takesLevel,
+      problem: !entry.tersedia ? "habis" : takesLevel && line.level === undefined ? "pilih-level" : null,
+    };
+  });
+  return { lines: next, view, notices, changed };
 }

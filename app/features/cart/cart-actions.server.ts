@@ -1,0 +1,118 @@
+/**
+ * The cart's writes as actions (docs/decisions/0018-server-cart.md): a product card's "Tambah"
+ * (POST /keranjang, and the level page's own form), the cart page's form (quantities, removals,
+ * notes, levels), and the one-time move of a cart a browser kept before the server did.
+ *
+ * With JavaScript (`mode=fetch`) each answers a CartAnswer; without it a change is followed by a
+ * redirect (back to the page the customer came from, or to the cart), and a refusal is answered
+ * as the page itself with the message (4xx), so the customer reads why.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getOptionalUser } from "../accounts/auth.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { safeRedirect } from "../../lib/redirect.ts";
+import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
+import type { CartAnswer } from "./cart-answer.ts";
+import { ADD_INTENT } from "./cart-form.ts";
+import { AddToCartSchema, CART_MESSAGES, readCartEdits } from "./cart-form.server.ts";
+import { addToLines, applyEdits, changeCart, countCart } from "./cart.server.ts";
+import { ensureCart, findCart, readCartOwner } from "./cart-owner.server.ts";
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+const UNKNOWN_REQUEST = "Permintaan tidak dikenal. Muat ulang halaman lalu coba lagi.";
+/** An item id as the menu makes them (a slug); anything else in a stored cart cannot be on the menu. */
+const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** Where a "Tambah" without JavaScript returns to: the page it came from, saying what was added. */
+function backWithNotice(kembali: string | undefined, menu: string, level: number | undefined): string {
+  const target = new URL(safeRedirect(kembali, "/keranjang"), "http://nyala.invalid");
+  target.searchParams.delete("ditambahkan");
+  target.searchParams.delete("level");
+  target.searchParams.set("ditambahkan", menu);
+  if (level !== undefined) target.searchParams.set("level", String(level));
+  return `${target.pathname}${target.search}`;
+}
+
+const fail = (message: string, status: number, headers?: HeadersInit) =>
+  data<CartAnswer>({ status: "error", message }, { status, headers });
+
+/** The answer to a change that was stored: the count for the page's header, or a redirect. */
+function done(
+  viaFetch: boolean,
+  lines: { jumlah: number }[],
+  version: number,
+  setCookie: string | null,
+  to: string,
+) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (!viaFetch) throw redirect(to, { status: 303, headers });
+  return data<CartAnswer>({ status: "success", cart: { count: cartCount(lines), version } }, { headers });
+}
+
+/** Adds one portion of an item (at a level, where it takes one) to the visitor's cart. */
+export async function addAction({ request, context }: ActionArgs, form: FormData) {
+  const viaFetch = form.get("mode") === "fetch";
+  const parsed = AddToCartSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
+  const { menu, level, kembali } = parsed.data;
+  const db = await getDb();
+  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
+  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+  const changed = await changeCart(db, cart.cartId, (lines, catalog) =>
+    addToLines(lines, catalog, menu, level),
+  );
+  if (!changed.ok)
+    return fail(
+      changed.message,
+      changed.status,
+      cart.setCookie ? { "Set-Cookie": cart.setCookie } : undefined,
+    );
+  return done(viaFetch, changed.lines, changed.version, cart.setCookie, backWithNotice(kembali, menu, level));
+}
+
+/**
+ * POST /keranjang/pindahkan: a cart the browser kept before the server did (`baris`, its stored
+ * text), merged into the visitor's cart. Nothing readable in it: nothing to merge, and the answer
+ * says so as a success (the browser then forgets it). Answers JSON (a resource route).
+ */
+export async function importAction({ request, context }: ActionArgs, form: FormData) {
+  const raw = form.get("baris");
+  const stored = parseStoredCart(typeof raw === "string" && raw.length <= 100_000 ? raw : null).filter(
+    (line) => ITEM_ID.test(line.id),
+  );
+  const db = await getDb();
+  const owner = readCartOwner(request, getOptionalUser(context));
+  if (stored.length === 0) {
+    return data<CartAnswer>({ status: "success", cart: await countCart(db, owner) });
+  }
+  const cart = await ensureCart(db, owner, request);
+  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+  const changed = await changeCart(db, cart.cartId, (lines) => mergeCarts(lines, stored));
+  if (!changed.ok) return fail(changed.message, changed.status);
+  return done(true, changed.lines, changed.version, cart.setCookie, "/keranjang");
+}
+
+/** POST /keranjang: every write of the cart, by its `intent`. */
+export async function cartAction(args: ActionArgs, form: FormData) {
+  const intent = form.get("intent");
+  if (intent === ADD_INTENT) return addAction(args, form);
+  const viaFetch = form.get("mode") === "fetch";
+  const db = await getDb();
+  const owner = readCartOwner(args.request, getOptionalUser(args.context));
+
+  const saving = typeof intent === "string" && /^(?:simpan|jumlah:|hapus:)/.test(intent);
+  if (!saving) return fail(UNKNOWN_REQUEST, 400);
+  const edits = readCartEdits(form);
+  if (!edits.ok) return fail(edits.message, 400);
+  const cartId = await findCart(db, owner);
+  // No cart (it expired, or the page is from another browser): nothing to change.
+  if (!cartId) return done(viaFetch, [], 0, null, "/keranjang");
+  const changed = await changeCart(db, cartId, (lines, catalog) => applyEdits(lines, catalog, edits.value));
+  if (!changed.ok) return fail(changed.message, changed.status);
+  return done(viaFetch, changed.lines, changed.version, null, "/keranjang");
+}

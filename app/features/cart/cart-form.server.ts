@@ -1,0 +1,89 @@
+/**
+ * Reading the cart's forms (cart-form.ts names their fields): what the actions accept, with an
+ * Indonesian message for anything else.
+ */
+import { z } from "zod";
+import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
+import { LINE_KEY_PATTERN, MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "./cart.ts";
+
+export const CART_MESSAGES = {
+  unknownItem: "Menu tidak ditemukan. Muat ulang halaman lalu coba lagi.",
+  soldOut: (nama: string) => `${nama} sedang habis.`,
+  levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
+  levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
+  level: `Level pedas harus ${MIN_LEVEL} sampai ${MAX_LEVEL}.`,
+  full: `Keranjang sudah penuh: paling banyak ${MAX_LINES} baris menu.`,
+  atMost: (nama: string) => `${nama} sudah ${MAX_QUANTITY} porsi di keranjang, jumlah paling banyak.`,
+  quantity: `Jumlah tiap menu harus 1 sampai ${MAX_QUANTITY}.`,
+  note: `Catatan paling banyak ${MAX_NOTE_LENGTH} karakter.`,
+  unreadable: "Isi keranjang tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
+} as const;
+
+const itemId = z
+  .string({ error: CART_MESSAGES.unknownItem })
+  .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, CART_MESSAGES.unknownItem);
+const level = z
+  .string({ error: CART_MESSAGES.level })
+  .regex(/^[0-5]$/, CART_MESSAGES.level)
+  .transform(Number);
+
+/** A product card's "Tambah" (and the level page's): the item, its level where it takes one, and the page to go back to. */
+export const AddToCartSchema = z.object({
+  menu: itemId,
+  level: z.preprocess((value) => (value === "" ? undefined : value), level.optional()),
+  kembali: z.string().max(500).optional(),
+});
+
+export interface CartEdits {
+  /** A line's new quantity (a −/+ button). */
+  quantity: { key: string; jumlah: number } | null;
+  /** A line to remove (its Hapus button). */
+  remove: string | null;
+  /** Every line's note and level as the form holds them. */
+  notes: [key: string, catatan: string][];
+  levels: [key: string, level: number][];
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const readKey = (key: string) => (LINE_KEY_PATTERN.test(key) ? key : null);
+
+/** Reads the cart page's form (for its own action and for the checkout, which applies it first). */
+export function readCartEdits(form: FormData): Read<CartEdits> {
+  const edits: CartEdits = { quantity: null, remove: null, notes: [], levels: [] };
+  const intent = form.get("intent");
+  if (typeof intent === "string" && intent.startsWith("jumlah:")) {
+    const [, rawKey = "", rawJumlah = ""] = intent.split(":");
+    const key = readKey(rawKey);
+    if (!key) return { ok: false, message: CART_MESSAGES.unreadable };
+    if (!/^\d{1,3}$/.test(rawJumlah) || Number(rawJumlah) < 1 || Number(rawJumlah) > MAX_QUANTITY) {
+      return { ok: false, message: CART_MESSAGES.quantity };
+    }
+    edits.quantity = { key, jumlah: Number(rawJumlah) };
+  } else if (typeof intent === "string" && intent.startsWith("hapus:")) {
+    const key = readKey(intent.slice("hapus:".length));
+    if (!key) return { ok: false, message: CART_MESSAGES.unreadable };
+    edits.remove = key;
+  }
+  for (const [name, value] of form) {
+    const [field, rawKey = ""] = name.split(/:(.*)/s);
+    if (field !== "catatan" && field !== "level") continue;
+    const key = readKey(rawKey);
+    if (!key || typeof value !== "string") return { ok: false, message: CART_MESSAGES.unreadable };
+    if (field === "catatan") {
+      const note = value.length > MAX_NOTE_LENGTH * 4 ? null : normalizeNote(value);
+      if (note === null || Array.from(note).length > MAX_NOTE_LENGTH) {
+        return { ok: false, message: CART_MESSAGES.note };
+      }
+      edits.notes.push([key, note]);
+    } else {
+      const parsed = level.safeParse(value);
+      if (!parsed.success) return { ok: false, message: CART_MESSAGES.level };
+      edits.levels.push([key, parsed.data]);
+    }
+  }
+  if (edits.notes.length > MAX_LINES || edits.levels.length > MAX_LINES) {
+    return { ok: false, message: CART_MESSAGES.unreadable };
+  }
+  return { ok: true, value: edits };
+}

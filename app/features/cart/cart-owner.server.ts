@@ -1,0 +1,138 @@
+/**
+ * Whose cart a request names (docs/decisions/0018-server-cart.md).
+ *
+ * A signed-in customer's cart is tied to the account: the session proves it, no other secret is
+ * needed, and every device of the account sees the same cart. A guest's cart is named by the
+ * cart cookie, `<id>.<secret>`, both random; only SHA-256 of the secret is stored and it is
+ * compared in constant time, so a copy of the carts table cannot be turned into cookies and an
+ * id alone opens nothing. The cookie is HttpOnly and SameSite=Lax (cookies.server.ts), renewed
+ * with every change, and the cart expires GUEST_CART_DAYS after its last change. Creating guest
+ * carts is limited per client address, so nobody can fill the table. On sign-in the guest cart's
+ * lines join the account's cart and the cookie is cleared (`mergeGuestCart`).
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { carts } from "../../../database/schema.ts";
+import { getClientAddress } from "../../lib/client-address.server.ts";
+import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { formatWait, hit } from "../../lib/rate-limit.server.ts";
+
+export const GUEST_CART_DAYS = 30;
+const GUEST_CART_MS = GUEST_CART_DAYS * 24 * 60 * 60 * 1000;
+/** New guest carts per client address are counted per hour (RATE_LIMIT_CART_ADDRESS). */
+const CART_WINDOW_MS = 60 * 60 * 1000;
+
+const cartCookieName = () => cookieName("nyala_keranjang");
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const TOKEN_PART = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Who is asking for a cart: the signed-in account, or the guest cart the cookie names. */
+export interface CartOwner {
+  userId: string | null;
+  guest: { id: string; secret: string } | null;
+}
+
+export function readCartOwner(request: Request, user: { id: string } | null): CartOwner {
+  const value = readCookie(request, cartCookieName(), 200);
+  const [id = "", secret = "", ...rest] = value?.split(".") ?? [];
+  const guest = rest.length === 0 && TOKEN_PART.test(id) && TOKEN_PART.test(secret) ? { id, secret } : null;
+  return { userId: user?.id ?? null, guest };
+}
+
+/** Whether the request may have a cart at all (a session or a cart cookie): no cookie, no query. */
+export const mayHaveCart = (owner: CartOwner) => owner.userId !== null || owner.guest !== null;
+
+/** The guest cart's id, if the cookie names a live cart and its secret matches. */
+async function findGuestCart(db: Database, guest: CartOwner["guest"]): Promise<string | null> {
+  if (!guest) return null;
+  const [row] = await db
+    .select({ id: carts.id, secret_hash: carts.secret_hash })
+    .from(carts)
+    .where(and(eq(carts.id, guest.id), gt(carts.expires_at, new Date())))
+    .limit(1);
+  return row && secretMatches(row.secret_hash, guest.secret) ? row.id : null;
+}
+
+/** Whether a guest cart's stored hash is the cookie's secret (constant time). */
+export function secretMatches(secretHash: string | null, secret: string): boolean {
+  if (!secretHash) return false;
+  const expected = Buffer.from(secretHash, "hex");
+  const actual = Buffer.from(hashSecret(secret), "hex");
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** The id of the owner's cart, or null when there is none yet. */
+export async function findCart(db: Database, owner: CartOwner): Promise<string | null> {
+  if (owner.userId) {
+    const [row] = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.user_id, owner.userId))
+      .limit(1);
+    return row?.id ?? null;
+  }
+  return findGuestCart(db, owner.guest);
+}
+
+type Ensured =
+  { ok: true; cartId: string; setCookie: string | null } | { ok: false; message: string; retryAfter: number };
+
+/**
+ * The owner's cart, created when there is none: an account's cart at once (one per account, a
+ * concurrent creation finds the other's row), a guest's within the per-address limit, with the
+ * cookie that names it. A guest's cookie is renewed on every write (`setCookie`).
+ */
+export async function ensureCart(db: Database, owner: CartOwner, request: Request): Promise<Ensured> {
+  if (owner.userId) {
+    const existing = await findCart(db, owner);
+    if (existing) return { ok: true, cartId: existing, setCookie: null };
+    // Its first change forgets the account's remembered "no cart" (cart.server.ts, changeCart).
+    await db
+      .insert(carts)
+      .values({ id: randomBytes(12).toString("base64url"), user_id: owner.userId })
+      .onConflictDoNothing({ target: carts.user_id });
+    const created = await findCart(db, owner);
+    if (!created) throw new Error("the account's cart could not be created");
+    return { ok: true, cartId: created, setCookie: null };
+  }
+  const existing = await findGuestCart(db, owner.guest);
+  if (existing && owner.guest) return { ok: true, cartId: existing, setCookie: guestCookie(owner.guest) };
+
+  const limit = await hit(db, {
+    key: `cart:address:${getClientAddress(request)}`,
+    limit: getEnv().RATE_LIMIT_CART_ADDRESS,
+    windowMs: CART_WINDOW_MS,
+  });
+  if (limit.blocked) {
+    return {
+      ok: false,
+      message: `Terlalu banyak keranjang baru dari jaringan ini. Coba lagi dalam ${formatWait(limit.resetAt)}.`,
+      retryAfter: Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000)),
+    };
+  }
+  const guest = { id: randomBytes(15).toString("base64url"), secret: randomBytes(24).toString("base64url") };
+  await db.insert(carts).values({
+    id: guest.id,
+    secret_hash: hashSecret(guest.secret),
+    expires_at: new Date(Date.now() + GUEST_CART_MS),
+  });
+  if (Math.random() < 0.05) void deleteExpiredCarts(db).catch(() => undefined); // now and then, off the path
+  return { ok: true, cartId: guest.id, setCookie: guestCookie(guest) };
+}
+
+/** The guest cart cookie, valid for GUEST_CART_DAYS from now (the cart's own expiry moves with it). */
+const guestCookie = (guest: { id: string; secret: string }) =>
+  serializeCookie(cartCookieName(), `${guest.id}.${guest.secret}`, { maxAge: GUEST_CART_MS / 1000 });
+
+/** Set-Cookie that forgets the guest cart (after it joined an account's cart). */
+export const blankCartCookie = () => serializeCookie(cartCookieName(), "", { maxAge: 0 });
+
+/** The expiry a guest cart gets with each change (an account's cart never expires). */
+export const renewedExpiry = () => new Date(Date.now() + GUEST_CART_MS);
+
+/** Drops guest carts nobody changed for GUEST_CART_DAYS (their lines go with them). */
+export async function deleteExpiredCarts(db: Database) {
+  await db.delete(carts).where(lt(carts.expires_at, new Date()));
+}
