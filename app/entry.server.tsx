@@ -9,6 +9,8 @@ import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
+import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
+import { VisitorSlotMarkers } from "~/lib/visitor-island.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";
 import stylesheet from "./app.css?inline";
 
@@ -66,9 +68,17 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // The visitor's own values are not rendered but marked, and filled in per request
+      // (lib/page-cache.server.ts), so one rendering serves every visitor of a kind.
+      <VisitorSlotMarkers value={SLOT_MARKERS}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </VisitorSlotMarkers>,
       {
         nonce,
+        // A part of the page that is ready is written where it belongs, however large the page:
+        // React would otherwise move it to the end, to be put in place by a script, which a
+        // browser without JavaScript never runs (the cart's lines: lib/lazy-component.ts).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

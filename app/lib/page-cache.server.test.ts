@@ -2,9 +2,13 @@ import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { invalidateContentCache } from "./content-cache.server.ts";
-import { clearPageCache, pageCacheMiddleware } from "./page-cache.server.ts";
+import { clearPageCache, createPageMiddleware, SLOT_MARKERS } from "./page-cache.server.ts";
+import { VISITOR_ISLAND_ID } from "./visitor-island.ts";
 
-/** What the renderer downstream does: a page whose scripts and CSP carry a fresh nonce. */
+/**
+ * What the renderer downstream does: a page whose scripts and CSP carry a fresh nonce, and whose
+ * header shows the cart's count as the slot's marker (entry.server.tsx renders it so).
+ */
 let renders = 0;
 function render(init: { status?: number; setCookie?: boolean; text?: string } = {}) {
   return async () => {
@@ -16,17 +20,30 @@ function render(init: { status?: number; setCookie?: boolean; text?: string } = 
       "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'`,
     });
     if (init.setCookie) headers.set("set-cookie", "nyala_session=x; HttpOnly");
-    const body = `<html><script nonce="${nonce}">1</script><p>${init.text ?? "render " + renders}</p></html>`;
+    const body =
+      `<html><head><script nonce="${nonce}">1</script></head><body>` +
+      `<span data-testid="cart-count">${SLOT_MARKERS.cartCount}</span><p>${init.text ?? "render " + renders}</p></body></html>`;
     return new Response(body, { status: init.status ?? 200, headers });
   };
 }
+
+/** The visitor, as the root's middleware would know it: here from two test headers. */
+const pageMiddleware = createPageMiddleware({
+  kindOf: () => currentKind,
+  partsOf: async (request) => {
+    const count = request.headers.get("x-count") ?? "0";
+    return { slots: { cartCount: count }, island: { cart: { count: Number(count), version: 1 } } };
+  },
+});
+let currentKind = "";
 
 function request(path: string, headers: Record<string, string> = {}, method = "GET") {
   return new Request(`http://localhost:3000${path}`, { method, headers });
 }
 
-async function run(req: Request, next = render()) {
-  const response = (await pageCacheMiddleware(
+async function run(req: Request, next = render(), kind = "") {
+  currentKind = kind;
+  const response = (await pageMiddleware(
     {
       request: req,
       context: new RouterContextProvider(),
@@ -39,7 +56,11 @@ async function run(req: Request, next = render()) {
   const body = await response.text();
   const cspNonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   const bodyNonces = [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))];
-  return { response, body, cspNonce, bodyNonces };
+  const count = /data-testid="cart-count">([^<]*)</.exec(body)?.[1];
+  const island = new RegExp(
+    `<script type="application/json" id="${VISITOR_ISLAND_ID}">([^<]*)</script></head>`,
+  ).exec(body)?.[1];
+  return { response, body, cspNonce, bodyNonces, count, island: island ? JSON.parse(island) : null };
 }
 
 beforeEach(() => {
@@ -56,7 +77,7 @@ function later(ms = 2_500) {
   vi.spyOn(Date, "now").mockReturnValue(now + ms);
 }
 
-describe("page cache for cookie-less visitors", () => {
+describe("page cache", () => {
   it("renders a public page once, and every answer carries its own nonce, matching its CSP", async () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => run(request("/produk"))));
     const later = await run(request("/produk"));
@@ -70,19 +91,66 @@ describe("page cache for cookie-less visitors", () => {
     expect(new Set(nonces).size).toBe(5);
   });
 
-  it("never serves or stores a page for a request with a cookie, a POST, or a private path", async () => {
-    await run(request("/produk"));
-    const signedIn = await run(
-      request("/produk", { cookie: "nyala_session=abc" }),
-      render({ text: "Keluar" }),
+  it("fills every answer with its own visitor's count and island, cached or not, and leaves no marker", async () => {
+    const answers = await Promise.all(
+      ["3", "0", "17", "3"].map((count) => run(request("/produk", { "x-count": count }, "GET"))),
     );
-    expect(signedIn.body).toContain("Keluar");
+    expect(renders).toBe(1);
+    expect(answers.map((answer) => answer.count)).toEqual(["3", "0", "17", "3"]);
+    expect(answers.map((answer) => answer.island)).toEqual(
+      ["3", "0", "17", "3"].map((count) => ({ cart: { count: Number(count), version: 1 } })),
+    );
+    for (const answer of answers) {
+      expect(answer.body).not.toContain(SLOT_MARKERS.cartCount);
+      expect(answer.response.headers.get("cache-control")).toBe("private, no-cache");
+    }
+    // A page that is never cached is filled in the same way.
+    const admin = await run(request("/admin/users", { "x-count": "5" }), render({ text: "admin" }));
+    expect([admin.count, admin.island, admin.body.includes(SLOT_MARKERS.cartCount)]).toEqual([
+      "5",
+      { cart: { count: 5, version: 1 } },
+      false,
+    ]);
+  });
+
+  it("keeps one rendering per kind of visitor: nobody known, a customer, an admin", async () => {
+    await run(request("/produk"), render({ text: "pengunjung" }), "");
+    await run(request("/produk"), render({ text: "pelanggan" }), "customer");
+    await run(request("/produk"), render({ text: "admin" }), "admin");
+    expect(renders).toBe(3);
+    expect((await run(request("/produk"), render(), "customer")).body).toContain("pelanggan");
+    expect((await run(request("/produk"), render(), "admin")).body).toContain("admin");
+    expect((await run(request("/produk"), render(), "")).body).toContain("pengunjung");
+    expect(renders).toBe(3);
+  });
+
+  it("never serves or stores a POST, a page off the list, or the cart page of a visitor with a cookie", async () => {
+    await run(request("/produk"));
     const post = await run(request("/produk", {}, "POST"), render({ text: "post" }));
     expect(post.body).toContain("post");
     await run(request("/admin/users"), render({ text: "admin 1" }));
     const adminAgain = await run(request("/admin/users"), render({ text: "admin 2" }));
     expect(adminAgain.body).toContain("admin 2");
     expect((await run(request("/produk"))).body).toContain("render 1");
+    await run(request("/keranjang", { cookie: "nyala_keranjang=a.b" }), render({ text: "keranjang A" }));
+    const other = await run(
+      request("/keranjang", { cookie: "nyala_keranjang=c.d" }),
+      render({ text: "keranjang B" }),
+    );
+    expect(other.body).toContain("keranjang B");
+    await run(request("/keranjang"), render({ text: "kosong" }));
+    expect((await run(request("/keranjang"), render({ text: "lagi" }))).body).toContain("kosong");
+  });
+
+  it("keeps data answers (client navigations) per kind as they are", async () => {
+    const data = async () => {
+      renders++;
+      return new Response('{"produk":1}', { headers: { "content-type": "text/x-script" } });
+    };
+    await run(request("/produk.data"), data, "customer");
+    const again = await run(request("/produk.data", { "x-count": "9" }), data, "customer");
+    expect(again.body).toBe('{"produk":1}');
+    expect(renders).toBe(1);
   });
 
   it("does not keep answers that set a cookie or are not 200", async () => {

@@ -42,35 +42,37 @@ export async function createSession(db: Database, userId: string) {
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt } satisfies SessionRecord };
 }
 
-/**
- * Returns the live session a token names, or null. `renewed` is true when the expiry slid
- * forward and the cookie must be sent again.
- */
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-): Promise<{ session: SessionRecord; renewed: boolean } | null> {
+/** The id and secret a session token holds, or null for anything that cannot be one. */
+export function parseSessionToken(token: string): { id: string; secret: string } | null {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 40 || secret.length > 64) return null;
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date())))
-    .limit(1);
-  if (!row) return null;
-  const expected = Buffer.from(row.secret_hash, "hex");
-  const actual = Buffer.from(hashSecret(secret), "hex");
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-
-  let expiresAt = row.expires_at;
-  let renewed = false;
-  if (expiresAt.getTime() - Date.now() < SESSION_MS / 2) {
-    expiresAt = new Date(Date.now() + SESSION_MS);
-    await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id, id));
-    renewed = true;
-  }
-  return { session: { id, userId: row.user_id, expiresAt }, renewed };
+  return { id, secret };
 }
+
+/** Whether `secret` is the one whose hash a session row holds (constant time). */
+export function sessionSecretMatches(secretHash: string, secret: string): boolean {
+  const expected = Buffer.from(secretHash, "hex");
+  const actual = Buffer.from(hashSecret(secret), "hex");
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * A live session used in its second half is extended: returns its expiry and whether it moved
+ * (then the cookie must be sent again).
+ */
+export async function slideSession(
+  db: Database,
+  id: string,
+  expiresAt: Date,
+): Promise<{ expiresAt: Date; renewed: boolean }> {
+  if (expiresAt.getTime() - Date.now() >= SESSION_MS / 2) return { expiresAt, renewed: false };
+  const renewedAt = new Date(Date.now() + SESSION_MS);
+  await db.update(sessions).set({ expires_at: renewedAt }).where(eq(sessions.id, id));
+  return { expiresAt: renewedAt, renewed: true };
+}
+
+/** Where a session row is live: its id, not expired. */
+export const liveSession = (id: string) => and(eq(sessions.id, id), gt(sessions.expires_at, new Date()));
 
 export async function invalidateSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));

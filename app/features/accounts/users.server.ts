@@ -5,6 +5,7 @@
  * index decides races, never a read-then-write); `password_hash` is read only to compare it here
  * and never returned; unknown e-mail and wrong password take the same path and the same time.
  */
+import { forgetUserSessions } from "./auth.server.ts";
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -108,6 +109,7 @@ export async function registerUser(db: Database, input: RegisterData): Promise<R
 async function promoteIfAdminEmail(db: Database, user: AccountSummary): Promise<AccountSummary> {
   if (user.role === "admin" || !isAdminEmail(user.email)) return user;
   await db.update(users).set({ role: "admin", updated_at: new Date() }).where(eq(users.id, user.id));
+  forgetUserSessions(user.id); // its other sessions see the role at their next page
   return { ...user, role: "admin" };
 }
 

@@ -7,6 +7,7 @@
  * an admin cannot delete their own account, and the last admin cannot be deleted even when two
  * admins delete each other at the same moment (the admin rows are locked first).
  */
+import { forgetUserSessions } from "../accounts/auth.server.ts";
 import { and, count, desc, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
@@ -146,13 +147,14 @@ type DeleteUserResult =
 
 /**
  * Deletes `targetId` on behalf of `actorId`. The user's sessions and notifications go with the
- * row (foreign keys ON DELETE CASCADE), so a deleted user is signed out at once.
+ * row (foreign keys ON DELETE CASCADE), and every server forgets its sessions, so a deleted user
+ * is signed out at once.
  */
 export async function deleteUser(db: Database, actorId: string, targetId: string): Promise<DeleteUserResult> {
   const id = targetId.trim();
   if (!id) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.emptyId };
   if (id === actorId) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.self };
-  return db.transaction(async (tx): Promise<DeleteUserResult> => {
+  const result = await db.transaction(async (tx): Promise<DeleteUserResult> => {
     // Lock every admin row: two admins deleting each other wait for one another, and the second
     // sees that only one admin is left.
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
@@ -168,4 +170,7 @@ export async function deleteUser(db: Database, actorId: string, targetId: string
     if (!deleted) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };
     return { ok: true, deleted };
   });
+  // Committed: the sessions no app server may still hold on to (auth.server.ts keeps them briefly).
+  if (result.ok) forgetUserSessions(result.deleted.id);
+  return result;
 }

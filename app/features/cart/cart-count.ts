@@ -1,0 +1,117 @@
+/**
+ * The cart's count in the header, in the browser. The server splices the visitor's count into
+ * every page and into the page's island (lib/visitor-island.ts); hydration reads the island, so
+ * React renders what the HTML already shows. Then every cart answer (a "Tambah", a change in the
+ * cart page, an order sent) carries the cart's count and version; the newest version wins, taps
+ * still on their way are counted on top, and other tabs of this browser are told.
+ */
+import { useContext, useSyncExternalStore } from "react";
+import { readVisitorIsland, VisitorSlotMarkers } from "~/lib/visitor-island.ts";
+
+export interface CartCount {
+  count: number;
+  /** The cart's version when it had this count; 0 before the cart exists. */
+  version: number;
+}
+
+const CHANNEL = "nyala-keranjang";
+type Listener = () => void;
+
+let known: CartCount | undefined;
+/** Portions added by taps whose answer has not arrived yet. */
+let pending = 0;
+let shown = -1;
+const listeners = new Set<Listener>();
+const elsewhereListeners = new Set<Listener>();
+let channel: BroadcastChannel | null | undefined;
+
+function fromIsland(): CartCount {
+  const cart = readVisitorIsland().cart as Partial<CartCount> | undefined;
+  const count = Number.isInteger(cart?.count) ? cart!.count! : 0;
+  const version = Number.isInteger(cart?.version) ? cart!.version! : 0;
+  return { count, version };
+}
+
+function current(): CartCount {
+  return (known ??= fromIsland());
+}
+
+function emit() {
+  const next = current().count + pending;
+  if (next === shown) return;
+  shown = next;
+  for (const listener of listeners) listener();
+}
+
+function openChannel(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  channel?.addEventListener("message", (event: MessageEvent<CartCount>) => {
+    if (!accept(event.data)) return;
+    emit();
+    for (const listener of elsewhereListeners) listener();
+  });
+  return channel;
+}
+
+/** Takes `next` when it is newer than what is known (an older answer arriving late is ignored). */
+function accept(next: unknown): boolean {
+  if (typeof next !== "object" || next === null) return false;
+  const { count, version } = next as Partial<CartCount>;
+  if (!Number.isInteger(count) || !Number.isInteger(version) || version! < current().version) return false;
+  known = { count: count!, version: version! };
+  return true;
+}
+
+function subscribe(listener: Listener) {
+  openChannel();
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const snapshot = () => current().count + pending;
+
+/** The count the header shows: on the server the slot's marker, in the browser the cart's count. */
+export function useCartCount(): number | string {
+  const markers = useContext(VisitorSlotMarkers);
+  const count = useSyncExternalStore(subscribe, snapshot, () => current().count);
+  return markers ? markers.cartCount : count;
+}
+
+/** A server answer about the cart: shown if it is the newest, and told to this browser's other tabs. */
+export function updateCartCount(next: CartCount) {
+  if (!accept(next)) return;
+  emit();
+  openChannel()?.postMessage(next);
+}
+
+/** Counts `portions` on top of the known count until the returned function is called. */
+export function addPending(portions: number): () => void {
+  pending += portions;
+  emit();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    pending -= portions;
+    emit();
+  };
+}
+
+/** After signing out: this browser has no cart (the account's cart stays with the account). */
+export function forgetCartCount() {
+  known = { count: 0, version: 0 };
+  emit();
+}
+
+/** The cart changed outside the page's own forms (a stored cart moved to the server). */
+export function cartChangedHere() {
+  for (const listener of elsewhereListeners) listener();
+}
+
+/** Runs `listener` when another tab changed the cart (the cart page reloads its lines then). */
+export function onCartChangedElsewhere(listener: Listener) {
+  openChannel();
+  elsewhereListeners.add(listener);
+  return () => void elsewhereListeners.delete(listener);
+}
