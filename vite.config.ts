@@ -2,9 +2,14 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/** Components of the storefront's pages (the "shared" chunk below takes those used by two or more). */
+/**
+ * Components of the storefront's pages (the "shared" chunk below takes those used by two or more).
+ * Not the orders' checkout (the cart page and /pesanan only) nor the spice-level dialog and its
+ * choices (fetched at the first tap on a dish with levels; the level page): in this chunk every
+ * page would load them.
+ */
 const storefrontComponent =
-  /[\\/]app[\\/](components[\\/](ui[\\/](icons|picture-box)|[^\\/]+)|features[\\/](catalog|cart|store|orders)[\\/][^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
+  /[\\/]app[\\/](components[\\/](ui[\\/](icons|picture-box)|[^\\/]+)|features[\\/](catalog|cart|store)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

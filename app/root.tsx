@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,37 +11,58 @@ import {
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { AccessDenied } from "~/features/admin/access-denied.tsx";
-import { CartProvider } from "~/features/cart/cart-provider.tsx";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
+import { currentCatalog } from "~/features/cart/cart.server.ts";
+import { cartVisitorParts } from "~/features/cart/visitor-parts.server.ts";
+import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
-import { getPriceList } from "~/features/catalog/catalog.server.ts";
-import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { pageCacheMiddleware } from "~/lib/page-cache.server.ts";
+import { createPageMiddleware } from "~/lib/page-cache.server.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 // Development only: in production the server inlines the stylesheet (entry.server.tsx).
 import devStylesheet from "./app.css?url";
 
-// The page cache comes first: a cached public page needs neither the session nor the loaders.
+// The page cache comes after the session: pages are shared by the visitors of one kind (nobody
+// known, customer, admin), and every page gets its visitor's own parts (the cart's count).
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
-  pageCacheMiddleware,
   csrfMiddleware,
   authMiddleware,
+  createPageMiddleware({
+    kindOf: (context) => getOptionalUser(context)?.role ?? "",
+    partsOf: cartVisitorParts,
+  }),
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const db = await getDb();
   const user = getOptionalUser(context);
   return {
-    /** Only what the navigation needs; never a hash or a token. */
-    user: user ? { nama: user.nama, email: user.email, role: user.role } : null,
+    /**
+     * The role only: this loader's answer is shared by every visitor of that kind
+     * (lib/page-cache.server.ts), so never a name, an e-mail, a hash or a token.
+     */
+    user: user ? { role: user.role } : null,
     store: await getStoreSettings(db),
     origin: getOrigin(request),
-    priceList: await cachedContent("priceList", () => getPriceList(db)),
+    /** The item a "Tambah" without JavaScript just added (`?ditambahkan=<id>&level=<n>`), for its notice. */
+    added: await addedItem(db, url.searchParams),
   };
+}
+
+async function addedItem(db: Awaited<ReturnType<typeof getDb>>, search: URLSearchParams) {
+  const id = search.get("ditambahkan");
+  if (!id) return null;
+  const item = (await currentCatalog(db)).find((entry) => entry.id === id);
+  const level = Number(search.get("level"));
+  return item
+    ? {
+        nama: item.nama,
+        level: Number.isInteger(level) && level >= 0 && level <= 5 && search.has("level") ? level : null,
+      }
+    : null;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -73,14 +95,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const noPrices: never[] = [];
+/** Whether this browser still keeps a cart from before the server kept carts. */
+function hasStoredCart(): boolean {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  return (
-    <CartProvider catalog={loaderData.priceList ?? noPrices}>
-      <Outlet />
-    </CartProvider>
-  );
+export default function App() {
+  useEffect(() => {
+    // Forms that work without JavaScript show a few buttons only until React runs (app.css).
+    document.documentElement.dataset.hydrated = "";
+    if (hasStoredCart()) {
+      void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) => moveStoredCart());
+    }
+  }, []);
+  return <Outlet />;
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

@@ -14,6 +14,10 @@ export default [
     route("beranda", "routes/_site/beranda.tsx"),
     route("produk", "routes/_site/produk.tsx"),
     route("keranjang", "routes/_site/keranjang.tsx"),
+    // Without JavaScript: a dish's spice level before it goes into the cart.
+    route("keranjang/tambah", "routes/_site/keranjang-tambah.tsx"),
+    // The checkout (its answer is this page without JavaScript).
+    route("pesanan", "routes/_site/pesanan.tsx"),
     route("tentang", "routes/_site/tentang.tsx"),
     route("kontak", "routes/_site/kontak.tsx"),
     // Any other path: the 404 page, inside the layout so the visitor can navigate on.
@@ -49,9 +53,9 @@ export default [
   // Resource routes (no page of their own)
   route("keluar", "routes/resources/logout.tsx"),
   route("captcha/altcha", "routes/resources/altcha.tsx"),
+  route("keranjang/pindahkan", "routes/resources/keranjang-pindahkan.tsx"),
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
-  route("pesanan", "routes/resources/pesanan.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

@@ -1,74 +1,11 @@
-import { useEffect, useState } from "react";
 import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
+import { AddToCartButton } from "~/features/cart/add-to-cart.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
-import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { useCart } from "~/features/cart/cart-provider.tsx";
-import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { PictureBox } from "~/components/ui/picture-box.tsx";
-import { ChiliIcon, SpiceLevelPicker } from "./spice-level-picker.tsx";
-
-function AddToCartButton({ item, className = "btn-secondary" }: { item: MenuItemView; className?: string }) {
-  const { add } = useCart();
-  const [added, setAdded] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
-  // The picker (six levels, thirty chillies) is built on the first tap, not sent with every page;
-  // once built it stays, so closing it returns the focus to this button.
-  const [pickerBuilt, setPickerBuilt] = useState(false);
-
-  useEffect(() => {
-    if (!added) return;
-    const timer = setTimeout(() => setAdded(null), 1500);
-    return () => clearTimeout(timer);
-  }, [added]);
-
-  if (!item.tersedia) {
-    return (
-      <button type="button" className={className} disabled>
-        Habis<span className="sr-only">: {item.nama} tidak bisa ditambahkan ke keranjang</span>
-      </button>
-    );
-  }
-
-  const addAt = (level?: number) => {
-    add({ id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar, level });
-    setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
-  };
-
-  return (
-    <>
-      <button
-        type="button"
-        className={className}
-        aria-haspopup={item.takes_level ? "dialog" : undefined}
-        onClick={() => {
-          if (!item.takes_level) return addAt();
-          setPickerBuilt(true);
-          setPicking(true);
-        }}
-      >
-        <CartIcon className="size-5" />
-        {added ? "Ditambahkan" : "Tambah"}
-        <span className="sr-only"> {item.nama} ke keranjang</span>
-      </button>
-      <span role="status" className="sr-only">
-        {added ? `${added} ditambahkan ke keranjang` : ""}
-      </span>
-      {item.takes_level && pickerBuilt ? (
-        <SpiceLevelPicker
-          open={picking}
-          itemName={item.nama}
-          onCancel={() => setPicking(false)}
-          onChoose={(level) => {
-            setPicking(false);
-            addAt(level);
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
+import { ChiliIcon } from "./spice-level-icons.tsx";
 
 function OrderLink({
   whatsapp,

@@ -1,7 +1,9 @@
 /**
- * What POST /pesanan answers, typed once for the action that writes it and the checkout panel
- * that reads it.
+ * What POST /pesanan answers, typed once for the action that writes it and the pages that read
+ * it: the checkout panel (through a fetcher) and, without JavaScript, the /pesanan page.
  */
+import type { CartCount } from "../cart/cart-count.ts";
+
 export interface CheckoutRecorded {
   status: "success";
   code: string;
@@ -22,29 +24,10 @@ interface CheckoutRefused {
 
 export type CheckoutAnswer = CheckoutRecorded | CheckoutRefused;
 
-/** Reads an answer of POST /pesanan; null for anything that is not one (a proxy's error page). */
-export function readCheckoutAnswer(value: unknown): CheckoutAnswer | null {
-  if (typeof value !== "object" || value === null) return null;
-  const answer = value as Record<string, unknown>;
-  if (answer.status === "error" && typeof answer.message === "string") {
-    return { status: "error", message: answer.message };
-  }
-  if (
-    answer.status === "success" &&
-    typeof answer.code === "string" &&
-    typeof answer.whatsappUrl === "string" &&
-    typeof answer.message === "string" &&
-    typeof answer.total === "number"
-  ) {
-    return {
-      status: "success",
-      code: answer.code,
-      replaced: typeof answer.replaced === "string" ? answer.replaced : null,
-      total: answer.total,
-      message: answer.message,
-      whatsappUrl: answer.whatsappUrl,
-      outsideHours: answer.outsideHours === true,
-    };
-  }
-  return null;
+/** `intent=terkirim`: the customer sent the message; the order's lines left the cart. */
+export interface SentAnswer {
+  status: "sent";
+  /** The order confirmed as sent, or null when this browser had none pending. */
+  code: string | null;
+  cart: CartCount;
 }

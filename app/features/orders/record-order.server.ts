@@ -1,15 +1,13 @@
 /**
  * Recording an order at checkout (POST /pesanan).
  *
- * Trust model: the browser says only which items, how many, at which spice level and with which
- * note. Names and prices come from the database at this moment; anything else the request
- * carries (a price, a total, a name) is ignored, so a tampered request cannot change what the
- * order costs. The order and its lines are written in one transaction: an order is stored whole
+ * Trust model: the lines are the server's cart (cart.server.ts): which items, how many, at which
+ * spice level, with which note. Names and prices come from the database at this moment; nothing
+ * the browser sends can change what the order costs. The order and its lines are written in one transaction: an order is stored whole
  * or not at all.
  *
  * Replacing an unsent order: each recorded order gets a random secret; only its SHA-256 is
- * stored. The browser holds code and secret in an HttpOnly cookie scoped to /pesanan (the pending
- * order cookie below; like the session, no script and no page ever sees the secret) until the
+ * stored. The browser holds code and secret in an HttpOnly cookie (the pending order cookie below; like the session, no script and no page ever sees the secret) until the
  * customer confirms the message was sent, which deletes it. A checkout that arrives with the
  * cookie cancels that order in the same transaction as the new one, but only while it is still
  * `baru` and the secret matches (compared in constant time). Anything else about the cookie
@@ -19,14 +17,12 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, orders } from "../../../database/schema.ts";
-import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "../cart/cart.ts";
+import { lineKey } from "../cart/cart.ts";
 import { closedOrderNote } from "../store/opening-hours.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { generateOrderCode, isOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
-import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
 import type { StoreSettings } from "../store/settings.server.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { formatRupiah } from "../../lib/format.ts";
@@ -39,69 +35,19 @@ import { orderMessage } from "./order-message.ts";
 export const MAX_ORDER_TOTAL = 100_000_000;
 
 const ORDER_MESSAGES = {
-  unreadable: "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
-  empty: "Pesanan kosong. Tambahkan menu ke keranjang dulu.",
-  tooManyLines: `Satu pesanan paling banyak ${MAX_LINES} baris menu.`,
   unknownItem: "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
-  quantity: `Jumlah tiap menu harus 1 sampai ${MAX_QUANTITY}.`,
-  level: `Level pedas harus ${MIN_LEVEL} sampai ${MAX_LEVEL}.`,
-  note: `Catatan paling banyak ${MAX_NOTE_LENGTH} karakter.`,
   soldOut: (nama: string) => `${nama} sedang habis. Hapus dari keranjang lalu pesan lagi.`,
   levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
   tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
 } as const;
 
-const OrderLineSchema = z.object(
-  {
-    id: z
-      .string({ error: ORDER_MESSAGES.unknownItem })
-      .min(1, ORDER_MESSAGES.unknownItem)
-      .max(100, ORDER_MESSAGES.unknownItem),
-    jumlah: z
-      .number({ error: ORDER_MESSAGES.quantity })
-      .int(ORDER_MESSAGES.quantity)
-      .min(1, ORDER_MESSAGES.quantity)
-      .max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
-    level: z
-      .number({ error: ORDER_MESSAGES.level })
-      .int(ORDER_MESSAGES.level)
-      .min(MIN_LEVEL, ORDER_MESSAGES.level)
-      .max(MAX_LEVEL, ORDER_MESSAGES.level)
-      .nullish(),
-    catatan: z
-      .string({ error: ORDER_MESSAGES.note })
-      .max(MAX_NOTE_LENGTH * 4, ORDER_MESSAGES.note)
-      .transform(normalizeNote)
-      .refine((note) => Array.from(note).length <= MAX_NOTE_LENGTH, ORDER_MESSAGES.note)
-      .optional(),
-  },
-  { error: ORDER_MESSAGES.unreadable },
-);
-
-/** The body of POST /pesanan (the `items` field, JSON): the cart's lines. Unknown keys are dropped. */
-const OrderRequestSchema = z
-  .array(OrderLineSchema, { error: ORDER_MESSAGES.unreadable })
-  .min(1, ORDER_MESSAGES.empty)
-  .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
-
-export type OrderRequest = z.infer<typeof OrderRequestSchema>;
-
-type ParsedOrder = { ok: true; lines: OrderRequest } | { ok: false; message: string };
-
-/** Reads the `items` field: JSON text, checked against OrderRequestSchema. */
-export function parseOrderRequest(raw: FormDataEntryValue | null): ParsedOrder {
-  if (typeof raw !== "string" || raw.length === 0) return { ok: false, message: ORDER_MESSAGES.empty };
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ok: false, message: ORDER_MESSAGES.unreadable };
-  }
-  const parsed = OrderRequestSchema.safeParse(value);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? ORDER_MESSAGES.unreadable };
-  return { ok: true, lines: parsed.data };
+/** A line to order: which item, how many, at which level, with which note (from the cart). */
+export interface OrderRequestLine {
+  id: string;
+  jumlah: number;
+  level?: number | null;
+  catatan?: string;
 }
 
 /** The order a checkout replaces: its code and the secret its own checkout was given. */
@@ -116,8 +62,12 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest();
 
-/** The pending order cookie: `<code>.<secret>`, sent only to /pesanan, for a day. */
-const PENDING_ORDER_PATH = "/pesanan";
+/**
+ * The pending order cookie: `<code>.<secret>`, for a day. For the whole site: the checkout posts
+ * to /pesanan as a page and to /pesanan.data from its JavaScript, and a cookie scoped to
+ * /pesanan is not sent to the second.
+ */
+const PENDING_ORDER_PATH = "/";
 const PENDING_ORDER_SECONDS = 24 * 60 * 60;
 const pendingOrderCookieName = () => cookieName("nyala_pesanan", PENDING_ORDER_PATH);
 
@@ -227,7 +177,7 @@ async function cancelReplaced(tx: Executor, replaced: ReplacedOrder, code: strin
  */
 export async function recordOrder(
   db: Database,
-  lines: OrderRequest,
+  lines: readonly OrderRequestLine[],
   store: StoreSettings,
   customer: Customer | null,
   replaces: ReplacedOrder | null = null,
@@ -313,5 +263,34 @@ export async function recordOrder(
       whatsappUrl: whatsappLink(store.whatsapp, message),
       outsideHours,
     },
+  };
+}
+
+/**
+ * The order `pending` names, when its secret matches: its code and the cart line keys it carried
+ * (so "sudah terkirim" takes exactly those out of the cart). Null for anything else.
+ */
+export async function findPendingOrder(
+  db: Database,
+  pending: ReplacedOrder,
+): Promise<{ code: string; lineKeys: string[] } | null> {
+  const [order] = await db
+    .select({ id: orders.id, token_hash: orders.token_hash })
+    .from(orders)
+    .where(eq(orders.code, pending.code))
+    .limit(1);
+  if (!order?.token_hash) return null;
+  const expected = Buffer.from(order.token_hash, "hex");
+  const actual = hashToken(pending.token);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const items = await db
+    .select({ menu_item_id: orderItems.menu_item_id, level: orderItems.level })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, order.id));
+  return {
+    code: pending.code,
+    lineKeys: items.flatMap((item) =>
+      item.menu_item_id ? [lineKey({ id: item.menu_item_id, level: item.level })] : [],
+    ),
   };
 }

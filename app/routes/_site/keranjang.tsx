@@ -1,197 +1,128 @@
-import { useId, useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import type { Route } from "./+types/keranjang";
-import { useCart } from "~/features/cart/cart-provider.tsx";
-import { CheckoutPanel } from "~/features/orders/checkout-panel.tsx";
-import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons.tsx";
-import { ChiliMeter } from "~/features/catalog/spice-level-picker.tsx";
-import { useRootData } from "~/root.tsx";
+import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { cartAction } from "~/features/cart/cart-actions.server.ts";
+import type { CartAnswer } from "~/features/cart/cart-answer.ts";
+import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
+import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
+import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
+import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
+import { useCheckout } from "~/features/orders/checkout-panel.tsx";
+import { isOrderCode } from "~/features/orders/order-code.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
-import { lineKey, lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLine } from "~/features/cart/cart.ts";
+import { actionHeaders } from "~/lib/action-headers.ts";
+import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { lazyComponent } from "~/lib/lazy-component.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import { SPICE_LEVELS, spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
-import { pictureSrcSet } from "~/features/media/images.ts";
+import { useRootData } from "~/root.tsx";
 
-/** How a line is named to screen readers: the item, and its level when it has one. */
-const lineLabel = (line: CartLine) =>
-  line.level === undefined ? line.nama : `${line.nama} (Level ${line.level})`;
+/**
+ * The lines' code (their buttons' fetchers, the notes being saved) is a chunk of its own, fetched
+ * as the page hydrates and only when the cart has lines. The server renders them in the page
+ * (lazyComponent), so the HTML holds them without JavaScript; in the browser, until the chunk
+ * arrives, each button works as the plain form it is (docs/decisions/0018-server-cart.md).
+ */
+const CartLines = lazyComponent(() => import("~/features/cart/cart-lines.tsx"));
 
-function CartLineItem({ line }: { line: CartLine }) {
-  const cart = useCart();
-  const key = lineKey(line);
-  const problem = cart.problemOf(line);
-  const soldOut = problem === "habis";
-  const takesLevel = cart.takesLevel(line.id);
-  const label = lineLabel(line);
-  const levelId = useId();
-  const noteId = useId();
-  const note = line.catatan ?? "";
+/** The recorded order's panel is fetched when an order was recorded, not with the page. */
+const OrderRecorded = lazy(() =>
+  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
+);
 
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const owner = readCartOwner(request, getOptionalUser(context));
+  let cart = EMPTY_CART;
+  if (mayHaveCart(owner)) {
+    const db = await getDb();
+    cart = await readCartView(db, await findCart(db, owner));
+  }
+  // After "Ya, sudah terkirim" without JavaScript: the code of the order just sent.
+  const sent = url.searchParams.get("terkirim");
+  return { cart, sent: sent && isOrderCode(sent) ? sent : null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return cartAction(args, await readForm(args.request));
+}
+
+// A 429 tells when to try again (Retry-After), also on the page and .data answers.
+export const headers = actionHeaders;
+
+/** Notices said by the server once: kept on screen (newest last) until the customer closes them. */
+function useNotices(fresh: string[]) {
+  const [seen, setSeen] = useState(fresh);
+  const [notices, setNotices] = useState(fresh);
+  if (fresh !== seen) {
+    setSeen(fresh);
+    setNotices((shown) => [...shown, ...fresh.filter((notice) => !shown.includes(notice))]);
+  }
+  return [notices, () => setNotices([])] as const;
+}
+
+function Notices({ notices, onClose }: { notices: string[]; onClose(): void }) {
+  if (notices.length === 0) return null;
   return (
-    <li
-      className={`card flex gap-4 p-4 ${soldOut ? "bg-stone-50" : ""}`}
-      data-testid="cart-line"
-      data-level={line.level}
-      data-sold-out={soldOut ? "true" : undefined}
+    <div
+      role="status"
+      className="mt-4 flex items-start gap-3 rounded-2xl border border-saffron-400 bg-amber-50 p-4 text-sm text-amber-900"
     >
-      {line.gambar ? (
-        <img
-          src={line.gambar}
-          srcSet={pictureSrcSet(line.gambar, "menu")}
-          sizes="96px"
-          alt=""
-          width={96}
-          height={72}
-          className={`h-16 w-20 shrink-0 rounded-2xl bg-chili-50 object-cover sm:h-18 sm:w-24 ${
-            soldOut ? "opacity-60 grayscale" : ""
-          }`}
-        />
-      ) : null}
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h2 className="font-extrabold">{line.nama}</h2>
-            {line.level !== undefined && (!takesLevel || soldOut) ? (
-              <p
-                className="flex items-center gap-1.5 text-sm font-semibold text-chili-700"
-                data-testid="line-level"
-              >
-                {spiceLevelLabel(line.level)} <ChiliMeter level={line.level} />
-              </p>
-            ) : null}
-            <p className="text-sm text-stone-600">{formatRupiah(line.harga)} / porsi</p>
-            {soldOut ? (
-              <p className="mt-1 inline-flex items-center gap-2 text-sm font-semibold text-stone-700">
-                <span className="rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-bold text-white uppercase">
-                  Habis
-                </span>
-                Tidak ikut dipesan
-              </p>
-            ) : null}
-          </div>
-          <button
-            type="button"
-            onClick={() => cart.remove(key)}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-stone-500 hover:bg-chili-50 hover:text-chili-700"
-            aria-label={`Hapus ${label}`}
-          >
-            <TrashIcon className="size-5" />
-          </button>
-        </div>
-
-        {takesLevel && !soldOut ? (
-          <div>
-            <div className="flex items-center justify-between">
-              <label htmlFor={levelId} className="field-label">
-                Level pedas
-              </label>
-              {line.level !== undefined ? <ChiliMeter level={line.level} className="mb-1.5" /> : null}
-            </div>
-            <select
-              id={levelId}
-              value={line.level ?? ""}
-              onChange={(event) => cart.setLevel(key, Number(event.target.value))}
-              aria-invalid={problem === "pilih-level" ? true : undefined}
-              className={`field-input py-2 ${problem === "pilih-level" ? "border-chili-600 ring-2 ring-chili-600/30" : ""}`}
-            >
-              {line.level === undefined ? (
-                <option value="" disabled>
-                  Pilih level pedas
-                </option>
-              ) : null}
-              {SPICE_LEVELS.map((entry) => (
-                <option key={entry.level} value={entry.level}>
-                  {spiceLevelLabel(entry.level)}
-                </option>
-              ))}
-            </select>
-            {problem === "pilih-level" ? (
-              <p className="mt-1 text-sm font-semibold text-chili-700">Pilih level pedas untuk menu ini.</p>
-            ) : null}
-          </div>
-        ) : null}
-
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div
-            className="flex items-center rounded-full border border-stone-300"
-            role="group"
-            aria-label={`Jumlah ${label}`}
-          >
-            <button
-              type="button"
-              onClick={() => cart.decrease(key)}
-              disabled={line.jumlah <= 1}
-              className="inline-flex size-11 items-center justify-center rounded-full disabled:opacity-40"
-              aria-label={`Kurangi ${label}`}
-            >
-              <MinusIcon className="size-4" />
-            </button>
-            <output className="w-8 text-center font-bold" aria-live="polite" data-testid="quantity">
-              {line.jumlah}
-            </output>
-            <button
-              type="button"
-              onClick={() => cart.increase(key)}
-              disabled={line.jumlah >= MAX_QUANTITY}
-              className="inline-flex size-11 items-center justify-center rounded-full disabled:opacity-40"
-              aria-label={`Tambah ${label}`}
-            >
-              <PlusIcon className="size-4" />
-            </button>
-          </div>
-          <p
-            className={`font-extrabold ${soldOut ? "text-stone-400 line-through" : ""}`}
-            data-testid="subtotal"
-          >
-            {formatRupiah(lineSubtotal(line))}
-          </p>
-        </div>
-
-        {soldOut ? null : (
-          <div>
-            <div className="flex items-baseline justify-between">
-              <label htmlFor={noteId} className="field-label">
-                Catatan <span className="font-normal text-stone-500">(opsional)</span>
-              </label>
-              <span className="text-xs text-stone-500" aria-hidden="true">
-                {Array.from(note).length}/{MAX_NOTE_LENGTH}
-              </span>
-            </div>
-            <input
-              id={noteId}
-              type="text"
-              value={note}
-              maxLength={MAX_NOTE_LENGTH}
-              onChange={(event) => cart.setNote(key, event.target.value)}
-              placeholder="Contoh: tanpa sayur, kuah dipisah"
-              className="field-input py-2"
-              data-testid="line-note"
-            />
-          </div>
-        )}
-      </div>
-    </li>
+      <ul className="flex-1 list-disc space-y-1 pl-4">
+        {notices.map((notice) => (
+          // A price never breaks between "Rp" and its number.
+          <li key={notice}>{notice.replaceAll("Rp ", "Rp\u00a0")}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onClose}
+        className="js-only inline-flex size-8 items-center justify-center rounded-full hover:bg-amber-100"
+        aria-label="Tutup pemberitahuan"
+      >
+        ×
+      </button>
+    </div>
   );
 }
 
-export default function Keranjang() {
-  const cart = useCart();
+export default function Keranjang({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = loaderData;
   const { store } = useRootData();
-  const [sentCode, setSentCode] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const [notices, closeNotices] = useNotices(cart.notices);
+  const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
+  const [problem, setProblem] = useState<string | null>(null);
+  const saveForm = useFetcher<CartAnswer>({ key: `${LINE_FETCHER_PREFIX}formulir` });
+  const busy = useFetchers().some(
+    (fetcher) => fetcher.key.startsWith(LINE_FETCHER_PREFIX) && fetcher.state !== "idle",
+  );
+  const checkout = useCheckout(cart.fingerprint, (code) => {
+    setSentCode(code);
+    window.scrollTo({ top: 0 });
+  });
+  const onProblem = useCallback((message: string) => setProblem(message), []);
 
-  const orderable = cart.lines.filter((line) => cart.problemOf(line) !== "habis");
-  const missingLevel = cart.lines.find((line) => cart.problemOf(line) === "pilih-level");
+  // The page's count is the cart's: the header follows it, and other tabs' changes reload it.
+  useEffect(() => updateCartCount({ count: cart.count, version: cart.version }), [cart.count, cart.version]);
+  useEffect(() => onCartChangedElsewhere(() => void revalidator.revalidate()), [revalidator]);
+
+  const orderable = cart.lines.filter((line) => line.problem !== "habis");
+  const missingLevel = cart.lines.find((line) => line.problem === "pilih-level");
   const blockedMessage = missingLevel
     ? `Pilih level pedas untuk ${missingLevel.nama} dulu.`
     : orderable.length === 0
       ? "Semua menu di keranjang sedang habis."
       : null;
+  const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Keranjang</h1>
       <StoreHoursNotice store={store} className="mt-4" />
+      <Notices notices={notices} onClose={closeNotices} />
 
       {sentCode ? (
         <div
@@ -207,6 +138,15 @@ export default function Keranjang() {
         </div>
       ) : null}
 
+      {refusal ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-2xl border border-chili-100 bg-chili-50 px-4 py-3 font-semibold text-chili-800"
+        >
+          {refusal}
+        </p>
+      ) : null}
+
       {cart.lines.length === 0 ? (
         <div className="card mt-6 flex flex-col items-center gap-3 p-10 text-center">
           <CartIcon className="size-12 text-chili-600" />
@@ -217,12 +157,32 @@ export default function Keranjang() {
           </Link>
         </div>
       ) : (
-        <>
-          <ul className="mt-6 space-y-4" aria-label="Isi keranjang">
-            {cart.lines.map((line) => (
-              <CartLineItem key={lineKey(line)} line={line} />
-            ))}
-          </ul>
+        <form
+          method="post"
+          action="/pesanan"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            setProblem(null);
+            if (submitter?.hasAttribute("data-checkout")) {
+              if (!busy && !blockedMessage) checkout.start(event.currentTarget);
+              return;
+            }
+            // Enter in a note: save the notes and levels as they stand.
+            const values = new FormData(event.currentTarget);
+            values.set("intent", SAVE_INTENT);
+            values.set("mode", "fetch");
+            void saveForm.submit(values, { method: "post", action: "/keranjang" });
+          }}
+        >
+          {/* The form's first button: Enter in a note saves, it never removes a line. */}
+          <button type="submit" name="intent" value={SAVE_INTENT} formAction="/keranjang" hidden>
+            Simpan
+          </button>
+          <input type="hidden" name={FINGERPRINT_FIELD} value={cart.fingerprint} />
+          <Suspense fallback={null}>
+            <CartLines lines={cart.lines} onProblem={onProblem} />
+          </Suspense>
 
           <div className="card mt-6 p-6">
             <div className="flex items-center justify-between text-lg">
@@ -231,24 +191,70 @@ export default function Keranjang() {
                 {formatRupiah(cart.total)}
               </span>
             </div>
-            <CheckoutPanel
-              lines={orderable}
-              blockedMessage={blockedMessage}
-              onSent={(code, ordered) => {
-                setSentCode(code);
-                // Sold-out lines were not in the order: they stay, flagged, for when they are back.
-                cart.removeOrdered(ordered);
-                window.scrollTo({ top: 0 });
-              }}
-            />
+            {checkout.recorded ? (
+              <div className="mt-4 border-t border-stone-200 pt-4">
+                <Suspense fallback={<p className="text-stone-600">Pesanan tercatat…</p>}>
+                  <OrderRecorded
+                    order={checkout.recorded}
+                    opened={checkout.opened}
+                    sentQuestion={
+                      <>
+                        <button type="button" className="btn-primary" onClick={checkout.confirmSent}>
+                          Ya, sudah terkirim
+                        </button>
+                        <button type="button" className="btn-secondary" onClick={checkout.change}>
+                          Belum, ubah pesanan
+                        </button>
+                      </>
+                    }
+                  />
+                </Suspense>
+              </div>
+            ) : (
+              <>
+                <button
+                  type="submit"
+                  data-checkout=""
+                  disabled={
+                    checkout.sending ||
+                    checkout.confirming ||
+                    orderable.length === 0 ||
+                    busy ||
+                    missingLevel !== undefined
+                  }
+                  className="btn-whatsapp mt-4 w-full text-lg disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  <WhatsAppIcon className="size-6" />
+                  {checkout.sending ? "Mencatat pesanan…" : "Pesan via WhatsApp"}
+                </button>
+                {blockedMessage ? (
+                  <p className="mt-3 text-center text-sm font-semibold text-chili-700">{blockedMessage}</p>
+                ) : (
+                  <p className="mt-3 text-center text-sm text-stone-600">
+                    Pesananmu dicatat dulu, lalu WhatsApp terbuka dengan kode pesanan. Tinggal tekan kirim.
+                  </p>
+                )}
+                <button
+                  type="submit"
+                  name="intent"
+                  value={SAVE_INTENT}
+                  formAction="/keranjang"
+                  className="btn-secondary until-hydrated mt-3 w-full"
+                >
+                  Simpan perubahan
+                </button>
+              </>
+            )}
           </div>
-          <p className="mt-6 text-center">
-            <Link to="/produk" className="font-semibold text-chili-700 underline-offset-4 hover:underline">
-              Tambah menu lain
-            </Link>
-          </p>
-        </>
+        </form>
       )}
+      {cart.lines.length > 0 ? (
+        <p className="mt-6 text-center">
+          <Link to="/produk" className="font-semibold text-chili-700 underline-offset-4 hover:underline">
+            Tambah menu lain
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

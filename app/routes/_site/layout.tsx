@@ -1,31 +1,26 @@
-import { Outlet } from "react-router";
-import { useCart } from "~/features/cart/cart-provider.tsx";
-import { CloseIcon } from "~/components/ui/icons.tsx";
+import { Link, Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
+import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { useRootData } from "~/root.tsx";
 
-function CartNotices() {
-  const { notices, dismissNotices } = useCart();
-  if (notices.length === 0) return null;
+/** After a "Tambah" without JavaScript the page comes back with `?ditambahkan=`: say what was added. */
+function AddedNotice() {
+  const { added } = useRootData();
+  if (!added) return null;
+  const what = added.level === null ? added.nama : `${added.nama} (${spiceLevelLabel(added.level)})`;
   return (
-    <div role="status" className="mx-auto mt-4 max-w-6xl px-4">
-      <div className="flex items-start gap-3 rounded-2xl border border-saffron-400 bg-amber-50 p-4 text-sm text-amber-900">
-        <ul className="flex-1 list-disc space-y-1 pl-4">
-          {notices.map((notice) => (
-            // A price never breaks between "Rp" and its number.
-            <li key={notice}>{notice.replaceAll("Rp ", "Rp\u00a0")}</li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          onClick={dismissNotices}
-          className="inline-flex size-8 items-center justify-center rounded-full hover:bg-amber-100"
-          aria-label="Tutup pemberitahuan"
-        >
-          <CloseIcon className="size-4" />
-        </button>
-      </div>
+    <div className="mx-auto mt-4 max-w-6xl px-4">
+      <p
+        role="status"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-900"
+        data-testid="added-notice"
+      >
+        {what} ditambahkan ke keranjang.
+        <Link to="/keranjang" className="font-bold text-green-900 underline underline-offset-4">
+          Lihat keranjang
+        </Link>
+      </p>
     </div>
   );
 }
@@ -41,7 +36,7 @@ export default function SiteLayout() {
         Langsung ke konten
       </a>
       <SiteHeader brand={store.brand} />
-      <CartNotices />
+      <AddedNotice />
       <main id="konten" className="flex-1">
         <Outlet />
       </main>

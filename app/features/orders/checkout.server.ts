@@ -1,0 +1,137 @@
+/**
+ * POST /pesanan: the cart's checkout form (docs/decisions/0018-server-cart.md). The order is the
+ * server's cart, not anything the browser lists: the form carries only what the customer may
+ * still have typed (every line's note and level, applied first) and what the page showed
+ * (`keranjang`, the fingerprint of the lines to order, with their prices). When the cart no longer
+ * says what the page showed (another tab changed it, a price changed), nothing is recorded and
+ * the customer is asked to look again. Sold-out lines are left out of the order and stay in the
+ * cart. Names and prices are the menu's at this moment (record-order.server.ts).
+ *
+ * `intent=terkirim` (the customer sent the WhatsApp message): the lines of the order this browser
+ * recorded leave the cart, and the pending order cookie is forgotten, so no later checkout may
+ * cancel an order the restaurant has received.
+ *
+ * With JavaScript (a fetcher) the answers are data; without it the checkout answers the /pesanan
+ * page (the code, the message, the WhatsApp link), and "terkirim" redirects to the cart.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getOptionalUser } from "../accounts/auth.server.ts";
+import { cartCount, withoutOrdered } from "../cart/cart.ts";
+import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
+import { readCartEdits } from "../cart/cart-form.server.ts";
+import { applyEdits, changeCart, readCartView } from "../cart/cart.server.ts";
+import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";
+import { getStoreSettings } from "../store/settings.server.ts";
+import { getClientAddress } from "../../lib/client-address.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { readForm } from "../../lib/form.server.ts";
+import { formatWait, hit } from "../../lib/rate-limit.server.ts";
+import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
+import {
+  blankPendingOrderCookie,
+  findPendingOrder,
+  pendingOrderCookie,
+  readPendingOrder,
+  recordOrder,
+} from "./record-order.server.ts";
+
+/** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
+const ORDER_WINDOW_MS = 60 * 60 * 1000;
+
+export const CHECKOUT_MESSAGES = {
+  empty: "Pesanan kosong. Tambahkan menu ke keranjang dulu.",
+  changed: "Isi keranjang berubah sejak halaman ini dibuka. Periksa lagi, lalu pesan.",
+  allSoldOut: "Semua menu di keranjang sedang habis.",
+  levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
+} as const;
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+const fail = (message: string, status: number, headers?: HeadersInit) =>
+  data<CheckoutAnswer>({ status: "error", message }, { status, headers });
+
+async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
+  const db = await getDb();
+  const pending = readPendingOrder(request);
+  const order = pending ? await findPendingOrder(db, pending) : null;
+  const cartId = await findCart(db, readCartOwner(request, getOptionalUser(context)));
+  let cart = { count: 0, version: 0 };
+  if (order && cartId) {
+    const changed = await changeCart(db, cartId, (lines) => withoutOrdered(lines, order.lineKeys));
+    if (changed.ok) cart = { count: cartCount(changed.lines), version: changed.version };
+  }
+  const headers = { "Set-Cookie": blankPendingOrderCookie(), "Cache-Control": "no-store" };
+  if (!viaFetch)
+    throw redirect(order ? `/keranjang?terkirim=${order.code}` : "/keranjang", { status: 303, headers });
+  return data<SentAnswer>({ status: "sent", code: order?.code ?? null, cart }, { headers });
+}
+
+export async function checkoutAction(args: ActionArgs) {
+  const { request, context } = args;
+  const form = await readForm(request);
+  if (form.get("intent") === "terkirim") return sent(args, form.get("mode") === "fetch");
+
+  const edits = readCartEdits(form);
+  if (!edits.ok) return fail(edits.message, 400);
+  const db = await getDb();
+  const user = getOptionalUser(context);
+  const cartId = await findCart(db, readCartOwner(request, user));
+  const shown = await readCartView(db, cartId, { acknowledge: false });
+  if (!cartId || shown.lines.length === 0) return fail(CHECKOUT_MESSAGES.empty, 400);
+  const fingerprint = form.get(FINGERPRINT_FIELD);
+  if (typeof fingerprint === "string" && fingerprint !== shown.fingerprint) {
+    return fail(CHECKOUT_MESSAGES.changed, 409);
+  }
+  if (edits.value.notes.length > 0 || edits.value.levels.length > 0) {
+    const { notes, levels } = edits.value;
+    const changed = await changeCart(db, cartId, (lines, catalog) =>
+      applyEdits(lines, catalog, { quantity: null, remove: null, notes, levels }),
+    );
+    if (!changed.ok) return fail(changed.message, changed.status);
+  }
+  const cart = await readCartView(db, cartId, { acknowledge: false });
+  const orderable = cart.lines.filter((line) => line.problem !== "habis");
+  if (orderable.length === 0) return fail(CHECKOUT_MESSAGES.allSoldOut, 409);
+  const missingLevel = orderable.find((line) => line.problem === "pilih-level");
+  if (missingLevel) return fail(CHECKOUT_MESSAGES.levelRequired(missingLevel.nama), 400);
+
+  const limit = await hit(db, {
+    key: `order:address:${getClientAddress(request)}`,
+    limit: getEnv().RATE_LIMIT_ORDER_ADDRESS,
+    windowMs: ORDER_WINDOW_MS,
+  });
+  if (limit.blocked) {
+    const seconds = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
+    return fail(
+      `Terlalu banyak pesanan dari jaringan ini. Coba lagi dalam ${formatWait(limit.resetAt)}, atau hubungi kami lewat WhatsApp.`,
+      429,
+      { "Retry-After": String(seconds) },
+    );
+  }
+
+  const result = await recordOrder(
+    db,
+    orderable.map((line) => ({
+      id: line.id,
+      jumlah: line.jumlah,
+      level: line.level ?? null,
+      catatan: line.catatan,
+    })),
+    await getStoreSettings(db),
+    user ? { id: user.id, nama: user.nama } : null,
+    readPendingOrder(request),
+  );
+  if (!result.ok) return fail(result.message, result.status);
+  const { code, token, replaced, total, message, whatsappUrl, outsideHours } = result.order;
+  return data<CheckoutAnswer>(
+    { status: "success", code, replaced, total, message, whatsappUrl, outsideHours },
+    {
+      status: 201,
+      headers: { "Set-Cookie": pendingOrderCookie({ code, token }), "Cache-Control": "no-store" },
+    },
+  );
+}
