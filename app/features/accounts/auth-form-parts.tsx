@@ -1,16 +1,3 @@
-import { useSyncExternalStore } from "react";
-
-const subscribeNever = () => () => {};
-
-/** False during the server render and hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * True for Conform's own validation round (it re-submits the form with an `__intent__` button to
  * revalidate as the user types); false for the user's real submission.

@@ -142,8 +142,26 @@ describe("login rules", () => {
     expect(submission.status === "success" && submission.value).toMatchObject({
       email: "a@b.id",
       password: " pw with spaces ",
-      captcha: "t",
+      captcha: { kind: "widget", token: "t" },
     });
+  });
+
+  it("without JavaScript the picture's digits answer the captcha; the picture alone does not", () => {
+    const picture = { email: "a@b.id", password: "rahasia", captcha_gambar: "id.123.mac" };
+    expect(loginMessage({ ...picture, captcha_jawaban: "  " })).toEqual([
+      "Ketik angka pada gambar verifikasi.",
+    ]);
+    const submission = parseWithZod(form({ ...picture, captcha_jawaban: "12345" }), { schema: LoginSchema });
+    expect(submission.status === "success" && submission.value.captcha).toEqual({
+      kind: "picture",
+      token: "id.123.mac",
+      answer: "12345",
+    });
+    // The widget's answer wins when both are sent (a page whose widget loaded late).
+    const both = parseWithZod(form({ ...picture, captcha_jawaban: "1", captcha: "t" }), {
+      schema: LoginSchema,
+    });
+    expect(both.status === "success" && both.value.captcha).toEqual({ kind: "widget", token: "t" });
   });
 
   it("uses the exact texts of SPEC.md", () => {

@@ -20,6 +20,7 @@ export const REGISTER_MESSAGES = {
 export const LOGIN_MESSAGES = {
   empty: "Email dan password wajib diisi!",
   captchaMissing: "Harap selesaikan verifikasi reCAPTCHA.",
+  pictureMissing: "Ketik angka pada gambar verifikasi.",
   captchaInvalid: "Verifikasi captcha gagal atau sudah kedaluwarsa. Silakan ulangi verifikasi.",
   wrongCredentials: "Email atau Password salah!",
   success: "Berhasil login!",
@@ -34,6 +35,9 @@ const EMAIL_MAX = 254;
 
 /** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
 export const CAPTCHA_FIELD = "captcha";
+/** Without JavaScript: the picture challenge and the digits typed from it. */
+export const PICTURE_FIELD = "captcha_gambar";
+export const PICTURE_ANSWER_FIELD = "captcha_jawaban";
 
 /** What the login page needs to render its captcha (never a secret). */
 export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
@@ -97,17 +101,42 @@ interface LoginInput {
   email?: string;
   password?: string;
   captcha?: string;
+  captcha_gambar?: string;
+  captcha_jawaban?: string;
   redirectTo?: string;
 }
 
 function firstLoginProblem(input: LoginInput): string | null {
   if (!normalizeEmail(input.email ?? "") || !(input.password ?? "")) return LOGIN_MESSAGES.empty;
-  if (!(input.captcha ?? "").trim()) return LOGIN_MESSAGES.captchaMissing;
-  return null;
+  if ((input.captcha ?? "").trim()) return null;
+  if (input.captcha_gambar)
+    return (input.captcha_jawaban ?? "").trim() ? null : LOGIN_MESSAGES.pictureMissing;
+  return LOGIN_MESSAGES.captchaMissing;
+}
+
+/** The captcha as the login form answered it: the widget's token, or a picture and its digits. */
+export type CaptchaAnswer =
+  { kind: "widget"; token: string } | { kind: "picture"; token: string; answer: string };
+
+function captchaAnswer(input: LoginInput): CaptchaAnswer {
+  const token = (input.captcha ?? "").trim();
+  if (token) return { kind: "widget", token };
+  return {
+    kind: "picture",
+    token: input.captcha_gambar ?? "",
+    answer: (input.captcha_jawaban ?? "").slice(0, 20),
+  };
 }
 
 export const LoginSchema = z
-  .object({ email: text, password: text, [CAPTCHA_FIELD]: text, redirectTo: text })
+  .object({
+    email: text,
+    password: text,
+    [CAPTCHA_FIELD]: text,
+    [PICTURE_FIELD]: text,
+    [PICTURE_ANSWER_FIELD]: text,
+    redirectTo: text,
+  })
   .transform((input, ctx) => {
     const problem = firstLoginProblem(input);
     if (problem) {
@@ -119,7 +148,7 @@ export const LoginSchema = z
       // Long inputs cannot match a stored password (at most 30 characters, or a legacy hash's
       // 72 bytes); cutting them keeps bcrypt's work bounded.
       password: (input.password ?? "").slice(0, 128),
-      captcha: (input.captcha ?? "").trim(),
+      captcha: captchaAnswer(input),
       redirectTo: input.redirectTo,
     };
   });

@@ -1,27 +1,101 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import type {} from "altcha/types/react";
-import { CAPTCHA_FIELD, type CaptchaWidget } from "~/features/accounts/auth-schemas.ts";
+import {
+  CAPTCHA_FIELD,
+  PICTURE_ANSWER_FIELD,
+  PICTURE_FIELD,
+  type CaptchaWidget,
+} from "~/features/accounts/auth-schemas.ts";
 
 /** Lets the form ask for a fresh captcha after the server used up the last answer. */
 export interface CaptchaHandle {
   reset(): void;
 }
 
+/** The picture challenge for a browser without JavaScript (captcha-picture.server.ts). */
+interface Picture {
+  token: string;
+  picture: string;
+}
+
 /**
  * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured. Either
- * way the answer travels in the form field `captcha` and the server verifies it.
+ * way the answer travels in the form field `captcha` and the server verifies it. Without
+ * JavaScript, or when the widget cannot load, a picture of digits to type takes its place.
  */
-export function CaptchaField({ widget, ref }: { widget: CaptchaWidget; ref?: React.Ref<CaptchaHandle> }) {
+export function CaptchaField({
+  widget,
+  picture,
+  ref,
+}: {
+  widget: CaptchaWidget;
+  picture: Picture;
+  ref?: React.Ref<CaptchaHandle>;
+}) {
   return widget.kind === "altcha" ? (
-    <AltchaField challengeUrl={widget.challengeUrl} ref={ref} />
+    <AltchaField challengeUrl={widget.challengeUrl} picture={picture} ref={ref} />
   ) : (
-    <RecaptchaField siteKey={widget.siteKey} ref={ref} />
+    <RecaptchaField siteKey={widget.siteKey} picture={picture} ref={ref} />
+  );
+}
+
+/** Five digits to type from a picture: the captcha that needs no script. */
+function PictureChallenge({ picture }: { picture: Picture }) {
+  const answerId = useId();
+  return (
+    <div
+      className="mt-1 space-y-2 rounded-2xl border border-stone-200 bg-white p-3"
+      data-testid="captcha-picture"
+    >
+      <img
+        src={picture.picture}
+        width={200}
+        height={64}
+        alt="Lima angka untuk verifikasi"
+        className="rounded-xl border border-stone-200"
+      />
+      <input type="hidden" name={PICTURE_FIELD} value={picture.token} />
+      <label htmlFor={answerId} className="field-label">
+        Ketik angka pada gambar
+      </label>
+      <input
+        id={answerId}
+        name={PICTURE_ANSWER_FIELD}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={5}
+        className="field-input"
+      />
+      <p className="text-xs text-stone-600">
+        Tanpa JavaScript, verifikasinya memakai gambar ini. Sulit dibaca? Muat ulang halaman untuk gambar
+        baru, atau aktifkan JavaScript.
+      </p>
+    </div>
+  );
+}
+
+/** The picture where no script runs, and also where the widget's script could not load. */
+function WithoutScript({ picture, failed }: { picture: Picture; failed: boolean }) {
+  return failed ? (
+    <PictureChallenge picture={picture} />
+  ) : (
+    <noscript>
+      <PictureChallenge picture={picture} />
+    </noscript>
   );
 }
 
 const altchaConfiguration = JSON.stringify({ hideFooter: true, hideLogo: false, minDuration: 300 });
 
-function AltchaField({ challengeUrl, ref }: { challengeUrl: string; ref?: React.Ref<CaptchaHandle> }) {
+function AltchaField({
+  challengeUrl,
+  picture,
+  ref,
+}: {
+  challengeUrl: string;
+  picture: Picture;
+  ref?: React.Ref<CaptchaHandle>;
+}) {
   const element = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
   const labelId = useId();
   const [failed, setFailed] = useState(false);
@@ -45,19 +119,19 @@ function AltchaField({ challengeUrl, ref }: { challengeUrl: string; ref?: React.
       <p className="field-label" id={labelId}>
         Verifikasi
       </p>
-      <div role="group" className="nyala-altcha min-h-12" aria-labelledby={labelId}>
-        <altcha-widget
-          ref={element}
-          challenge={challengeUrl}
-          name={CAPTCHA_FIELD}
-          language="id"
-          type="checkbox"
-          configuration={altchaConfiguration}
-        />
-      </div>
-      {failed ? (
-        <p className="mt-2 text-sm text-chili-700">Verifikasi tidak dapat dimuat. Muat ulang halaman ini.</p>
-      ) : null}
+      {failed ? null : (
+        <div role="group" className="nyala-altcha js-only min-h-12" aria-labelledby={labelId}>
+          <altcha-widget
+            ref={element}
+            challenge={challengeUrl}
+            name={CAPTCHA_FIELD}
+            language="id"
+            type="checkbox"
+            configuration={altchaConfiguration}
+          />
+        </div>
+      )}
+      <WithoutScript picture={picture} failed={failed} />
     </div>
   );
 }
@@ -79,7 +153,15 @@ declare global {
 
 const RECAPTCHA_SCRIPT = "https://www.google.com/recaptcha/api.js?render=explicit&hl=id";
 
-function RecaptchaField({ siteKey, ref }: { siteKey: string; ref?: React.Ref<CaptchaHandle> }) {
+function RecaptchaField({
+  siteKey,
+  picture,
+  ref,
+}: {
+  siteKey: string;
+  picture: Picture;
+  ref?: React.Ref<CaptchaHandle>;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | null>(null);
   const [token, setToken] = useState("");
@@ -125,8 +207,9 @@ function RecaptchaField({ siteKey, ref }: { siteKey: string; ref?: React.Ref<Cap
   return (
     <div>
       <p className="field-label">Verifikasi</p>
-      <div ref={container} className="min-h-[78px]" />
+      <div ref={container} className="js-only min-h-[78px]" />
       <input type="hidden" name={CAPTCHA_FIELD} value={token} />
+      <WithoutScript picture={picture} failed={false} />
     </div>
   );
 }

@@ -60,6 +60,9 @@ async function altchaSecrets() {
   return { signature, key };
 }
 
+/** The key that signs this app's own challenges (ALTCHA's, and the picture's: captcha-picture.server.ts). */
+export const captchaKey = async () => (await altchaSecrets()).signature;
+
 /** A fresh signed challenge for the `altcha-widget`; `work` is lowered by tests only. */
 export async function createAltchaChallenge(work = ALTCHA_WORK): Promise<Challenge> {
   const { signature, key } = await altchaSecrets();

@@ -13,14 +13,10 @@ import {
   RegisterSchema,
 } from "~/features/accounts/auth-schemas.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import {
-  AuthHeading,
-  FormAlert,
-  isValidationIntent,
-  useHydrated,
-} from "~/features/accounts/auth-form-parts.tsx";
+import { AuthHeading, FormAlert, isValidationIntent } from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 export const action = registerAction;
 

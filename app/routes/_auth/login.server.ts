@@ -16,6 +16,9 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { verifyCaptcha } from "~/features/accounts/captcha.server.ts";
+import { verifyPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
+import { mergeGuestCart } from "~/features/cart/cart.server.ts";
+import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { knownDeviceId, rememberDevice } from "~/features/accounts/known-device.server.ts";
 import { loginLimits } from "~/features/accounts/login-limits.server.ts";
 import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
@@ -26,7 +29,7 @@ import { boundedReply, readForm } from "~/lib/form.server.ts";
 import { deleteExpiredRateLimits, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 
-const HIDDEN_FIELDS = ["password", "captcha", "mode"];
+const HIDDEN_FIELDS = ["password", "captcha", "captcha_gambar", "captcha_jawaban", "mode"];
 
 interface ActionArgs {
   request: Request;
@@ -65,7 +68,11 @@ export async function loginAction({ request, context }: ActionArgs) {
   const blocked = await limits.blocked(db);
   if (blocked) return tooMany(blocked);
 
-  if (!(await verifyCaptcha(db, captcha, address))) {
+  const captchaPassed =
+    captcha.kind === "picture"
+      ? await verifyPictureChallenge(db, captcha.token, captcha.answer)
+      : await verifyCaptcha(db, captcha.token, address);
+  if (!captchaPassed) {
     await limits.captchaFailed(db);
     return fail(LOGIN_MESSAGES.captchaInvalid, 400);
   }
@@ -81,12 +88,16 @@ export async function loginAction({ request, context }: ActionArgs) {
   // session row never outlives an answer that did not carry its cookie.
   const target = safeRedirect(redirectTo, "/beranda");
   const device = await rememberDevice(request, user.email);
+  // What this browser put in its cart before signing in joins the account's cart (before the
+  // session, for the same reason).
+  const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await startSession(db, user.id));
   // This browser is now one the account signed in on (known-device.server.ts).
   headers.append("Set-Cookie", device);
+  if (cartCookie) headers.append("Set-Cookie", cartCookie);
   if (Math.random() < 0.05) {
     // Housekeeping now and then, off the request's path.
     void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);

@@ -1,13 +1,14 @@
 import { useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/masuk";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/components/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
+import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
@@ -17,16 +18,18 @@ import {
   FormAlert,
   GoogleIcon,
   isValidationIntent,
-  useHydrated,
 } from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const google = url.searchParams.get("google");
   return {
     captcha: getCaptchaWidget(),
+    // Without JavaScript the widget cannot run: a picture to read takes its place.
+    picture: await createPictureChallenge(),
     googleEnabled: isGoogleEnabled(),
     googleError: googleErrorMessage(google),
     // Set by /auth/google/callback after a successful Google sign-in.
@@ -50,10 +53,9 @@ function rememberLogin(email: string) {
 }
 
 export default function Masuk({ loaderData }: Route.ComponentProps) {
-  const { captcha, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
+  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const documentAnswer = useActionData<typeof action>();
@@ -127,14 +129,14 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
           maxLength={254}
         />
         <PasswordField
-          label="Password"
+          label="Kata sandi"
           name="password"
           autoComplete="current-password"
-          placeholder="Password kamu"
+          placeholder="Kata sandi kamu"
           required
           maxLength={128}
         />
-        <CaptchaField widget={captcha} ref={captchaRef} />
+        <CaptchaField widget={captcha} picture={picture} ref={captchaRef} />
 
         {documentAnswer?.status === "error" ? <FormAlert>{documentAnswer.message}</FormAlert> : null}
         {form.errors && !problem ? (
@@ -196,7 +198,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         onClose={() => {
           const email = success?.email ?? googleSignedIn?.email;
           if (email) rememberLogin(email);
-          void navigate(success?.redirectTo ?? redirectTo, { replace: true });
+          // A document load: the header then shows the account's cart (the guest cart joined it).
+          window.location.replace(success?.redirectTo ?? redirectTo);
         }}
       />
     </>

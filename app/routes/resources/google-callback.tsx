@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google-callback";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";
+import { mergeGuestCart } from "~/features/cart/cart.server.ts";
+import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { finishGoogleSignIn } from "~/features/accounts/google.server.ts";
 import { rememberDevice } from "~/features/accounts/known-device.server.ts";
@@ -26,6 +28,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
   // This browser is now one the account signed in on (password logins here are throttled apart).
   headers.append("Set-Cookie", await rememberDevice(request, account.user.email));
+  // What this browser put in its cart before signing in joins the account's cart.
+  const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), account.user.id);
+  if (cartCookie) headers.append("Set-Cookie", cartCookie);
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   headers.append("Set-Cookie", await startSession(db, account.user.id));
