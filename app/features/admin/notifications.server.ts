@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { notifications, notificationSettings } from "../../../database/schema.ts";
+import { notifications, notificationSettings, users } from "../../../database/schema.ts";
 
 export interface NotificationItem {
   id: number;
@@ -18,12 +18,16 @@ export interface NotificationItem {
   sudahDibaca: boolean;
 }
 
-/** SPEC.md section 3: pesananBaru, pembayaran, komentar, sistem — on, on, off, on. */
+/**
+ * SPEC.md section 3: pesananBaru, pembayaran, komentar, sistem — on, on, off, on; and pesanKontak
+ * (a message from the /kontak form), on: a restaurant wants to read what customers write.
+ */
 export interface NotificationSwitches {
   pesananBaru: boolean;
   pembayaran: boolean;
   komentar: boolean;
   sistem: boolean;
+  pesanKontak: boolean;
 }
 
 const DEFAULT_SWITCHES: NotificationSwitches = {
@@ -31,6 +35,7 @@ const DEFAULT_SWITCHES: NotificationSwitches = {
   pembayaran: true,
   komentar: false,
   sistem: true,
+  pesanKontak: true,
 };
 
 const HOUR = 60 * 60 * 1000;
@@ -132,6 +137,7 @@ export async function getNotificationSwitches(db: Database, userId: string): Pro
     pembayaran: row.pembayaran,
     komentar: row.komentar,
     sistem: row.sistem,
+    pesanKontak: row.pesan_kontak,
   };
 }
 
@@ -145,9 +151,31 @@ export async function saveNotificationSwitches(
     pembayaran: switches.pembayaran,
     komentar: switches.komentar,
     sistem: switches.sistem,
+    pesan_kontak: switches.pesanKontak,
   };
   await db
     .insert(notificationSettings)
     .values({ user_id: userId, ...values })
     .onConflictDoUpdate({ target: notificationSettings.user_id, set: { ...values, updated_at: sql`now()` } });
+}
+
+/**
+ * A notification for every admin whose switch for this kind of news is on (the default where an
+ * admin never saved the settings). `db` may be a transaction, so the news and what it is about
+ * are written together.
+ */
+export async function notifyAdmins(
+  db: Pick<Database, "select" | "insert">,
+  kind: "pesanKontak",
+  notification: { judul: string; pesan: string },
+): Promise<number> {
+  const admins = await db
+    .select({ id: users.id, on: notificationSettings.pesan_kontak })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.user_id, users.id))
+    .where(eq(users.role, "admin"));
+  const told = admins.filter((admin) => admin.on ?? DEFAULT_SWITCHES[kind]);
+  if (told.length > 0)
+    await db.insert(notifications).values(told.map((admin) => ({ user_id: admin.id, ...notification })));
+  return told.length;
 }

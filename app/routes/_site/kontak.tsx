@@ -1,69 +1,139 @@
-import { useState } from "react";
+import { useEffect, useRef } from "react";
+import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/kontak";
 import { SocialLinks } from "~/components/site-footer.tsx";
 import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX,
+  type ContactAnswer,
+  type ContactField,
+} from "~/features/store/contact.ts";
+import { readContactForm } from "~/features/store/contact-form.ts";
+import { sendContactMessage } from "~/features/store/contact-messages.server.ts";
 import { useRootData, type RootLoaderData } from "~/root.tsx";
+import { actionHeaders } from "~/lib/action-headers.ts";
+import { getClientAddress } from "~/lib/client-address.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { DAY_NAMES, describeDay, timezoneLabel } from "~/features/store/opening-hours.ts";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
 
 /**
- * The contact form sends nothing to a server (SPEC.md: no submit behaviour). Instead of a
- * button that silently does nothing, it hands the message to WhatsApp, the store's real inbox.
+ * POST /kontak: the message is checked (ContactSchema), stored and the admins are told
+ * (contact-messages.server.ts). A filled honeypot is answered like a sent message and stored
+ * nowhere, so a bot learns nothing.
  */
-function ContactForm({ brand, whatsapp }: { brand: string; whatsapp: string }) {
-  const [status, setStatus] = useState("");
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = readContactForm(await readForm(request));
+  if (!read.ok) return data<ContactAnswer>(read.answer, { status: 400 });
+  const { situs, ...message } = read.value;
+  if (!situs) {
+    const sent = await sendContactMessage(await getDb(), message, {
+      address: getClientAddress(request),
+      userId: getOptionalUser(context)?.id ?? null,
+    });
+    if (!sent.ok) {
+      return data<ContactAnswer>(
+        { status: "error", errors: {}, formError: sent.message, values: message },
+        { status: 429, headers: { "Retry-After": String(sent.retryAfter) } },
+      );
+    }
+  }
+  return data<ContactAnswer>({ status: "sent" });
+}
+
+// A 429 tells when to try again (Retry-After).
+export const headers = actionHeaders;
+
+const FIELDS: { name: ContactField; label: string }[] = [
+  { name: "nama", label: "Nama" },
+  { name: "email", label: "Email" },
+  { name: "pesan", label: "Pesan" },
+];
+
+/**
+ * The contact form: name, e-mail and message, stored for the restaurant and shown to its admins.
+ * A plain POST without JavaScript; with it, sent in place. Checked on the server only (the
+ * messages come back under the fields): the rules' Zod would take the page past the storefront's
+ * JavaScript budget.
+ */
+function ContactForm({ answer: pageAnswer }: { answer: ContactAnswer | undefined }) {
+  const fetcher = useFetcher<ContactAnswer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+  const answer = sending ? undefined : (fetcher.data ?? pageAnswer);
+  const problems = answer?.status === "error" ? answer : null;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
   return (
-    <form
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
       className="card space-y-4 p-6 md:self-start"
       aria-labelledby="form-kontak"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        const nama = String(form.get("nama") ?? "").trim();
-        const email = String(form.get("email") ?? "").trim();
-        const pesan = String(form.get("pesan") ?? "").trim();
-        const text = `${contactMessage(brand)}\n\nNama: ${nama}\nEmail: ${email}\n\n${pesan}`;
-        window.open(whatsappLink(whatsapp, text), "_blank", "noopener");
-        setStatus("Pesanmu kami siapkan di WhatsApp. Tinggal tekan kirim di sana.");
-      }}
     >
       <h2 id="form-kontak" className="text-xl font-extrabold">
         Kirim pesan
       </h2>
-      <div>
-        <label htmlFor="nama" className="field-label">
-          Nama
-        </label>
-        <input id="nama" name="nama" required maxLength={50} autoComplete="name" className="field-input" />
+      <p className="text-sm text-stone-600">Kami baca setiap pesan dan membalasnya lewat email.</p>
+      {FIELDS.map(({ name, label }) => {
+        const error = problems?.errors[name];
+        const common = {
+          id: `kontak-${name}`,
+          name,
+          defaultValue: problems?.values[name] ?? "",
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `kontak-${name}-galat` : undefined,
+          className: "field-input",
+        };
+        return (
+          <div key={name}>
+            <label htmlFor={common.id} className="field-label">
+              {label}
+            </label>
+            {name === "pesan" ? (
+              <textarea {...common} rows={5} maxLength={CONTACT_MESSAGE_MAX} />
+            ) : (
+              <input
+                {...common}
+                type={name === "email" ? "email" : "text"}
+                maxLength={name === "email" ? 254 : CONTACT_NAME_MAX}
+                autoComplete={name === "email" ? "email" : "name"}
+              />
+            )}
+            {error ? (
+              <p id={`kontak-${name}-galat`} className="mt-1 text-sm font-semibold text-chili-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {/* Hidden from people and screen readers; a bot that fills every field fills this one. */}
+      <div aria-hidden="true" className="hidden">
+        <label htmlFor="kontak-situs">Situs web (jangan diisi)</label>
+        <input id="kontak-situs" name="situs" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <div>
-        <label htmlFor="email" className="field-label">
-          Email
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          className="field-input"
-        />
-      </div>
-      <div>
-        <label htmlFor="pesan" className="field-label">
-          Pesan
-        </label>
-        <textarea id="pesan" name="pesan" required rows={5} maxLength={1000} className="field-input" />
-      </div>
-      <button type="submit" className="btn-primary w-full">
-        Kirim lewat WhatsApp
+      {problems?.formError ? (
+        <p role="alert" className="text-sm font-semibold text-chili-700">
+          {problems.formError}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={sending}>
+        {sending ? "Mengirim…" : "Kirim pesan"}
       </button>
-      <p role="status" className="text-sm text-stone-600">
-        {status}
+      <p role="status" className="text-sm font-semibold text-green-800" data-testid="contact-sent">
+        {answer?.status === "sent" ? CONTACT_MESSAGES.sent : ""}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }
 
@@ -116,7 +186,7 @@ function OpeningHours({ store }: { store: RootLoaderData["store"] }) {
   );
 }
 
-export default function Kontak() {
+export default function Kontak({ actionData }: Route.ComponentProps) {
   const { store } = useRootData();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -158,7 +228,7 @@ export default function Kontak() {
             </section>
           ) : null}
         </div>
-        <ContactForm brand={store.brand} whatsapp={store.whatsapp} />
+        <ContactForm answer={actionData} />
       </div>
     </div>
   );

@@ -21,6 +21,11 @@ const switches: { name: keyof NotificationSwitches; label: string; description: 
   { name: "pembayaran", label: "Pembayaran", description: "Kabar saat pembayaran diterima atau gagal." },
   { name: "komentar", label: "Komentar", description: "Kabar saat pelanggan memberi ulasan atau komentar." },
   { name: "sistem", label: "Sistem", description: "Pengumuman pemeliharaan dan pembaruan sistem." },
+  {
+    name: "pesanKontak",
+    label: "Pesan kontak",
+    description: "Kabar saat pelanggan mengirim pesan lewat halaman Kontak, dengan nama dan emailnya.",
+  },
 ];
 
 /** A checked box sends "on"; an unchecked one sends nothing. Anything else is refused. */
@@ -30,6 +35,7 @@ const SwitchesSchema = z.object({
   pembayaran: toggle,
   komentar: toggle,
   sistem: toggle,
+  pesanKontak: toggle,
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
