@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/root.tsx";
-import { useCart } from "~/features/cart/cart-provider.tsx";
+import { useCartCount } from "~/features/cart/cart-count.ts";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 import { isAdmin } from "~/features/accounts/permissions.ts";
@@ -16,13 +16,23 @@ const moreLinks = [
   { to: "/kontak", label: "Kontak" },
 ] as const;
 
+/** SPEC.md section 2: the phone menu also lists the admin's shortcuts (produk, promo, outlet, laporan; and pesanan). */
+const adminShortcuts = [
+  { to: "/admin/dashboard", label: "Dashboard admin" },
+  { to: "/admin/pesanan", label: "Pesanan" },
+  { to: "/admin/produk", label: "Produk (admin)" },
+  { to: "/admin/promo", label: "Promo" },
+  { to: "/admin/outlet", label: "Outlet" },
+  { to: "/admin/laporan", label: "Laporan" },
+] as const;
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 font-semibold transition ${
     isActive ? "bg-chili-50 text-chili-700" : "text-stone-700 hover:text-chili-700"
   }`;
 
 function CartCount({ className = "" }: { className?: string }) {
-  const { count } = useCart();
+  const count = useCartCount();
   return (
     <span
       data-testid="cart-count"
@@ -106,56 +116,68 @@ export function SiteHeader({ brand }: { brand: string }) {
             <span className="sr-only">Keranjang</span>
             <CartCount className="absolute -top-0.5 -right-0.5 min-w-5 leading-5" />
           </Link>
-          <button
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-stone-700"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? "Tutup menu" : "Buka menu"}
-            onClick={() => setOpen(!open)}
+          {/* A disclosure that needs no script: the menu opens without JavaScript too. */}
+          <details
+            className="group"
+            open={open}
+            onToggle={(event) => setOpen(event.currentTarget.open)}
+            data-testid="phone-menu"
           >
-            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          </button>
+            <summary
+              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-stone-700 [&::-webkit-details-marker]:hidden"
+              aria-label={open ? "Tutup menu" : "Buka menu"}
+            >
+              <MenuIcon className="size-6 group-open:hidden" />
+              <CloseIcon className="hidden size-6 group-open:block" />
+            </summary>
+            <nav
+              id={menuId}
+              aria-label="Menu ponsel"
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-chili-100 bg-white px-4 pt-2 pb-4 shadow-lg"
+            >
+              <ul className="flex flex-col gap-1">
+                {[...mainLinks, { to: "/keranjang", label: "Keranjang" }, ...moreLinks].map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                      {link.label}
+                      {link.to === "/keranjang" ? <CartCount className="ml-2" /> : null}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {admin ? (
+                <div className="mt-2 border-t border-chili-100 pt-2">
+                  <p className="px-3 py-1 text-xs font-bold tracking-wide text-stone-500 uppercase">Admin</p>
+                  <ul className="grid grid-cols-2 gap-1">
+                    {adminShortcuts.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} className={`block ${navLinkClass({ isActive: false })}`}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {seenUser ? (
+                <div className={user ? "mt-3 grid" : undefined}>
+                  <LogoutButton redirectTo="/" className={user ? "btn-secondary w-full" : "hidden"} />
+                </div>
+              ) : null}
+              {user ? null : (
+                <div className="mt-3 grid grid-cols-2 gap-2">
+                  <Link to="/daftar" className="btn-secondary">
+                    Daftar
+                  </Link>
+                  <Link to="/masuk" className="btn-primary">
+                    Masuk
+                  </Link>
+                </div>
+              )}
+            </nav>
+          </details>
         </div>
       </div>
-
-      <nav
-        id={menuId}
-        aria-label="Menu ponsel"
-        hidden={!open}
-        className="border-t border-chili-100 bg-white px-4 pt-2 pb-4 md:hidden"
-      >
-        <ul className="flex flex-col gap-1">
-          {[
-            ...mainLinks,
-            { to: "/keranjang", label: "Keranjang" },
-            ...moreLinks,
-            ...(admin ? [{ to: "/admin/dashboard", label: "Admin" }] : []),
-          ].map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
-                {link.label}
-                {link.to === "/keranjang" ? <CartCount className="ml-2" /> : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {seenUser ? (
-          <div className={user ? "mt-3 grid" : undefined}>
-            <LogoutButton redirectTo="/" className={user ? "btn-secondary w-full" : "hidden"} />
-          </div>
-        ) : null}
-        {user ? null : (
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link to="/daftar" className="btn-secondary">
-              Daftar
-            </Link>
-            <Link to="/masuk" className="btn-primary">
-              Masuk
-            </Link>
-          </div>
-        )}
-      </nav>
     </header>
   );
 }

@@ -1,11 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
+import { forgetCartCount } from "~/features/cart/cart-count.ts";
+
+const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
 
 /**
  * "Keluar": asks for confirmation, ends the session on the server (POST /keluar), shows
  * "Berhasil keluar dari akun" for 1500 ms, then goes to `redirectTo` (`/` on the site,
  * `/masuk` in the admin panel). Without JavaScript the form posts and the server redirects.
+ * The dialogs are fetched at the first tap.
  */
 export function LogoutButton({
   redirectTo,
@@ -35,38 +38,39 @@ export function LogoutButton({
       <button type="submit" className={className}>
         {children}
       </button>
-      <ConfirmDialog
-        open={asking && !done}
-        title="Keluar"
-        message="Anda yakin ingin keluar dari akun ini?"
-        confirmLabel="Ya, Keluar"
-        cancelLabel="Batal"
-        pending={fetcher.state !== "idle"}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          fetcher.submit(
-            { mode: "fetch", redirectTo },
-            // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
-            // dialog must stay on screen; the document load of /masuk below brings fresh data.
-            { method: "post", action: "/keluar", defaultShouldRevalidate: leavingAdmin ? false : undefined },
-          )
-        }
-      />
-      <MessageDialog
-        open={done}
-        tone="success"
-        title="Berhasil keluar dari akun"
-        autoCloseMs={1500}
-        onClose={() => {
-          try {
-            window.localStorage.removeItem("data-login");
-          } catch {
-            // storage unavailable: nothing to clear
-          }
-          if (leavingAdmin) window.location.replace(redirectTo);
-          else void navigate(redirectTo, { replace: true });
-        }}
-      />
+      {asking || done ? (
+        <Suspense fallback={null}>
+          <LogoutDialogs
+            asking={asking}
+            pending={fetcher.state !== "idle"}
+            done={done}
+            onCancel={() => setAsking(false)}
+            onConfirm={() =>
+              fetcher.submit(
+                { mode: "fetch", redirectTo },
+                // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
+                // dialog must stay on screen; the document load of /masuk below brings fresh data.
+                {
+                  method: "post",
+                  action: "/keluar",
+                  defaultShouldRevalidate: leavingAdmin ? false : undefined,
+                },
+              )
+            }
+            onDone={() => {
+              try {
+                window.localStorage.removeItem("data-login");
+              } catch {
+                // storage unavailable: nothing to clear
+              }
+              // The account's cart stays with the account; this browser has none now.
+              forgetCartCount();
+              if (leavingAdmin) window.location.replace(redirectTo);
+              else void navigate(redirectTo, { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </fetcher.Form>
   );
 }

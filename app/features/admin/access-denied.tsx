@@ -1,6 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MessageDialog } from "~/components/ui/dialog.tsx";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+
+/**
+ * The warning dialog is fetched in the browser only when it opens: the root's error page is part
+ * of every page's JavaScript, the dialog is not needed for most of them, and without JavaScript
+ * it would not open anyway (the page says the same).
+ */
+const MessageDialog = lazy(() =>
+  import("~/components/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
 
 const ACCESS_DENIED_TITLE = "Akses Ditolak";
 
@@ -12,6 +21,7 @@ const ACCESS_DENIED_TITLE = "Akses Ditolak";
 export function AccessDenied({ status, message }: { status: 401 | 403; message: string }) {
   const navigate = useNavigate();
   const [warning, setWarning] = useState(status === 401);
+  const hydrated = useHydrated();
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`${ACCESS_DENIED_TITLE} | Mie Nyala`}</title>
@@ -34,17 +44,21 @@ export function AccessDenied({ status, message }: { status: 401 | 403; message: 
           Ke Beranda
         </Link>
       </div>
-      <MessageDialog
-        open={warning}
-        tone="warning"
-        title={ACCESS_DENIED_TITLE}
-        message={message}
-        autoCloseMs={1500}
-        onClose={() => {
-          setWarning(false);
-          void navigate("/beranda", { replace: true });
-        }}
-      />
+      {hydrated && warning ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="warning"
+            title={ACCESS_DENIED_TITLE}
+            message={message}
+            autoCloseMs={1500}
+            onClose={() => {
+              setWarning(false);
+              void navigate("/beranda", { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -250,16 +250,40 @@ export function AdminShell({
         <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
           <div className="flex h-16 items-center justify-between gap-3 px-4">
             <div className="flex items-center gap-2">
-              <button
-                type="button"
-                className="inline-flex size-11 items-center justify-center rounded-full text-stone-700 lg:hidden"
-                aria-expanded={menuOpen}
-                aria-controls={phoneMenuId}
-                aria-label={menuOpen ? "Tutup menu admin" : "Buka menu admin"}
-                onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+              {/* A disclosure that needs no script: the menu opens without JavaScript too. */}
+              <details
+                className="group lg:hidden"
+                open={menuOpen}
+                onToggle={(event) => setMenuOpenOn(event.currentTarget.open ? pathname : null)}
+                data-testid="admin-phone-menu"
               >
-                {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-              </button>
+                <summary
+                  className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-stone-700 [&::-webkit-details-marker]:hidden"
+                  aria-label={menuOpen ? "Tutup menu admin" : "Buka menu admin"}
+                >
+                  <MenuIcon className="size-6 group-open:hidden" />
+                  <CloseIcon className="hidden size-6 group-open:block" />
+                </summary>
+                <nav
+                  id={phoneMenuId}
+                  aria-label="Menu admin ponsel"
+                  className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-stone-200 bg-white px-4 pt-2 pb-4 shadow-lg"
+                >
+                  <AdminNavList links={phoneLinks} unread={unread} />
+                  <div className="mt-2 grid grid-cols-2 gap-1 border-t border-stone-100 pt-2">
+                    <Link to="/admin/profil" className={linkClass({ isActive: false })}>
+                      Profil
+                    </Link>
+                    <Link to="/admin/pengaturan" className={linkClass({ isActive: false })}>
+                      Pengaturan
+                    </Link>
+                  </div>
+                  <Link to="/beranda" className="mt-2 block px-3 py-2 text-sm font-semibold text-stone-600">
+                    ← Lihat toko
+                  </Link>
+                  <LogoutButton redirectTo="/masuk" className="btn-secondary mt-2 w-full" />
+                </nav>
+              </details>
               <Link to="/admin/dashboard" className="font-extrabold text-chili-700 lg:hidden">
                 {brand} Admin
               </Link>
@@ -275,17 +299,6 @@ export function AdminShell({
               <ProfileMenu admin={admin} />
             </div>
           </div>
-          <nav
-            id={phoneMenuId}
-            aria-label="Menu admin ponsel"
-            hidden={!menuOpen}
-            className="border-t border-stone-200 bg-white px-4 pt-2 pb-4 lg:hidden"
-          >
-            <AdminNavList links={phoneLinks} unread={unread} />
-            <Link to="/beranda" className="mt-2 block px-3 py-2 text-sm font-semibold text-stone-600">
-              ← Lihat toko
-            </Link>
-          </nav>
         </header>
         <main id="konten-admin" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {children}

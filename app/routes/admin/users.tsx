@@ -226,31 +226,48 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="px-4 py-3">
                         <div className="flex justify-end gap-2">
-                          {/* SPEC.md: the Edit button is there without behaviour. */}
+                          {/* SPEC.md: the edit button is there without behaviour. */}
                           <button
                             type="button"
                             disabled
                             title="Mengubah pengguna belum tersedia"
                             className="rounded-full border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
                           >
-                            Edit<span className="sr-only"> {user.nama}</span>
+                            Ubah<span className="sr-only"> {user.nama}</span>
                           </button>
-                          <Form
-                            method="post"
-                            onSubmit={(event) => {
-                              event.preventDefault();
-                              setTarget({ id: user.id, nama: user.nama });
-                            }}
-                          >
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="userId" value={user.id} />
-                            <button
-                              type="submit"
-                              className="rounded-full bg-chili-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-chili-700"
+                          {user.id === adminId ? (
+                            // The server refuses it too (users.server.ts); here it is said before anyone asks.
+                            <span className="flex flex-col items-end gap-0.5">
+                              <button
+                                type="button"
+                                disabled
+                                aria-describedby={`hapus-sendiri-${user.id}`}
+                                className="rounded-full bg-stone-200 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
+                              >
+                                Hapus<span className="sr-only"> {user.nama}</span>
+                              </button>
+                              <span id={`hapus-sendiri-${user.id}`} className="text-xs text-stone-500">
+                                Akun Anda sendiri tidak bisa dihapus.
+                              </span>
+                            </span>
+                          ) : (
+                            <Form
+                              method="post"
+                              onSubmit={(event) => {
+                                event.preventDefault();
+                                setTarget({ id: user.id, nama: user.nama });
+                              }}
                             >
-                              Hapus<span className="sr-only"> {user.nama}</span>
-                            </button>
-                          </Form>
+                              <input type="hidden" name="intent" value="delete" />
+                              <input type="hidden" name="userId" value={user.id} />
+                              <button
+                                type="submit"
+                                className="rounded-full bg-chili-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-chili-700"
+                              >
+                                Hapus<span className="sr-only"> {user.nama}</span>
+                              </button>
+                            </Form>
+                          )}
                         </div>
                       </td>
                     </tr>

@@ -1,0 +1,43 @@
+import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
+
+/**
+ * The logout's question and its "Berhasil keluar dari akun": fetched at the first tap on Keluar
+ * (logout-button.tsx), not with every page of the storefront.
+ */
+export default function LogoutDialogs({
+  asking,
+  pending,
+  done,
+  onCancel,
+  onConfirm,
+  onDone,
+}: {
+  asking: boolean;
+  pending: boolean;
+  done: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+  onDone(): void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        open={asking && !done}
+        title="Keluar"
+        message="Anda yakin ingin keluar dari akun ini?"
+        confirmLabel="Ya, Keluar"
+        cancelLabel="Batal"
+        pending={pending}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
+      <MessageDialog
+        open={done}
+        tone="success"
+        title="Berhasil keluar dari akun"
+        autoCloseMs={1500}
+        onClose={onDone}
+      />
+    </>
+  );
+}
