@@ -14,7 +14,6 @@ import { action as menuAction, loader as menuLoader } from "../../app/routes/adm
 import { action as outletAction } from "../../app/routes/admin/operasi/outlet.tsx";
 import { action as ordersAction } from "../../app/routes/admin/operasi/pesanan.tsx";
 import { action as promoAction } from "../../app/routes/admin/operasi/promo.tsx";
-import { action as orderRecordAction } from "../../app/routes/resources/pesanan.tsx";
 import { PEER_ADDRESS_HEADER } from "../../app/lib/client-address.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
@@ -22,6 +21,7 @@ import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { createSession } from "../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { Shopper } from "./cart-support.ts";
 import { call, get, ORIGIN, post, uniqueEmail } from "./auth-support.ts";
 
 /**
@@ -395,14 +395,9 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
   });
 
   it("refuse an order code over 20 characters and a new order marked done, in Indonesian", async () => {
-    const recorded = await call(
-      orderRecordAction,
-      post(
-        "/pesanan",
-        { items: JSON.stringify([{ id: "es-nyala", jumlah: 1 }]) },
-        { address: "198.51.100.78" },
-      ),
-    );
+    const recorded = await (
+      await new Shopper({ address: "198.51.100.78" }).fill([{ id: "es-nyala" }])
+    ).checkout();
     expect(recorded.status, recorded.body).toBe(201);
     const code = recorded.json?.code as string;
     const before = await snapshot();
@@ -522,14 +517,9 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     const [settings] = await handle.db.select().from(storeSettings);
     expect(settings?.whatsapp).toBe("6281311112222");
 
-    const recorded = await call(
-      orderRecordAction,
-      post(
-        "/pesanan",
-        { items: JSON.stringify([{ id: "es-nyala", jumlah: 2 }]) },
-        { address: "198.51.100.77" },
-      ),
-    );
+    const recorded = await (
+      await new Shopper({ address: "198.51.100.77" }).fill([{ id: "es-nyala", jumlah: 2 }])
+    ).checkout();
     expect(recorded.status, recorded.body).toBe(201);
     const code = recorded.json?.code as string;
     // Typed in lower case without its prefix, the answer names the code as stored.

@@ -333,7 +333,7 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     expect(rows.find((row) => row.id === theirs!.id)?.sudah_dibaca).toBe(false);
   });
 
-  it("Simpan stores the switches for this admin only; defaults are on, on, off, on", async () => {
+  it("Simpan stores the switches for this admin only; defaults are on, on, off, on (and contact messages on)", async () => {
     const admin = await account({ role: "admin" });
     const other = await account({ role: "admin" });
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
@@ -341,6 +341,7 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
       pembayaran: true,
       komentar: false,
       sistem: true,
+      pesanKontak: true,
     });
     const saved = await call(
       settingsAction,
@@ -353,6 +354,7 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
       pembayaran: false,
       komentar: true,
       sistem: true,
+      pesanKontak: false,
     });
     expect((await getNotificationSwitches(handle.db, other.id)).komentar).toBe(false);
     const bad = await call(

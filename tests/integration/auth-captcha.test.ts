@@ -4,17 +4,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { loader as altchaLoader } from "../../app/routes/resources/altcha.tsx";
 import { verifyCaptcha, type CaptchaConfig } from "../../app/features/accounts/captcha.server.ts";
+import {
+  createPictureChallenge,
+  verifyPictureChallenge,
+} from "../../app/features/accounts/captcha-picture.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { contentSecurityPolicy } from "../../app/lib/security-headers.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
+import { solvePicture, TEST_CAPTCHA_KEY } from "../support/captcha-picture.ts";
 import { solvedAltcha } from "./auth-support.ts";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
+  vi.stubEnv("ALTCHA_HMAC_KEY", TEST_CAPTCHA_KEY);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await handle?.close();
 });
 
@@ -82,5 +89,54 @@ describe(`ALTCHA, the default captcha, verified on the server (${testDatabaseKin
     expect(directives.filter((directive) => directive.includes("google"))).toEqual([
       "img-src 'self' data: blob: https://*.googleusercontent.com",
     ]);
+  });
+});
+
+describe(`the picture captcha, for a browser without JavaScript (${testDatabaseKind()})`, () => {
+  const key = () => process.env.ALTCHA_HMAC_KEY!;
+
+  it("the login page carries a fresh picture challenge; its picture is an SVG of paths, no digits in it", async () => {
+    const first = createPictureChallenge();
+    const second = createPictureChallenge();
+    expect(first.token).not.toBe(second.token);
+    expect(first.token).toMatch(/^[\w-]{16}\.\d{13}\.[\w-]{43}$/);
+    const svg = Buffer.from(first.picture.replace("data:image/svg+xml;base64,", ""), "base64").toString();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).not.toMatch(/<text|<script|on\w+=/);
+    const answer = solvePicture(first.token, key());
+    expect(first.token).not.toContain(answer);
+  });
+
+  it("accepts the right digits once; refuses wrong digits, another challenge's digits, a tampered or expired challenge", async () => {
+    const challenge = createPictureChallenge();
+    const answer = solvePicture(challenge.token, key());
+    const wrong = String((Number(answer) + 1) % 100_000).padStart(5, "0");
+    expect(await verifyPictureChallenge(handle.db, challenge.token, wrong)).toBe(false);
+    expect(
+      await verifyPictureChallenge(handle.db, challenge.token, ` ${answer.slice(0, 2)} ${answer.slice(2)} `),
+    ).toBe(true);
+    expect(await verifyPictureChallenge(handle.db, challenge.token, answer)).toBe(false);
+
+    const other = createPictureChallenge();
+    const otherAnswer = solvePicture(other.token, key());
+    const [id, expires, mac] = other.token.split(".");
+    for (const [token, digits] of [
+      [`${id}.${Number(expires) + 60_000}.${mac}`, otherAnswer],
+      [`${id}.${expires}.${mac!.slice(0, -1)}A`, otherAnswer],
+      [`${id}x.${expires}.${mac}`, otherAnswer],
+      [other.token, "1234"],
+      [other.token, "123456"],
+      [other.token, "abcde"],
+      ["", otherAnswer],
+      [`${other.token}.extra`, otherAnswer],
+    ] as const) {
+      expect(await verifyPictureChallenge(handle.db, token, digits), token.slice(-10)).toBe(false);
+    }
+    vi.useFakeTimers({ now: Date.now() + 11 * 60 * 1000, toFake: ["Date"] });
+    try {
+      expect(await verifyPictureChallenge(handle.db, other.token, otherAnswer)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
-import { sessions, users } from "../../database/schema.ts";
+import { rateLimits, sessions, users } from "../../database/schema.ts";
 import { loginAction } from "../../app/routes/_auth/login.server.ts";
 import { loader as masukLoader } from "../../app/routes/_auth/masuk.tsx";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { hashPassword } from "../../app/features/accounts/password.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
+import { LOGIN_MESSAGES } from "../../app/features/accounts/auth-schemas.ts";
+import { solvePicture, TEST_CAPTCHA_KEY } from "../support/captcha-picture.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
 
@@ -15,6 +17,7 @@ let passwordHash: string;
 beforeAll(async () => {
   vi.stubEnv("ADMIN_EMAILS", "promosi@nyala.test");
   vi.stubEnv("RATE_LIMIT_LOGIN_ACCOUNT", "50");
+  vi.stubEnv("ALTCHA_HMAC_KEY", TEST_CAPTCHA_KEY);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
   passwordHash = await hashPassword("rahasia1");
@@ -188,6 +191,39 @@ describe(`password login (${testDatabaseKind()})`, () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/produk");
     expect(answer.sessionCookie).toBeTruthy();
+  });
+
+  it("without JavaScript the picture's digits pass the captcha: a wrong answer is refused and counted, the right one signs in once", async () => {
+    const email = uniqueEmail("gambar");
+    await createUser(email);
+    const page = await call(masukLoader as never, get("/masuk"));
+    const { token } = (page.json as { picture: { token: string } }).picture;
+    const answer = solvePicture(token, TEST_CAPTCHA_KEY);
+    const wrong = String((Number(answer) + 7) % 100_000).padStart(5, "0");
+    const form = (captcha_jawaban: string) => ({
+      email,
+      password: "rahasia1",
+      captcha: "",
+      captcha_gambar: token,
+      captcha_jawaban,
+      mode: "document",
+    });
+    const address = "203.0.113.140";
+    const missing = await login(form(""), { address });
+    expect([missing.status, missing.json?.message]).toEqual([400, "Ketik angka pada gambar verifikasi."]);
+    const refused = await login(form(wrong), { address });
+    expect([refused.status, refused.json?.message]).toEqual([400, LOGIN_MESSAGES.captchaInvalid]);
+    expect(refused.sessionCookie).toBeNull();
+    const [counted] = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:address:${address}`));
+    expect(counted?.count).toBe(1);
+    const signedIn = await login(form(answer), { address });
+    expect([signedIn.status, signedIn.headers.get("location")]).toEqual([302, "/beranda"]);
+    expect(signedIn.sessionCookie).toBeTruthy();
+    const again = await login(form(answer), { address });
+    expect([again.status, again.json?.message]).toEqual([400, LOGIN_MESSAGES.captchaInvalid]);
   });
 
   it("shows the ALTCHA widget and hides the Google button while GOOGLE_CLIENT_ID is not set", async () => {

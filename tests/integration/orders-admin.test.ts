@@ -10,7 +10,7 @@ import {
   NEXT_STATUSES,
   orderReport,
 } from "../../app/features/orders/admin.server.ts";
-import { recordOrder, type OrderRequest } from "../../app/features/orders/record-order.server.ts";
+import { recordOrder, type OrderRequestLine } from "../../app/features/orders/record-order.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
@@ -23,7 +23,7 @@ let handle: DatabaseHandle;
 let actor: Actor;
 
 /** Records an order and moves its time to `at`. */
-async function place(lines: OrderRequest, at: Date, status?: "diproses" | "batal" | "selesai") {
+async function place(lines: OrderRequestLine[], at: Date, status?: "diproses" | "batal" | "selesai") {
   const result = await recordOrder(handle.db, lines, await getStoreSettings(handle.db), null);
   if (!result.ok) throw new Error(result.message);
   await handle.db

@@ -3,7 +3,7 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
-import { action as orderAction, loader as orderLoader } from "../../app/routes/resources/pesanan.tsx";
+import { action as orderAction, loader as orderLoader } from "../../app/routes/_site/pesanan.tsx";
 import { startSession } from "../../app/features/accounts/auth.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
@@ -11,7 +11,8 @@ import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts
 import { MESSAGE_BUDGET } from "../../app/features/orders/order-message.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
-import { call, get, ORIGIN, post, uniqueEmail, type RequestOptions } from "./auth-support.ts";
+import { call, get, ORIGIN, post, uniqueEmail } from "./auth-support.ts";
+import { Shopper } from "./cart-support.ts";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -38,23 +39,52 @@ const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 /** The pending order cookie as this browser (development settings) holds it. */
 const PENDING_COOKIE = "nyala_pesanan";
 
+interface OrderLine {
+  id: string;
+  jumlah: number;
+  level?: number;
+  catatan?: string;
+}
+
+/** A shopper whose cart holds `items` (through the move of a stored cart: quick, and the same rules). */
+async function shopperWith(items: OrderLine[], options: { address?: string; session?: string } = {}) {
+  const shopper = new Shopper({ address: options.address ?? freshAddress(), session: options.session });
+  const menu = await handle.db
+    .select({ id: menuItems.id, nama: menuItems.nama, harga: menuItems.harga })
+    .from(menuItems);
+  const byId = new Map(menu.map((item) => [item.id, item]));
+  const stored = items.map((line) => ({ nama: "?", harga: 1, ...byId.get(line.id), ...line }));
+  if (items.length > 0) {
+    const moved = await shopper.importStored(JSON.stringify(stored));
+    if (moved.status !== 200) throw new Error(`filling the cart: ${moved.status} ${moved.body}`);
+  }
+  return shopper;
+}
+
 /**
- * POST /pesanan. `replaces` is the pending order cookie the browser sends along: a `{code, token}`
- * pair as the server set it, or any raw cookie value.
+ * POST /pesanan from a cart holding `items`: the cart page's form with its fingerprint and any
+ * `fields`. `replaces` is the pending order cookie the browser sends along: a `{code, token}` pair
+ * as the server set it, or any raw cookie value.
  */
-const order = (
-  items: unknown,
-  options: RequestOptions & { replaces?: { code: string; token: string } | string } = {},
-) => {
-  const { replaces, ...requestOptions } = options;
-  const values: Record<string, string> = { items: typeof items === "string" ? items : JSON.stringify(items) };
-  const cookies = [...(requestOptions.cookies ?? [])];
-  if (replaces !== undefined)
-    cookies.push(
-      `${PENDING_COOKIE}=${typeof replaces === "string" ? replaces : `${replaces.code}.${replaces.token}`}`,
+async function order(
+  items: OrderLine[],
+  options: {
+    address?: string;
+    session?: string;
+    replaces?: { code: string; token: string } | string;
+    fields?: Record<string, string>;
+  } = {},
+) {
+  const shopper = await shopperWith(items, options);
+  if (options.replaces !== undefined) {
+    const { replaces } = options;
+    shopper.cookies.set(
+      PENDING_COOKIE,
+      typeof replaces === "string" ? replaces : `${replaces.code}.${replaces.token}`,
     );
-  return call(orderAction, post("/pesanan", values, { address: freshAddress(), ...requestOptions, cookies }));
-};
+  }
+  return shopper.checkout(options.fields);
+}
 
 /** What the answer's pending order cookie holds. */
 function pendingCookieOf(headers: Headers): { code: string; token: string; flags: string } | null {
@@ -143,14 +173,20 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     ]);
   });
 
-  it("ignores a tampered price, name or total: the database's prices decide", async () => {
-    const answer = await order([
-      { id: "pangsit-goreng", jumlah: 3, harga: 1, nama: "Gratis", subtotal: 3, total: 3 },
-    ]);
+  it("ignores a price, a name, a total or a list of items in the form: the server's cart and prices decide", async () => {
+    const answer = await order([{ id: "pangsit-goreng", jumlah: 3 }], {
+      fields: {
+        harga: "1",
+        nama: "Gratis",
+        total: "3",
+        items: JSON.stringify([{ id: "es-nyala", jumlah: 99, harga: 1 }]),
+      },
+    });
     expect(answer.status).toBe(201);
     expect(answer.json?.total).toBe(27_000);
     expect(answer.json?.message).toContain("3x Pangsit Goreng — Rp 27.000");
     expect(answer.json?.message).not.toContain("Gratis");
+    expect(answer.json?.message).not.toContain("Es Nyala");
     const [row] = await handle.db
       .select()
       .from(orders)
@@ -160,11 +196,34 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     expect(line).toMatchObject({ nama: "Pangsit Goreng", harga: 9_000, subtotal: 27_000 });
   });
 
-  it("takes a price change in the menu into the next order", async () => {
-    await handle.db.update(menuItems).set({ harga: 8_500 }).where(eq(menuItems.id, "es-nyala"));
-    const answer = await order([{ id: "es-nyala", jumlah: 2 }]);
-    await handle.db.update(menuItems).set({ harga: 8_000 }).where(eq(menuItems.id, "es-nyala"));
-    expect(answer.json?.total).toBe(17_000);
+  it("takes a price change in the menu into the next order; a change after the page was drawn is refused (409)", async () => {
+    const setPrice = async (harga: number) => {
+      await handle.db.update(menuItems).set({ harga }).where(eq(menuItems.id, "es-nyala"));
+      invalidateContentCache();
+    };
+    await setPrice(8_500);
+    try {
+      expect((await order([{ id: "es-nyala", jumlah: 2 }])).json?.total).toBe(17_000);
+      // The page showed Rp 8.500; the price moved before the tap: nothing is recorded.
+      const shopper = await shopperWith([{ id: "es-nyala", jumlah: 2 }]);
+      const shown = (await shopper.cart()).cart.fingerprint;
+      await setPrice(9_000);
+      const before = await orderCount();
+      const refused = await shopper.checkout({ keranjang: shown });
+      expect(refused.status).toBe(409);
+      expect(refused.json).toEqual({
+        status: "error",
+        message: "Isi keranjang berubah sejak halaman ini dibuka. Periksa lagi, lalu pesan.",
+      });
+      expect(await orderCount()).toBe(before);
+      // The cart page says why, once; the next checkout is at the new price.
+      expect((await shopper.cart()).cart.notices).toEqual([
+        "Harga Es Nyala berubah dari Rp 8.500 menjadi Rp 9.000.",
+      ]);
+      expect((await shopper.checkout()).json?.total).toBe(18_000);
+    } finally {
+      await setPrice(8_000);
+    }
   });
 
   it("records the signed-in customer's name; deleting the account keeps the order", async () => {
@@ -190,102 +249,129 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
   });
 
   it.each([
-    ["not JSON", "{oops", "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi."],
-    [
-      "not an array",
-      { id: "es-nyala", jumlah: 1 },
-      "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
-    ],
-    [
-      "a line that is not an object",
-      ["es-nyala"],
-      "Isi pesanan tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
-    ],
-    ["an empty cart", [], "Pesanan kosong. Tambahkan menu ke keranjang dulu."],
-    ["an empty field", "", "Pesanan kosong. Tambahkan menu ke keranjang dulu."],
-    ["quantity 0", [{ id: "es-nyala", jumlah: 0 }], "Jumlah tiap menu harus 1 sampai 99."],
-    ["quantity 100", [{ id: "es-nyala", jumlah: 100 }], "Jumlah tiap menu harus 1 sampai 99."],
-    ["quantity 1.5", [{ id: "es-nyala", jumlah: 1.5 }], "Jumlah tiap menu harus 1 sampai 99."],
-    ["quantity as text", [{ id: "es-nyala", jumlah: "2" }], "Jumlah tiap menu harus 1 sampai 99."],
-    ["no quantity", [{ id: "es-nyala" }], "Jumlah tiap menu harus 1 sampai 99."],
-    ["level 6", [{ id: "mie-nyala-level-2", jumlah: 1, level: 6 }], "Level pedas harus 0 sampai 5."],
-    ["level -1", [{ id: "mie-nyala-level-2", jumlah: 1, level: -1 }], "Level pedas harus 0 sampai 5."],
-    ["level as text", [{ id: "mie-nyala-level-2", jumlah: 1, level: "3" }], "Level pedas harus 0 sampai 5."],
+    ["an empty cart", [], {}, "Pesanan kosong. Tambahkan menu ke keranjang dulu."],
     [
       "a note of 101 characters",
-      [{ id: "es-nyala", jumlah: 1, catatan: "x".repeat(101) }],
+      [{ id: "es-nyala", jumlah: 1 }],
+      { "catatan:es-nyala": "x".repeat(101) },
       "Catatan paling banyak 100 karakter.",
     ],
     [
-      "a note that is not text",
-      [{ id: "es-nyala", jumlah: 1, catatan: 5 }],
-      "Catatan paling banyak 100 karakter.",
+      "a level 6",
+      [{ id: "mie-nyala-level-2", jumlah: 1, level: 1 }],
+      { "level:mie-nyala-level-2#1": "6" },
+      "Level pedas harus 0 sampai 5.",
     ],
     [
-      "51 lines",
-      Array.from({ length: 51 }, () => ({ id: "es-nyala", jumlah: 1 })),
-      "Satu pesanan paling banyak 50 baris menu.",
+      "a level on a drink",
+      [{ id: "es-teh-jumbo", jumlah: 1 }],
+      { "level:es-teh-jumbo": "2" },
+      "Es Teh Jumbo tidak memakai level pedas.",
     ],
     [
-      "an empty id",
-      [{ id: "", jumlah: 1 }],
-      "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+      "a line key that cannot be one",
+      [{ id: "es-nyala", jumlah: 1 }],
+      { "catatan:<script>": "x" },
+      "Isi keranjang tidak bisa dibaca. Muat ulang halaman lalu coba lagi.",
     ],
-  ])("refuses %s with 400 and a clear message, storing nothing", async (_name, items, message) => {
+  ])("refuses %s with 400 and a clear message, storing nothing", async (_name, items, fields, message) => {
     const before = await orderCount();
-    const answer = await order(items);
+    const answer = await order(items, { fields });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ status: "error", message });
     expect(await orderCount()).toBe(before);
   });
 
+  it("refuses a browser without any cart (400), recording nothing", async () => {
+    const before = await orderCount();
+    const answer = await new Shopper({ address: freshAddress() }).send(orderAction, "/pesanan", {
+      keranjang: "",
+    });
+    expect(answer.json).toEqual({
+      status: "error",
+      message: "Pesanan kosong. Tambahkan menu ke keranjang dulu.",
+    });
+    expect(answer.status).toBe(400);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("applies the notes and levels the form carries before recording (a browser without JavaScript types them and taps)", async () => {
+    const shopper = await shopperWith([
+      { id: "mie-nyala-level-3", jumlah: 1 },
+      { id: "es-nyala", jumlah: 1 },
+    ]);
+    const missing = await shopper.checkout();
+    expect(missing.status).toBe(400);
+    expect(missing.json?.message).toBe("Pilih level pedas untuk Mie Nyala Level 3.");
+    const answer = await shopper.checkout({
+      "level:mie-nyala-level-3": "2",
+      "catatan:es-nyala": "tanpa es batu",
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.json?.message).toContain("1x Mie Nyala Level 3 — Rp 12.000\n   Level 2 (Pedas sedang)\n");
+    expect(answer.json?.message).toContain("1x Es Nyala — Rp 8.000\n   Catatan: tanpa es batu\n");
+    expect((await shopper.cart()).cart.lines.map((line) => [line.key, line.catatan])).toEqual([
+      ["mie-nyala-level-3#2", ""],
+      ["es-nyala", "tanpa es batu"],
+    ]);
+  });
+
   it("accepts a note of exactly 100 characters (emoji count as one)", async () => {
-    const answer = await order([{ id: "es-nyala", jumlah: 1, catatan: "🌶".repeat(100) }]);
+    const answer = await order([{ id: "es-nyala", jumlah: 1 }], {
+      fields: { "catatan:es-nyala": "🌶".repeat(100) },
+    });
     expect(answer.status).toBe(201);
   });
 
-  it.each([
-    [
-      "an unknown item",
-      [
-        { id: "es-nyala", jumlah: 1 },
-        { id: "mie-rahasia", jumlah: 1 },
-      ],
-      409,
-      "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
-    ],
-    [
-      "a noodle dish without a level",
-      [{ id: "mie-nyala-level-3", jumlah: 1 }],
-      400,
-      "Pilih level pedas untuk Mie Nyala Level 3.",
-    ],
-    [
-      "a level on a drink",
-      [{ id: "es-teh-jumbo", jumlah: 1, level: 2 }],
-      400,
-      "Es Teh Jumbo tidak memakai level pedas.",
-    ],
-  ])("refuses %s and stores nothing", async (_name, items, status, message) => {
-    const before = await orderCount();
-    const answer = await order(items);
-    expect(answer.status).toBe(status);
-    expect(answer.json).toEqual({ status: "error", message });
-    expect(await orderCount()).toBe(before);
-  });
-
-  it("refuses a sold-out item (409) and accepts it again once it is back", async () => {
-    await handle.db.update(menuItems).set({ tersedia: false }).where(eq(menuItems.id, "pangsit-goreng"));
-    const before = await orderCount();
-    const refused = await order([
+  it("leaves a sold-out dish out of the order and in the cart; with only sold-out dishes, records nothing (409)", async () => {
+    const setSoldOut = async (tersedia: boolean) => {
+      await handle.db.update(menuItems).set({ tersedia }).where(eq(menuItems.id, "pangsit-goreng"));
+      invalidateContentCache();
+    };
+    const shopper = await shopperWith([
       { id: "es-nyala", jumlah: 1 },
       { id: "pangsit-goreng", jumlah: 1 },
     ]);
-    expect(refused.status).toBe(409);
-    expect(refused.json?.message).toBe("Pangsit Goreng sedang habis. Hapus dari keranjang lalu pesan lagi.");
-    expect(await orderCount()).toBe(before);
-    await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "pangsit-goreng"));
-    expect((await order([{ id: "pangsit-goreng", jumlah: 1 }])).status).toBe(201);
+    await setSoldOut(false);
+    try {
+      const answer = await shopper.checkout();
+      expect(answer.status).toBe(201);
+      expect(answer.json?.message).toContain("1x Es Nyala — Rp 8.000");
+      expect(answer.json?.message).not.toContain("Pangsit");
+      expect((await shopper.sent()).json).toMatchObject({ status: "sent", cart: { count: 1 } });
+      expect((await shopper.cart()).cart.lines.map((line) => [line.key, line.problem])).toEqual([
+        ["pangsit-goreng", "habis"],
+      ]);
+      const before = await orderCount();
+      const refused = await shopper.checkout();
+      expect(refused.status).toBe(409);
+      expect(refused.json?.message).toBe("Semua menu di keranjang sedang habis.");
+      expect(await orderCount()).toBe(before);
+    } finally {
+      await setSoldOut(true);
+    }
+    expect((await shopper.checkout()).status).toBe(201);
+  });
+
+  it("a dish that left the menu after the page was drawn: nothing is recorded (409), the cart page says so", async () => {
+    const [teh] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-teh-jumbo"));
+    const shopper = await shopperWith([
+      { id: "es-nyala", jumlah: 1 },
+      { id: "es-teh-jumbo", jumlah: 1 },
+    ]);
+    const shown = (await shopper.cart()).cart.fingerprint;
+    await handle.db.delete(menuItems).where(eq(menuItems.id, "es-teh-jumbo"));
+    invalidateContentCache();
+    try {
+      expect((await shopper.checkout({ keranjang: shown })).status).toBe(409);
+      expect((await shopper.cart()).cart.notices).toEqual([
+        "Es Teh Jumbo sudah tidak ada di menu dan dihapus dari keranjang.",
+      ]);
+      expect((await shopper.checkout()).json?.total).toBe(8_000);
+    } finally {
+      await handle.db.insert(menuItems).values(teh!);
+      invalidateContentCache();
+    }
   });
 
   it("outside opening hours still records, and the message says when it will be processed", async () => {
@@ -308,25 +394,47 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
   });
 
   it("keeps a 50-line order's message within the budget, with its code", async () => {
-    const items = Array.from({ length: 50 }, (_, index) => ({
-      id: index % 2 ? "mie-nyala-level-2" : "mie-nyala-level-1",
-      jumlah: 99,
-      level: index % 6,
-      catatan: `catatan nomor ${index} `.repeat(5).slice(0, 100),
-    }));
-    const answer = await order(items);
-    expect(answer.status).toBe(201);
-    const message = answer.json?.message as string;
-    expect(message.length).toBeLessThanOrEqual(MESSAGE_BUDGET);
-    expect(message).toContain(`Kode pesanan: ${answer.json?.code as string}`);
-    expect(message).toContain("Total: Rp 51.975.000");
-    const [row] = await handle.db
-      .select()
-      .from(orders)
-      .where(eq(orders.code, answer.json?.code as string));
-    const stored = await handle.db.select().from(orderItems).where(eq(orderItems.order_id, row!.id));
-    expect(stored).toHaveLength(50);
-    expect(stored.every((line) => line.catatan.length > 0)).toBe(true);
+    // 50 different lines: the seed's three noodle dishes at six levels, and 32 more drinks.
+    const extra = Array.from({ length: 32 }, (_, index) => `minuman-uji-${index}`);
+    await handle.db.insert(menuItems).values(
+      extra.map((id) => ({
+        id,
+        nama: `Minuman Uji ${id.slice(-2)}`,
+        category_id: "minuman",
+        harga: 7_000,
+        gambar: "/images/menu/es-nyala.webp",
+      })),
+    );
+    invalidateContentCache();
+    try {
+      const noodles = ["mie-nyala-level-1", "mie-nyala-level-2", "mie-nyala-level-3"].flatMap((id) =>
+        [0, 1, 2, 3, 4, 5].map((level) => ({ id, level, jumlah: 99 })),
+      );
+      const items = [...noodles, ...extra.map((id) => ({ id, jumlah: 99 }))];
+      const shopper = await shopperWith(items);
+      const fields = Object.fromEntries(
+        (await shopper.cart()).cart.lines.map((line, index) => [
+          `catatan:${line.key}`,
+          `catatan nomor ${index} `.repeat(5).slice(0, 100),
+        ]),
+      );
+      const answer = await shopper.checkout(fields);
+      expect(answer.status, answer.body).toBe(201);
+      const message = answer.json?.message as string;
+      expect(message.length).toBeLessThanOrEqual(MESSAGE_BUDGET);
+      expect(message).toContain(`Kode pesanan: ${answer.json?.code as string}`);
+      expect(message).toContain("Total: Rp 41.778.000");
+      const [row] = await handle.db
+        .select()
+        .from(orders)
+        .where(eq(orders.code, answer.json?.code as string));
+      const stored = await handle.db.select().from(orderItems).where(eq(orderItems.order_id, row!.id));
+      expect(stored).toHaveLength(50);
+      expect(stored.every((line) => line.catatan.length > 0)).toBe(true);
+    } finally {
+      await handle.db.delete(menuItems).where(inArray(menuItems.id, extra));
+      invalidateContentCache();
+    }
   });
 
   it("gives every order its own code", async () => {
@@ -357,16 +465,17 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     expect((await order([{ id: "es-nyala", jumlah: 1 }], { address: "203.0.113.78" })).status).toBe(201);
   });
 
-  it("refuses other content types (415), cross-site posts (403) and GET (405)", async () => {
+  it("refuses other content types (415) and cross-site posts (403); a GET goes to the cart", async () => {
     const json = new Request(`${ORIGIN}/pesanan`, {
       method: "POST",
       body: JSON.stringify({ items: [{ id: "es-nyala", jumlah: 1 }] }),
       headers: { "content-type": "application/json", origin: ORIGIN, host: new URL(ORIGIN).host },
     });
     expect((await call(orderAction, json)).status).toBe(415);
-    const crossSite = post("/pesanan", { items: "[]" }, { headers: { origin: "https://evil.example" } });
+    const crossSite = post("/pesanan", { keranjang: "" }, { headers: { origin: "https://evil.example" } });
     expect((await call(orderAction, crossSite)).status).toBe(403);
-    expect((await call(orderLoader, get("/pesanan"))).status).toBe(405);
+    const page = await call(orderLoader, get("/pesanan"));
+    expect([page.status, page.headers.get("location")]).toEqual([302, "/keranjang"]);
   });
 
   it("the database refuses an unknown status and a level outside 0–5", async () => {
@@ -381,12 +490,12 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
 });
 
 describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
-  const ES = [{ id: "es-nyala", jumlah: 1 }];
+  const ES: OrderLine[] = [{ id: "es-nyala", jumlah: 1 }];
   const rowOf = async (code: string) =>
     (await handle.db.select().from(orders).where(eq(orders.code, code)))[0];
 
   /** Records an order and returns what the browser keeps of it (its cookie): code and secret. */
-  async function placed(items: unknown = ES) {
+  async function placed(items: OrderLine[] = ES) {
     const answer = await order(items);
     expect(answer.status).toBe(201);
     const cookie = pendingCookieOf(answer.headers);
@@ -394,11 +503,13 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
     return { code: cookie!.code, token: cookie!.token };
   }
 
-  it("gives each order a secret in an HttpOnly cookie for /pesanan only, never in the body; only its SHA-256 is stored", async () => {
+  it("gives each order a secret in an HttpOnly cookie, never in the body; only its SHA-256 is stored", async () => {
     const answer = await order(ES);
     const cookie = pendingCookieOf(answer.headers);
     expect(cookie?.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(cookie?.flags).toBe("Path=/pesanan; HttpOnly; SameSite=Lax; Max-Age=86400");
+    // For the whole site: the checkout's JavaScript posts to /pesanan.data, which a cookie for
+    // /pesanan alone would not reach.
+    expect(cookie?.flags).toBe("Path=/; HttpOnly; SameSite=Lax; Max-Age=86400");
     expect(answer.body).not.toContain(cookie!.token);
     expect(answer.json).not.toHaveProperty("token");
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -409,24 +520,34 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
     expect(JSON.stringify(row)).not.toContain(cookie!.token);
   });
 
-  it("'sent' (intent=terkirim) deletes the cookie, so a later checkout cannot cancel the order sent", async () => {
-    const first = await placed();
-    const sent = await call(
-      orderAction,
-      post(
-        "/pesanan",
-        { intent: "terkirim" },
-        { address: freshAddress(), cookies: [`${PENDING_COOKIE}=${first.code}.${first.token}`] },
-      ),
-    );
-    expect(sent.status).toBe(200);
-    expect(sent.headers.getSetCookie()).toEqual([
-      `${PENDING_COOKIE}=; Path=/pesanan; HttpOnly; SameSite=Lax; Max-Age=0`,
+  it("'sent' (intent=terkirim) takes the order's lines out of the cart and deletes the cookie, so a later checkout cannot cancel it", async () => {
+    const shopper = await shopperWith([
+      { id: "es-nyala", jumlah: 1 },
+      { id: "mie-nyala-level-1", jumlah: 2, level: 3 },
     ]);
+    const first = await shopper.checkout();
+    const code = first.json?.code as string;
+    // Added after the checkout: not in the order, so it stays.
+    await shopper.add("pangsit-goreng");
+    const sent = await shopper.sent();
+    expect(sent.status).toBe(200);
+    expect(sent.json).toMatchObject({ status: "sent", code, cart: { count: 1 } });
+    expect(sent.headers.getSetCookie()).toEqual([
+      `${PENDING_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+    ]);
+    expect((await shopper.cart()).cart.lines.map((line) => line.key)).toEqual(["pangsit-goreng"]);
     // The browser no longer sends it: the next order leaves the first as it is.
-    const next = await order(ES);
+    const next = await shopper.checkout();
     expect(next.json?.replaced).toBeNull();
-    expect(await rowOf(first.code)).toMatchObject({ status: "baru" });
+    expect(await rowOf(code)).toMatchObject({ status: "baru" });
+    // Without JavaScript: back to the cart, which thanks the customer with the code.
+    const plain = await shopper.sent({ plain: true });
+    expect([plain.status, plain.headers.get("location")]).toEqual([
+      303,
+      `/keranjang?terkirim=${next.json?.code}`,
+    ]);
+    // A browser with no pending order: nothing to take out.
+    expect((await new Shopper().sent()).json).toMatchObject({ status: "sent", code: null });
   });
 
   it("with the right secret, the old order is cancelled in the same step, and the log says why", async () => {
@@ -512,14 +633,16 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
 
   it("a refused order cancels nothing", async () => {
     const first = await placed();
-    const refused = await order([{ id: "es-nyala", jumlah: 100 }], { replaces: first });
+    const refused = await order(ES, { replaces: first, fields: { "catatan:es-nyala": "x".repeat(101) } });
     expect(refused.status).toBe(400);
     await handle.db.update(menuItems).set({ tersedia: false }).where(eq(menuItems.id, "pangsit-goreng"));
+    invalidateContentCache();
     try {
       const soldOut = await order([{ id: "pangsit-goreng", jumlah: 1 }], { replaces: first });
       expect(soldOut.status).toBe(409);
     } finally {
       await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "pangsit-goreng"));
+      invalidateContentCache();
     }
     expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
   });
