@@ -16,6 +16,7 @@ import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts"
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { cartVisitorParts } from "~/features/cart/visitor-parts.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
+import { CartWriter } from "~/features/cart/cart-writer.tsx";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { createPageMiddleware } from "~/lib/page-cache.server.ts";
@@ -112,7 +113,12 @@ export default function App() {
       void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) => moveStoredCart());
     }
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <CartWriter />
+    </>
+  );
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

@@ -5,9 +5,14 @@ cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-$PWD/.e2e-data}"
 rm -rf "$DATA_DIR"
 export NODE_ENV=production
-export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@nyala.test,admin-akun@nyala.test,admin-matriks@nyala.test,admin-pengguna@nyala.test,admin-notif@nyala.test,admin-keluar@nyala.test,admin-ponsel@nyala.test,admin-a11y-390@nyala.test,admin-a11y-1280@nyala.test,admin-keamanan@nyala.test,admin-fuzz@nyala.test}"
+export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@nyala.test,admin-akun@nyala.test,admin-matriks@nyala.test,admin-pengguna@nyala.test,admin-notif@nyala.test,admin-keluar@nyala.test,admin-ponsel@nyala.test,admin-a11y-390@nyala.test,admin-a11y-1280@nyala.test,admin-keamanan@nyala.test,admin-fuzz@nyala.test,admin-ponsel-tanpa-js@nyala.test}"
 # Every test browser comes from 127.0.0.1: per-address limits high enough for the whole suite
 # (the per-account login limit keeps its default).
 export RATE_LIMIT_REGISTER_ADDRESS="${RATE_LIMIT_REGISTER_ADDRESS:-10000}"
 export RATE_LIMIT_LOGIN_ADDRESS="${RATE_LIMIT_LOGIN_ADDRESS:-10000}"
+export RATE_LIMIT_CART_ADDRESS="${RATE_LIMIT_CART_ADDRESS:-100000}"
+export RATE_LIMIT_CONTACT_ADDRESS="${RATE_LIMIT_CONTACT_ADDRESS:-10000}"
+# A known captcha key: the tests without JavaScript read the login picture's digits with it
+# (tests/support/captcha-picture.ts), as only the server could.
+export ALTCHA_HMAC_KEY="${ALTCHA_HMAC_KEY:-kunci-captcha-uji-nyala}"
 exec bash scripts/serve.sh

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/root.tsx";
-import { useCartCount } from "~/features/cart/cart-count.ts";
+import { useCartCount, useCartSaving } from "~/features/cart/cart-count.ts";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 import { isAdmin } from "~/features/accounts/permissions.ts";
@@ -33,9 +33,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function CartCount({ className = "" }: { className?: string }) {
   const count = useCartCount();
+  const saving = useCartSaving();
   return (
     <span
       data-testid="cart-count"
+      aria-busy={saving || undefined}
       className={`inline-flex min-w-6 items-center justify-center rounded-full bg-chili-600 px-1.5 text-xs leading-6 font-bold text-white ${className}`}
     >
       {count}

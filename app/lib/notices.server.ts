@@ -58,6 +58,12 @@ export function listen(channel: string, listener: NoticeListener, options: { onG
   return () => void set.delete(subscription);
 }
 
+/**
+ * Whether this server is the only one (the embedded database): its notices reach every listener
+ * at once. With PostgreSQL, other servers hear them a few milliseconds later.
+ */
+export const noticesStayInProcess = () => relay === undefined;
+
 /** Tells this server's listeners now, and the other servers' as soon as PostgreSQL delivers it. */
 export function announce(channel: string, payload = "") {
   if (payload.length > MAX_PAYLOAD) throw new Error(`notice on ${channel} too long`);

@@ -3,14 +3,18 @@
  * user, the cart's count), so a page from the page cache needs no query at all
  * (docs/decisions/0019-pages-for-every-visitor.md).
  *
- * Entries carry tags (a session, a user, a cart). A change calls `forget(tag)` after its commit:
- * this server drops the entries at once and the other app servers through a notice
- * (notices.server.ts). The lifetime (CATALOG_CACHE_MS, like the content cache; 0 turns it off)
- * bounds what a lost notice could leave; after a lost listening connection everything is dropped.
- * The number of entries is bounded; the oldest go first.
+ * Only on the embedded database, where this server is the only one: there a query runs on the
+ * server's own thread (the cost this saves), and a change is known here the moment it commits.
+ * With PostgreSQL the queries run in the database's own processes, and another server would
+ * hear of a change (a logout, a deleted account) only when its notice arrives, a few
+ * milliseconds in which a session ended elsewhere would still open pages here: nothing is kept.
+ *
+ * Entries carry tags (a session, a user, a cart). A change calls `forget(tag)` after its commit,
+ * which drops them. The lifetime (CATALOG_CACHE_MS, like the content cache; 0 turns it off)
+ * bounds anything missed. The number of entries is bounded; the oldest go first.
  */
 import { contentCacheTtlMs } from "./content-cache.server.ts";
-import { announce, listen } from "./notices.server.ts";
+import { announce, listen, noticesStayInProcess } from "./notices.server.ts";
 
 interface Entry<T> {
   value: T;
@@ -49,6 +53,7 @@ export function createTaggedCache<T>(channel: string, maxEntries = 10_000): Tagg
 
   return {
     get(key) {
+      if (!noticesStayInProcess()) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expires > Date.now()) return entry.value;
@@ -57,7 +62,7 @@ export function createTaggedCache<T>(channel: string, maxEntries = 10_000): Tagg
     },
     set(key, value, tags) {
       const ttl = contentCacheTtlMs();
-      if (ttl <= 0) return;
+      if (ttl <= 0 || !noticesStayInProcess()) return;
       drop(key);
       entries.set(key, { value, tags, expires: Date.now() + ttl });
       for (const tag of tags) {

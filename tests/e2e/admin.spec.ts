@@ -76,7 +76,7 @@ test("users: search as you type, long names cut to 20 characters, pages, delete 
   await expect(visible).toHaveText(`${longName.slice(0, 20)}...`);
   await expect(visible).toHaveAttribute("title", longName);
   await expect(nameCell.locator(".sr-only")).toHaveText(longName);
-  await expect(rowOf(page, longEmail).getByRole("button", { name: /^Edit/ })).toBeVisible();
+  await expect(rowOf(page, longEmail).getByRole("button", { name: /^Ubah/ })).toBeVisible();
 
   // Delete: cancel keeps the row; confirm deletes it.
   await search.fill(victimEmail);
@@ -97,15 +97,16 @@ test("users: search as you type, long names cut to 20 characters, pages, delete 
   await expect(page.getByRole("dialog", { name: "Pengguna berhasil dihapus" })).toBeHidden({ timeout: 4000 });
   await expect(page.getByText(`Tidak ada pengguna yang cocok dengan "${victimEmail}".`)).toBeVisible();
 
-  // The admin's own account: refused with a clear message, still there.
+  // The admin's own account: its Hapus is disabled up front, with the reason beside it.
   await search.fill("admin-pengguna@nyala.test");
   const ownRow = rowOf(page, "admin-pengguna@nyala.test");
   await expect(ownRow).toContainText("(Anda)");
-  await ownRow.getByRole("button", { name: /^Hapus/ }).click();
-  await confirm.getByRole("button", { name: "Ya, Hapus" }).click();
-  const refused = page.getByRole("dialog", { name: "Gagal!" });
-  await expect(refused).toContainText("Anda tidak bisa menghapus akun Anda sendiri.");
-  await refused.getByRole("button", { name: "OK" }).click();
+  const ownDelete = ownRow.getByRole("button", { name: /^Hapus/ });
+  await expect(ownDelete).toBeDisabled();
+  await expect(ownDelete).toHaveAccessibleDescription("Akun Anda sendiri tidak bisa dihapus.");
+  await expect(ownRow.getByText("Akun Anda sendiri tidak bisa dihapus.")).toBeVisible();
+  await ownDelete.click({ force: true });
+  await expect(confirm).toBeHidden();
   await page.reload();
   await expect(ownRow).toBeVisible();
 });
@@ -202,13 +203,14 @@ test("phone width: the admin menu lists produk, promo, outlet and laporan; unkno
   await createAccount(page.request, "admin-ponsel@nyala.test", "Admin Ponsel");
   await logIn(page, "admin-ponsel@nyala.test");
   await page.goto("/admin/dashboard");
-  await page.getByRole("button", { name: "Buka menu admin" }).click();
+  await page.getByLabel("Buka menu admin").click();
   const menu = page.getByRole("navigation", { name: "Menu admin ponsel" });
   for (const [label, href] of [
     ["Produk", "/admin/produk"],
     ["Promo", "/admin/promo"],
     ["Outlet", "/admin/outlet"],
     ["Laporan", "/admin/laporan"],
+    ["Pesanan", "/admin/pesanan"],
   ] as const) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
   }

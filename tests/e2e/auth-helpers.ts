@@ -30,7 +30,7 @@ export async function solveCaptcha(page: Page) {
 
 export async function fillLogin(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Kata sandi", { exact: true }).fill(password);
 }
 
 /** Signs in through /masuk like a person and waits for /beranda. */

@@ -181,7 +181,7 @@ test("the right password after a failed one signs in, with the captcha solved ag
   await page.getByRole("dialog", { name: "Gagal masuk" }).getByRole("button", { name: "OK" }).click();
   // The used solution was spent on the server; the widget fetches and solves a new one.
   await expect(page.locator("altcha-widget").getByText("Terverifikasi")).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Kata sandi", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Masuk", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Berhasil login!" })).toBeVisible();
   await page.waitForURL("**/keranjang");

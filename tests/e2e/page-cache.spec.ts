@@ -1,8 +1,26 @@
+import type { APIRequestContext } from "@playwright/test";
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-/** The production server's page cache, seen from outside (app/lib/page-cache.server.ts). */
-test("cached public pages: a fresh nonce on every answer, and signed-in visitors never get the cached page", async ({
+/**
+ * The production server's page cache, seen from outside (app/lib/page-cache.server.ts): one
+ * rendering per kind of visitor, every answer with its own nonce and its own visitor's parts.
+ */
+const headerCounts = (html: string) =>
+  [...html.matchAll(/data-testid="cart-count"[^>]*>(\d+)</g)].map((m) => m[1]);
+const island = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="nyala-pengunjung">([^<]*)<\/script>/.exec(html)?.[1] ?? "null",
+  );
+
+async function addToCart(client: APIRequestContext, menu: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    const answer = await client.post("/keranjang", { form: { intent: "tambah", menu, mode: "fetch" } });
+    expect(answer.status()).toBe(200);
+  }
+}
+
+test("cached public pages: a fresh nonce on every answer, and a signed-in visitor's page is theirs, not the next visitor's", async ({
   page,
   playwright,
 }) => {
@@ -17,18 +35,69 @@ test("cached public pages: a fresh nonce on every answer, and signed-in visitors
     expect(cspNonce).toBeTruthy();
     expect([...bodyNonces]).toEqual([cspNonce]);
     expect(body).not.toContain("Keluar");
+    expect(response.headers()["cache-control"]).toBe("private, no-cache");
     nonces.add(cspNonce!);
   }
   expect(nonces.size).toBe(3);
 
   const email = uniqueEmail("cache");
-  await createAccount(page.request, email);
+  await createAccount(page.request, email, "Pelanggan Rahasia");
   await logIn(page, email);
-  const signedIn = await page.request.get("/produk");
-  expect(await signedIn.text()).toContain("Keluar");
-  // …and what they were served is not cached for the next visitor.
+  const signedIn = await (await page.request.get("/produk")).text();
+  expect(signedIn).toContain("Keluar");
+  // The page names nobody: it is the same for every customer, but for the count.
+  expect(signedIn).not.toContain(email);
+  expect(signedIn).not.toContain("Pelanggan Rahasia");
+  // …and what they were served is not given to the next visitor.
   const after = await (await anonymous.get("/produk")).text();
   expect(after).not.toContain("Keluar");
   expect(after).not.toContain(email);
   await anonymous.dispose();
+});
+
+test("visitors with different carts hammering the same pages at once each see their own count, never another's", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const baseURL = test.info().project.use.baseURL;
+  // A guest with 2 portions, a signed-in customer with 5, an admin with 7, and nobody.
+  const guest = await playwright.request.newContext({ baseURL });
+  await addToCart(guest, "es-nyala", 2);
+  const customerEmail = uniqueEmail("isolasi");
+  await createAccount(page.request, customerEmail, "Pelanggan Isolasi");
+  await logIn(page, customerEmail);
+  const customer = page.request;
+  await addToCart(customer, "pangsit-goreng", 5);
+  const nobody = await playwright.request.newContext({ baseURL });
+
+  const visitors = [
+    { name: "guest", client: guest, count: "2", signedIn: false },
+    { name: "customer", client: customer, count: "5", signedIn: true },
+    { name: "nobody", client: nobody, count: "0", signedIn: false },
+  ];
+  const pages = ["/produk", "/beranda", "/tentang", "/produk.data"];
+  const rounds = 25;
+  const answers = await Promise.all(
+    Array.from({ length: rounds }, (_, round) =>
+      visitors.map(async (visitor) => {
+        const path = pages[round % pages.length]!;
+        const response = await visitor.client.get(path);
+        return { visitor, path, status: response.status(), body: await response.text() };
+      }),
+    ).flat(),
+  );
+  for (const { visitor, path, status, body } of answers) {
+    const label = `${visitor.name} ${path}`;
+    expect(status, label).toBe(200);
+    expect(body, label).not.toContain(customerEmail);
+    expect(body, label).not.toContain("Pelanggan Isolasi");
+    if (path.endsWith(".data")) continue; // loader data carries no count: the header's is the page's
+    expect(headerCounts(body), label).toEqual([visitor.count, visitor.count, visitor.count]);
+    expect(island(body)?.cart.count, label).toBe(Number(visitor.count));
+    expect(body.includes(">Keluar</button>"), label).toBe(visitor.signedIn);
+    expect(body, label).not.toContain('href="/admin/pesanan"');
+  }
+  await guest.dispose();
+  await nobody.dispose();
 });

@@ -18,8 +18,8 @@ import {
 import { privatePort, startPrivateServer, type PrivateServer } from "./support/private-server.ts";
 
 /**
- * Security suite, part 3: the restaurant-operations actions — recording an order (POST
- * /pesanan, open to everyone) and the admin's menu, menu placement, promo, banner, outlet and
+ * Security suite, part 3: the restaurant-operations actions — the cart's changes (POST
+ * /keranjang) and recording an order (POST /pesanan), open to everyone, and the admin's menu, menu placement, promo, banner, outlet and
  * order-status actions. Each intent of each action gets 500 generated inputs of its own (menu:
  * create, update, habis, tersedia, delete; promo and banner: create, update, delete), half of
  * them a body its page would send with a field or two changed, half free-form, with the action's
@@ -228,22 +228,97 @@ const MENU_IDS = [
   "pangsit-goreng",
 ];
 
+/** The lines of the cart page's first HTML: key, quantity, note. */
+async function cartLines(client: Client) {
+  const answer = await client.get("/keranjang");
+  expect(answer.status).toBe(200);
+  return [...answer.text.matchAll(/<li[^>]*data-testid="cart-line"[\s\S]*?<\/li>/g)].map(([item]) => ({
+    level: /data-level="(\d)"/.exec(item)?.[1],
+    jumlah: Number(/data-testid="quantity"[^>]*>(\d+)</.exec(item)?.[1] ?? /(\d+) porsi/.exec(item)?.[1]),
+    catatan: /<input[^>]*data-testid="line-note"[^>]*value="([^"]*)"/.exec(item)?.[1] ?? "",
+  }));
+}
+
+async function filledCart() {
+  const client = new Client(server!.baseURL);
+  const adds: Record<string, string>[] = [
+    { intent: "tambah", menu: "es-nyala", mode: "fetch" },
+    { intent: "tambah", menu: "mie-nyala-level-1", level: "2", mode: "fetch" },
+    { intent: "tambah", menu: "pangsit-goreng", mode: "fetch" },
+  ];
+  for (const values of adds) {
+    expect((await client.form("/keranjang", values)).status).toBe(200);
+  }
+  return client;
+}
+
+const LINE_KEYS = ["es-nyala", "mie-nyala-level-1#2", "pangsit-goreng", "mie-nyala-level-1", "tidak-ada", ""];
+
+test(`POST /keranjang: ${INPUTS_PER_ACTION} inputs for each change (tambah, simpan, jumlah, hapus), never 5xx; the cart keeps its rules`, async () => {
+  test.setTimeout(240_000);
+  const client = await filledCart();
+  const fields = [
+    "menu",
+    "level",
+    "kembali",
+    "mode",
+    ...LINE_KEYS.flatMap((key) => [`catatan:${key}`, `level:${key}`]),
+  ];
+  const options = {
+    idFields: ["menu"],
+    ids: [...MENU_IDS, "tidak-ada"],
+    extraStrings: ["0", "2", "5", "6", "tanpa sayur", "x".repeat(100), "x".repeat(101), "/produk", "fetch"],
+  };
+  const intents = () =>
+    pick([
+      "tambah",
+      "simpan",
+      `jumlah:${pick(LINE_KEYS)}:${pick(["1", "2", "99", "100", "0", "-1", "x", "1.5"])}`,
+      `hapus:${pick(LINE_KEYS)}`,
+    ]);
+  for (const kind of ["tambah", "simpan", "jumlah", "hapus"]) {
+    const outcomes = await fuzz(client, "/keranjang", seed + kind.length, () => {
+      const intent = intents();
+      return intentBody(
+        intent.startsWith(kind) ? intent : kind === "tambah" || kind === "simpan" ? kind : intent,
+        fields,
+        options,
+      );
+    });
+    report(`/keranjang ${kind}`, outcomes);
+    expect(
+      outcomes.filter(({ status }) => status >= 200 && status < 400),
+      `/keranjang ${kind}: some inputs accepted`,
+    ).not.toHaveLength(0);
+  }
+  // Whatever got through, the cart holds only what its rules allow.
+  const lines = await cartLines(client);
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.length).toBeLessThanOrEqual(50);
+  for (const line of lines) {
+    expect(line.jumlah).toBeGreaterThanOrEqual(1);
+    expect(line.jumlah).toBeLessThanOrEqual(99);
+    expect(Array.from(line.catatan.replaceAll("&amp;", "&")).length).toBeLessThanOrEqual(100);
+    // eslint-disable-next-line no-control-regex -- a control character in a note would break the message
+    expect(line.catatan).not.toMatch(/[\u0000-\u001f]/);
+  }
+});
+
 test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepted orders are recorded`, async () => {
   test.setTimeout(180_000);
+  const client = await filledCart();
+  const fingerprint = /name="keranjang" value="([^"]*)"/
+    .exec((await client.get("/keranjang")).text)![1]!
+    .replaceAll("&amp;", "&");
   const before = await orderTotal();
-  const line = () => ({
-    id: pick([...MENU_IDS, "tidak-ada", "", "'; DROP TABLE orders; --", 42]),
-    jumlah: pick([1, 2, 3, 99, 100, 0, -1, 1.5, "2", null, 1e9, 3e9, 2 ** 53 + 2]),
-    level: pick([0, 1, 3, 5, 6, -1, 2.5, "3", null, undefined, 3e9]),
-    catatan: pick([undefined, "", "tanpa sayur", "x".repeat(100), "x".repeat(101), "\u0000", "<script>"]),
-  });
-  const outcomes = await fuzz(clients.nobody, "/pesanan", seed, () => {
-    if (rand() < 0.6) {
-      const lines = Array.from({ length: pick([0, 1, 2, 3, 5, 50, 51]) }, line);
-      return { kind: "form", pairs: [["items", JSON.stringify(lines)]] };
-    }
-    return fuzzBody(["items"], { extraStrings: ['[{"id":"es-nyala","jumlah":1}]', "[]"] });
-  });
+  const outcomes = await fuzz(client, "/pesanan", seed, () =>
+    fuzzBody(
+      ["keranjang", "catatan:es-nyala", "catatan:pangsit-goreng", "level:mie-nyala-level-1#2", "mode"],
+      {
+        extraStrings: [fingerprint, fingerprint, fingerprint, "2", "tanpa sayur", "x".repeat(101), "fetch"],
+      },
+    ),
+  );
   report("/pesanan", outcomes);
   const recorded = outcomes.filter(({ status }) => status === 201).length;
   expect(recorded, "some orders were recorded").toBeGreaterThan(0);

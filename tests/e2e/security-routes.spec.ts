@@ -44,9 +44,31 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/_auth/daftar.tsx": { get: all(200), post: all(400) },
   "routes/_site/beranda.tsx": { get: all(200), post: all(405) },
   "routes/_site/produk.tsx": { get: all(200), post: all(405) },
-  "routes/_site/keranjang.tsx": { get: all(200), post: all(405) },
+  // An empty form names no change of the cart.
+  "routes/_site/keranjang.tsx": {
+    get: all(200),
+    post: all(400),
+    // Without JavaScript a change is followed by the cart page (nothing to change here: no cart).
+    intents: {
+      simpan: [303, "/keranjang"],
+      tambah: 400,
+      "jumlah:es-nyala:2": [303, "/keranjang"],
+      "hapus:es-nyala": [303, "/keranjang"],
+    },
+  },
+  "routes/_site/keranjang-tambah.tsx": {
+    path: "/keranjang/tambah?menu=mie-nyala-level-1",
+    get: all(200),
+    post: all(400),
+  },
+  // The checkout: an empty cart is refused with a message; GET has nothing to show but the cart.
+  "routes/_site/pesanan.tsx": {
+    get: all([302, "/keranjang"]),
+    post: all(400),
+    intents: { terkirim: [303, "/keranjang"] },
+  },
   "routes/_site/tentang.tsx": { get: all(200), post: all(405) },
-  "routes/_site/kontak.tsx": { get: all(200), post: all(405) },
+  "routes/_site/kontak.tsx": { get: all(200), post: all(400) },
   "routes/_site/not-found.tsx": { path: "/tidak-ada-halaman-ini", get: all(404), post: all(405) },
   "routes/admin/index.tsx": {
     get: adminOnly([302, "/admin/dashboard"]),
@@ -128,8 +150,8 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/resources/altcha.tsx": { get: all(200), post: all(405) },
   "routes/resources/google-start.tsx": { get: all([302, `${oidcURL}/`]), post: all(405) },
   "routes/resources/google-callback.tsx": { get: all([302, "/masuk?google="]), post: all(405) },
-  // An empty form is an empty order: refused with a message.
-  "routes/resources/pesanan.tsx": { get: all(405), post: all(400), intents: { terkirim: 200 } },
+  // An empty form moves nothing; it is answered as taken (JSON).
+  "routes/resources/keranjang-pindahkan.tsx": { get: all(405), post: all(200) },
   "routes/resources/gambar.tsx": { path: "/gambar/menu/tidak-ada.webp", get: all(404), post: all(405) },
 };
 

@@ -63,7 +63,7 @@ for (const viewport of VIEWPORTS) {
 test("the open phone menu has no serious or critical axe violation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, "/produk");
-  await page.getByRole("banner").getByRole("button", { name: /menu/i }).click();
+  await page.getByRole("banner").getByLabel("Buka menu").click();
   await expect(page.getByRole("navigation", { name: "Menu ponsel" })).toBeVisible();
   await expectNoSeriousViolations(page);
 });

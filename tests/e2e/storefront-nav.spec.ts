@@ -20,7 +20,7 @@ test("the logged-out top navigation on a wide screen", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Beranda" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByText("Keluar")).toHaveCount(0);
   await expect(nav.getByText("Admin")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
+  await expect(page.getByLabel(/^(Buka|Tutup) menu$/)).toBeHidden();
 
   await nav.getByRole("link", { name: "Produk" }).click();
   await expect(page).toHaveURL("/produk");
@@ -30,17 +30,23 @@ test("the logged-out top navigation on a wide screen", async ({ page }) => {
 test.describe("the phone menu at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /menu/i });
+  /** The menu's toggle: the <summary> of a disclosure (it opens without JavaScript too). */
+  const menuButton = (page: Page) => page.getByRole("banner").getByLabel(/^(Buka|Tutup) menu$/);
   const phoneMenu = (page: Page) => page.getByRole("navigation", { name: "Menu ponsel" });
+  const expectOpen = (page: Page, open: boolean) =>
+    open
+      ? expect(page.getByTestId("phone-menu")).toHaveAttribute("open", "")
+      : expect(page.getByTestId("phone-menu")).not.toHaveAttribute("open");
 
   test("opens with every link, closes with Escape and the button", async ({ page }) => {
     await visit(page, "/beranda");
     await expect(page.getByRole("navigation", { name: "Navigasi utama" })).toBeHidden();
     await expect(phoneMenu(page)).toBeHidden();
-    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    await expectOpen(page, false);
 
     await menuButton(page).click();
-    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(page, true);
+    await expect(menuButton(page)).toHaveAccessibleName("Tutup menu");
     await expect(phoneMenu(page)).toBeVisible();
     await expect(phoneMenu(page).getByRole("link")).toHaveText(
       PHONE_MENU.map((name) => new RegExp(`^${name}`)),
@@ -53,7 +59,8 @@ test.describe("the phone menu at 390 px", () => {
 
     await page.keyboard.press("Escape");
     await expect(phoneMenu(page)).toBeHidden();
-    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    await expectOpen(page, false);
+    await expect(menuButton(page)).toHaveAccessibleName("Buka menu");
 
     await menuButton(page).click();
     await expect(phoneMenu(page)).toBeVisible();
@@ -77,7 +84,7 @@ test.describe("the phone menu at 390 px", () => {
       await expect(page).toHaveURL(path!);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
       await expect(phoneMenu(page)).toBeHidden();
-      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+      await expectOpen(page, false);
     }
   });
 

@@ -8,6 +8,7 @@ import { action as addAtLevelAction } from "../../app/routes/_site/keranjang-tam
 import { action as cartAction, loader as cartLoader } from "../../app/routes/_site/keranjang.tsx";
 import { action as checkoutAction } from "../../app/routes/_site/pesanan.tsx";
 import { action as importAction } from "../../app/routes/resources/keranjang-pindahkan.tsx";
+import type { CartView } from "../../app/features/cart/cart.server.ts";
 import { call, get, post, type Answer } from "./auth-support.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -77,7 +78,7 @@ export class Shopper {
       cartLoader,
       get("/keranjang", { address: this.address, cookies: this.cookieList }),
     );
-    return answer.json as unknown as { cart: import("../../app/features/cart/cart.server.ts").CartView };
+    return answer.json as unknown as { cart: CartView };
   }
 
   /** "Pesan via WhatsApp": the cart page's form posted to /pesanan (its fingerprint unless given). */

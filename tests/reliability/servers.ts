@@ -78,6 +78,7 @@ export async function startServer(
       RATE_LIMIT_REGISTER_ADDRESS: "100000",
       RATE_LIMIT_LOGIN_ADDRESS: "100000",
       RATE_LIMIT_ORDER_ADDRESS: "100000",
+      RATE_LIMIT_CART_ADDRESS: "100000",
       ...("dataDir" in database
         ? { DATA_DIR: database.dataDir, DATABASE_URL: "" }
         : { DATABASE_URL: database.databaseUrl }),
@@ -192,9 +193,13 @@ export async function logIn(
 }
 
 /** Whether `server` sees `email` signed in with this cookie (the page's own data names the user). */
-export async function isSignedIn(server: Server, cookie: string, email: string): Promise<boolean> {
+/**
+ * Whether the session `cookie` (of `email`) is signed in on `server`: its storefront page offers
+ * Keluar. (The page itself names nobody: pages are shared by every customer, docs/decisions/0019.)
+ */
+export async function isSignedIn(server: Server, cookie: string, _email: string): Promise<boolean> {
   const html = await (await fetch(`${server.url}/beranda`, { headers: { cookie } })).text();
-  return html.includes(email);
+  return html.includes(">Keluar</button>");
 }
 
 export async function logOut(server: Server, cookie: string): Promise<number> {
@@ -207,24 +212,43 @@ export async function logOut(server: Server, cookie: string): Promise<number> {
   return response.status;
 }
 
-/** POST /pesanan as the cart's checkout does: the status and, when recorded, the order's code. */
+/**
+ * A cart filled and checked out as a browser without JavaScript does it: two "Tambah" (POST
+ * /keranjang, the cart cookie kept), then the cart page's form posted to /pesanan with a note.
+ * Returns the checkout's status and, when the order was recorded, its code (read from the page).
+ */
 export async function submitOrder(
   server: Server,
   headers: ExtraHeaders = {},
 ): Promise<{ status: number; code: string | null; retryAfter: string | null }> {
-  const items = JSON.stringify([
-    { id: "mie-nyala-level-1", jumlah: 2, level: 3, catatan: "tanpa daun bawang" },
-    { id: "es-teh-jumbo", jumlah: 1 },
-  ]);
+  let cookie = "";
+  const adds: Record<string, string>[] = [
+    { intent: "tambah", menu: "mie-nyala-level-1", level: "3" },
+    { intent: "tambah", menu: "mie-nyala-level-1", level: "3" },
+    { intent: "tambah", menu: "es-teh-jumbo" },
+  ];
+  for (const values of adds) {
+    const added = await fetch(`${server.url}/keranjang`, {
+      method: "POST",
+      body: new URLSearchParams(values),
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      redirect: "manual",
+    });
+    await added.arrayBuffer();
+    if (added.status !== 303) throw new Error(`adding to the cart: ${added.status}`);
+    cookie = added.headers.getSetCookie()[0]?.split(";")[0] ?? cookie;
+  }
   const response = await fetch(`${server.url}/pesanan`, {
     method: "POST",
-    body: new URLSearchParams({ items }),
-    headers,
+    body: new URLSearchParams({ "catatan:mie-nyala-level-1#3": "tanpa daun bawang" }),
+    headers: { ...headers, cookie },
+    redirect: "manual",
   });
-  const answer = (await response.json()) as { code?: string };
+  const page = await response.text();
   return {
     status: response.status,
-    code: response.status === 201 && answer.code ? answer.code : null,
+    code:
+      response.status === 201 ? (/data-testid="order-code">(NY-[A-Z0-9]+)</.exec(page)?.[1] ?? null) : null,
     retryAfter: response.headers.get("retry-after"),
   };
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { CartIcon } from "~/components/ui/icons.tsx";
-import type { CartAnswer } from "./cart-answer.ts";
-import { addPending, updateCartCount } from "./cart-count.ts";
+import { addPending } from "./cart-count.ts";
+import { writeCart } from "./cart-writer.tsx";
 import { ADD_INTENT } from "./cart-form.ts";
 
 /**
@@ -40,29 +40,19 @@ export function AddToCartButton({
   item: MenuItemView;
   className?: string;
 }) {
-  const fetcher = useFetcher<CartAnswer>();
   const kembali = useReturnPath();
   const [added, setAdded] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   // The picker (six levels, thirty chillies) is fetched and built on the first tap; once built it
   // stays, so closing it returns the focus to this button.
   const [pickerBuilt, setPickerBuilt] = useState(false);
-  const release = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!added) return;
     const timer = setTimeout(() => setAdded(null), 1500);
     return () => clearTimeout(timer);
   }, [added]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    release.current?.();
-    release.current = null;
-    if (fetcher.data.status === "success") updateCartCount(fetcher.data.cart);
-  }, [fetcher.state, fetcher.data]);
-  const problem = fetcher.state === "idle" && fetcher.data?.status === "error" ? fetcher.data.message : null;
-  const shownAdded = problem ? null : added;
 
   if (!item.tersedia) {
     return (
@@ -73,18 +63,22 @@ export function AddToCartButton({
   }
 
   const addAt = (level?: number) => {
-    release.current?.();
-    release.current = addPending(1);
-    void fetcher.submit(
-      {
-        intent: ADD_INTENT,
-        menu: item.id,
-        ...(level === undefined ? {} : { level: String(level) }),
-        mode: "fetch",
-      },
-      { method: "post", action: "/keranjang" },
-    );
+    setProblem(null);
     setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
+    // Counted in the header at once; the server's answer (or its refusal) settles it.
+    const release = addPending(1);
+    void writeCart({
+      intent: ADD_INTENT,
+      menu: item.id,
+      ...(level === undefined ? {} : { level: String(level) }),
+    })
+      .then((answer) => {
+        if (answer?.status === "error") {
+          setAdded(null);
+          setProblem(answer.message);
+        }
+      })
+      .finally(release);
   };
 
   return (
@@ -105,12 +99,12 @@ export function AddToCartButton({
         <input type="hidden" name="kembali" value={kembali} />
         <button type="submit" className={className} aria-haspopup={item.takes_level ? "dialog" : undefined}>
           <CartIcon className="size-5" />
-          {shownAdded ? "Ditambahkan" : "Tambah"}
+          {added ? "Ditambahkan" : "Tambah"}
           <span className="sr-only"> {item.nama} ke keranjang</span>
         </button>
       </form>
       <span role="status" className="sr-only">
-        {shownAdded ? `${shownAdded} ditambahkan ke keranjang` : ""}
+        {added ? `${added} ditambahkan ke keranjang` : ""}
       </span>
       {problem ? (
         <p role="alert" className="col-span-full text-sm font-semibold text-chili-700">

@@ -21,6 +21,7 @@ let known: CartCount | undefined;
 /** Portions added by taps whose answer has not arrived yet. */
 let pending = 0;
 let shown = -1;
+let shownSaving = false;
 const listeners = new Set<Listener>();
 const elsewhereListeners = new Set<Listener>();
 let channel: BroadcastChannel | null | undefined;
@@ -38,8 +39,9 @@ function current(): CartCount {
 
 function emit() {
   const next = current().count + pending;
-  if (next === shown) return;
+  if (next === shown && pending > 0 === shownSaving) return;
   shown = next;
+  shownSaving = pending > 0;
   for (const listener of listeners) listener();
 }
 
@@ -70,6 +72,8 @@ function subscribe(listener: Listener) {
 }
 
 const snapshot = () => current().count + pending;
+const saving = () => pending > 0;
+const notSaving = () => false;
 
 /** The count the header shows: on the server the slot's marker, in the browser the cart's count. */
 export function useCartCount(): number | string {
@@ -77,6 +81,9 @@ export function useCartCount(): number | string {
   const count = useSyncExternalStore(subscribe, snapshot, () => current().count);
   return markers ? markers.cartCount : count;
 }
+
+/** Whether a tap's portions are still on their way to the server (the count says so: aria-busy). */
+export const useCartSaving = () => useSyncExternalStore(subscribe, saving, notSaving);
 
 /** A server answer about the cart: shown if it is the newest, and told to this browser's other tabs. */
 export function updateCartCount(next: CartCount) {
@@ -102,11 +109,6 @@ export function addPending(portions: number): () => void {
 export function forgetCartCount() {
   known = { count: 0, version: 0 };
   emit();
-}
-
-/** The cart changed outside the page's own forms (a stored cart moved to the server). */
-export function cartChangedHere() {
-  for (const listener of elsewhereListeners) listener();
 }
 
 /** Runs `listener` when another tab changed the cart (the cart page reloads its lines then). */

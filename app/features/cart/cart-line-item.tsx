@@ -39,6 +39,7 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
   const levelId = useId();
   const noteId = useId();
   const noteRef = useRef<HTMLInputElement>(null);
+  const levelRef = useRef<HTMLSelectElement>(null);
   const noteTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [noteLength, setNoteLength] = useState(Array.from(line.catatan).length);
 
@@ -67,17 +68,23 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
     }
   }, [fetcher.state, fetcher.data, line.key, line.catatan, onProblem]);
 
-  // A note typed but not yet saved when the page went away (a reload) is restored and saved.
+  // Once the line's code runs: a note typed before it arrived (the page shows the lines before
+  // their code), or one typed but not yet saved when the page went away (a reload, kept in
+  // sessionStorage), is saved now; so is a level chosen before.
   useEffect(() => {
-    const draft = noteDraft(line.key);
     const input = noteRef.current;
-    if (draft === null || !input) return;
-    if (draft === line.catatan) return forgetNoteDraft(line.key);
-    input.value = draft;
-    // The draft lives in sessionStorage, which only the browser sees, after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setNoteLength(Array.from(draft).length);
-    void send({ intent: SAVE_INTENT, [noteField(line.key)]: draft });
+    const draft = noteDraft(line.key);
+    if (input && draft !== null && input.value === line.catatan) input.value = draft;
+    const values: Record<string, string> = {};
+    if (input && input.value !== line.catatan) {
+      values[noteField(line.key)] = input.value;
+      setNoteLength(Array.from(input.value).length);
+    } else if (draft !== null) {
+      forgetNoteDraft(line.key);
+    }
+    const level = levelRef.current?.value;
+    if (level && level !== String(line.level ?? "")) values[levelField(line.key)] = level;
+    if (Object.keys(values).length > 0) void send({ intent: SAVE_INTENT, ...values });
     // Once, for the line as it was first drawn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -174,6 +181,7 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
               {line.level !== undefined ? <ChiliMeter level={line.level} className="mb-1.5" /> : null}
             </div>
             <select
+              ref={levelRef}
               id={levelId}
               name={levelField(line.key)}
               defaultValue={line.level ?? ""}

@@ -8,8 +8,7 @@
  * at the next page.
  */
 import { CART_STORAGE_KEY } from "./cart.ts";
-import type { CartAnswer } from "./cart-answer.ts";
-import { cartChangedHere, updateCartCount } from "./cart-count.ts";
+import { writeCart } from "./cart-writer.tsx";
 
 function storage(): Storage | null {
   try {
@@ -22,18 +21,8 @@ function storage(): Storage | null {
 export async function moveStoredCart() {
   const raw = storage()?.getItem(CART_STORAGE_KEY);
   if (raw === null || raw === undefined) return;
-  let answer: CartAnswer;
-  try {
-    const response = await fetch("/keranjang/pindahkan", {
-      method: "POST",
-      body: new URLSearchParams({ baris: raw }),
-    });
-    answer = (await response.json()) as CartAnswer;
-  } catch {
-    return;
-  }
-  if (answer.status !== "success") return;
-  storage()?.removeItem(CART_STORAGE_KEY);
-  updateCartCount(answer.cart);
-  cartChangedHere();
+  // The answer's count reaches the header, and the page's lines are loaded again, through the
+  // writer's fetcher (cart-writer.tsx).
+  const answer = await writeCart({ baris: raw }, "/keranjang/pindahkan");
+  if (answer?.status === "success") storage()?.removeItem(CART_STORAGE_KEY);
 }

@@ -105,8 +105,13 @@ export async function expectPictureLoaded(picture: Locator) {
     .toBeGreaterThan(0);
 }
 
-/** `page.goto` then waits for React's hydration (also for a page made outside the fixtures). */
+/**
+ * `page.goto` then waits for React's hydration (also for a page made outside the fixtures). A
+ * "Tambah" still on its way is let through first, as a visitor's next page would find it: the
+ * header's count says it is saving (aria-busy) until the server answered.
+ */
 export async function visit(page: Page, path: string) {
+  await expect(page.locator('[data-testid="cart-count"][aria-busy="true"]')).toHaveCount(0);
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
@@ -120,10 +125,13 @@ export interface StoredLine {
   gambar?: unknown;
 }
 
-/** Puts a raw value into the cart's storage (as a hand-edit would), then loads `path`. */
+/**
+ * A browser that kept its cart in localStorage before the server kept carts: puts a raw value
+ * there (as such a browser, or a hand-edit, left it), then loads `path`, whose script sends it
+ * to the server once and removes it.
+ */
 export async function openWithStoredCart(page: Page, raw: string | StoredLine[], path = "/keranjang") {
-  // Hydrated first, so this page has read its (empty) cart before the hand-edit lands and leaves
-  // the re-check of the edited cart to the page under test.
+  // Hydrated first, so the value lands in this origin's storage before the page under test.
   await visit(page, "/tentang");
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     CART_KEY,
@@ -132,9 +140,47 @@ export async function openWithStoredCart(page: Page, raw: string | StoredLine[],
   return visit(page, path);
 }
 
-export async function storedCart(page: Page): Promise<unknown> {
-  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
-  return raw === null ? null : JSON.parse(raw);
+/** What the browser still keeps in localStorage under the old cart key, as text (null once moved). */
+export async function storedCart(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
+}
+
+const decode = (html: string) =>
+  html.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!,
+  );
+
+export interface ServerLine {
+  nama: string;
+  jumlah: number;
+  level?: number;
+  catatan?: string;
+  harga: number;
+}
+
+/**
+ * The cart the server keeps for this browser, as its first HTML shows it (a request with the
+ * page's cookies, no JavaScript): one entry per line.
+ */
+export async function serverCart(page: Page): Promise<ServerLine[]> {
+  const html = await (await page.request.get("/keranjang")).text();
+  const lines: ServerLine[] = [];
+  for (const [item] of html.matchAll(/<li[^>]*data-testid="cart-line"[\s\S]*?<\/li>/g)) {
+    const text = (pattern: RegExp) => pattern.exec(item)?.[1];
+    const level = text(/data-level="(\d)"/);
+    const input = /<input[^>]*data-testid="line-note"[^>]*>/.exec(item)?.[0] ?? "";
+    const catatan = decode(/ value="([^"]*)"/.exec(input)?.[1] ?? "");
+    lines.push({
+      nama: decode(text(/<h2[^>]*>([^<]+)<\/h2>/)!),
+      // React separates text pieces with an empty comment in its HTML.
+      jumlah: Number(text(/data-testid="quantity"[^>]*>(\d+)</) ?? text(/>(\d+)(?:<!-- -->)? porsi/)),
+      harga: Number(text(/>Rp ([\d.]+)(?:<!-- -->)? \/ porsi</)!.replaceAll(".", "")),
+      ...(level === undefined ? {} : { level: Number(level) }),
+      ...(catatan ? { catatan } : {}),
+    });
+  }
+  return lines;
 }
 
 /** The cart link of the desktop navigation; its name carries the item count. */

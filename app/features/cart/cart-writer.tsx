@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { CartAnswer } from "./cart-answer.ts";
+import { updateCartCount } from "./cart-count.ts";
+
+interface Job {
+  values: Record<string, string>;
+  action: string;
+  done(answer: CartAnswer | null): void;
+}
+
+const jobs: Job[] = [];
+let wake: (() => void) | null = null;
+
+/**
+ * Sends a cart write from any page ("Tambah", a stored cart moved to the server) and resolves to
+ * the server's answer. The writes go one after the other through the one fetcher of CartWriter:
+ * the first "Tambah" of a visitor without a cart makes the cart and its cookie, and a second tap
+ * sent before that answer would make a second cart (the browser keeps one cookie). And the
+ * answer updates the header's count even when the page that asked is gone.
+ */
+export function writeCart(values: Record<string, string>, action = "/keranjang"): Promise<CartAnswer | null> {
+  return new Promise((done) => {
+    jobs.push({ values, action, done });
+    wake?.();
+  });
+}
+
+/** Rendered once, by the root: carries out `writeCart`'s queue. */
+export function CartWriter() {
+  const fetcher = useFetcher<CartAnswer>({ key: "keranjang-tulis" });
+  const current = useRef<Job | null>(null);
+  const [queued, setQueued] = useState(0);
+
+  useEffect(() => {
+    wake = () => setQueued((count) => count + 1);
+    wake();
+    return () => {
+      wake = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    const finished = current.current;
+    if (finished) {
+      current.current = null;
+      const answer = fetcher.data ?? null;
+      if (answer?.status === "success") updateCartCount(answer.cart);
+      finished.done(answer);
+    }
+    const next = jobs.shift();
+    if (!next) return;
+    current.current = next;
+    void fetcher.submit({ ...next.values, mode: "fetch" }, { method: "post", action: next.action });
+  }, [fetcher, fetcher.state, fetcher.data, queued]);
+
+  return null;
+}
