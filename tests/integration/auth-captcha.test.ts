@@ -96,8 +96,8 @@ describe(`the picture captcha, for a browser without JavaScript (${testDatabaseK
   const key = () => process.env.ALTCHA_HMAC_KEY!;
 
   it("the login page carries a fresh picture challenge; its picture is an SVG of paths, no digits in it", async () => {
-    const first = createPictureChallenge();
-    const second = createPictureChallenge();
+    const first = await createPictureChallenge();
+    const second = await createPictureChallenge();
     expect(first.token).not.toBe(second.token);
     expect(first.token).toMatch(/^[\w-]{16}\.\d{13}\.[\w-]{43}$/);
     const svg = Buffer.from(first.picture.replace("data:image/svg+xml;base64,", ""), "base64").toString();
@@ -108,7 +108,7 @@ describe(`the picture captcha, for a browser without JavaScript (${testDatabaseK
   });
 
   it("accepts the right digits once; refuses wrong digits, another challenge's digits, a tampered or expired challenge", async () => {
-    const challenge = createPictureChallenge();
+    const challenge = await createPictureChallenge();
     const answer = solvePicture(challenge.token, key());
     const wrong = String((Number(answer) + 1) % 100_000).padStart(5, "0");
     expect(await verifyPictureChallenge(handle.db, challenge.token, wrong)).toBe(false);
@@ -117,7 +117,7 @@ describe(`the picture captcha, for a browser without JavaScript (${testDatabaseK
     ).toBe(true);
     expect(await verifyPictureChallenge(handle.db, challenge.token, answer)).toBe(false);
 
-    const other = createPictureChallenge();
+    const other = await createPictureChallenge();
     const otherAnswer = solvePicture(other.token, key());
     const [id, expires, mac] = other.token.split(".");
     for (const [token, digits] of [

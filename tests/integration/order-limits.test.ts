@@ -2,13 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { menuItems, orderItems, orders, storeSettings } from "../../database/schema.ts";
-import { action as orderAction } from "../../app/routes/resources/pesanan.tsx";
 import { orderReport } from "../../app/features/orders/admin.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
-import { call, post } from "./auth-support.ts";
+import { Shopper } from "./cart-support.ts";
 
 /**
  * Issue #20: `orders.total` was a 32-bit integer with no cap, so an item at Rp 1.000.000 (a price
@@ -33,6 +32,20 @@ beforeAll(async () => {
   await setPrice("es-teh-jumbo", 1_000_000);
   await setPrice("es-nyala", 999_001);
   await setPrice("pangsit-goreng", 1_000);
+  await setPrice("mie-nyala-level-2", 1_000_000);
+  // A cart holds one line per dish and level: 49 more dishes for the longest carts below.
+  await handle.db
+    .insert(menuItems)
+    .values(
+      EXTRA.map((id) => ({
+        id,
+        nama: id,
+        category_id: "minuman",
+        harga: 1_000_000,
+        gambar: "/images/menu/es-nyala.webp",
+      })),
+    );
+  invalidateContentCache();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -44,7 +57,17 @@ async function setPrice(id: string, harga: number) {
   invalidateContentCache();
 }
 
-const order = (items: unknown) => call(orderAction, post("/pesanan", { items: JSON.stringify(items) }));
+const EXTRA = Array.from({ length: 49 }, (_, index) => `minuman-mahal-${index}`);
+
+/** A cart holding `items` (moved in as a stored cart: one request), checked out. */
+async function order(items: { id: string; jumlah: number; level?: number }[]) {
+  const shopper = new Shopper();
+  const moved = await shopper.importStored(
+    JSON.stringify(items.map((item) => ({ nama: item.id, harga: 1, ...item }))),
+  );
+  expect(moved.status, moved.body).toBe(200);
+  return shopper.checkout();
+}
 
 const counts = async () => {
   const [row] = await handle.db
@@ -60,7 +83,7 @@ describe(`order totals cannot overflow (${testDatabaseKind()})`, () => {
   it("the largest order accepted: exactly Rp 100.000.000, stored and sent whole", async () => {
     const answer = await order([
       { id: "es-teh-jumbo", jumlah: 99 },
-      { id: "es-teh-jumbo", jumlah: 1 },
+      { id: "mie-nyala-level-2", jumlah: 1, level: 1 },
     ]);
     expect(answer.status, answer.body).toBe(201);
     expect(answer.json?.total).toBe(100_000_000);
@@ -88,22 +111,24 @@ describe(`order totals cannot overflow (${testDatabaseKind()})`, () => {
 
   it("the issue's order (22 lines × 99 at Rp 1.000.000 = Rp 2.178.000.000) is refused the same way, never a 500", async () => {
     const before = await counts();
-    const answer = await order(Array.from({ length: 22 }, () => ({ id: "es-teh-jumbo", jumlah: 99 })));
+    const answer = await order(["es-teh-jumbo", ...EXTRA.slice(0, 21)].map((id) => ({ id, jumlah: 99 })));
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ status: "error", message: MESSAGE });
     expect(await counts()).toEqual(before);
   });
 
-  it("the largest cart the form allows at the largest price the database allows is refused, never a 500", async () => {
+  it("the largest cart there can be (50 lines × 99) at the largest price the database allows is refused, never a 500", async () => {
     await setPrice("pangsit-goreng", 100_000_000);
+    for (const id of EXTRA) await setPrice(id, 100_000_000);
     try {
       const before = await counts();
-      const answer = await order(Array.from({ length: 50 }, () => ({ id: "pangsit-goreng", jumlah: 99 })));
+      const answer = await order(["pangsit-goreng", ...EXTRA].map((id) => ({ id, jumlah: 99 })));
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ status: "error", message: MESSAGE });
       expect(await counts()).toEqual(before);
     } finally {
       await setPrice("pangsit-goreng", 1_000);
+      for (const id of EXTRA) await setPrice(id, 1_000_000);
     }
   });
 
