@@ -74,8 +74,9 @@ test("every hostile redirectTo, by every way a login is posted: a same-site redi
       expect(new URL(where!, baseURL).origin, label).toBe(new URL(baseURL!).origin);
       // The session the login stored came with its cookie, and it works.
       expect(client.session, label).toMatch(/^[\w-]+\.[\w-]+$/);
+      // Signed in: the header offers Keluar (pages name nobody, docs/decisions/0019).
       const page = await client.get("/beranda");
-      expect(page.text, label).toContain(email);
+      expect(page.text, label).toContain(">Keluar</button>");
       expect(client.cookies.has(SESSION_COOKIE), label).toBe(true);
     }
   }

@@ -472,6 +472,8 @@ describe(`a signed-in customer's cart (${testDatabaseKind()})`, () => {
     await laptop.edit("simpan", { "catatan:mie-nyala-level-1#2": "tanpa sayur" });
     const guestCart = laptop.cookies.get(CART_COOKIE)!.split(".")[0]!;
     const login = await logIn(laptop, email);
+    // The page moves on without a document load: the answer tells the header the joined count.
+    expect(login.json).toMatchObject({ status: "success", cart: { count: 4 } });
     expect(login.headers.getSetCookie()).toContain(
       "nyala_keranjang=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
     );

@@ -56,7 +56,13 @@ describe(`password login (${testDatabaseKind()})`, () => {
     const user = await createUser(email);
     const answer = await login({ email: ` ${email.toUpperCase()} `, password: "rahasia1" });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ status: "success", email, redirectTo: "/beranda" });
+    // No cart yet: the header's count becomes 0.
+    expect(answer.json).toEqual({
+      status: "success",
+      email,
+      redirectTo: "/beranda",
+      cart: { count: 0, version: 0 },
+    });
 
     const cookie = answer.headers.getSetCookie().find((value) => value.startsWith("nyala_session="));
     expect(cookie).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Expires=/);

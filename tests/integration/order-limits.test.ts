@@ -34,17 +34,15 @@ beforeAll(async () => {
   await setPrice("pangsit-goreng", 1_000);
   await setPrice("mie-nyala-level-2", 1_000_000);
   // A cart holds one line per dish and level: 49 more dishes for the longest carts below.
-  await handle.db
-    .insert(menuItems)
-    .values(
-      EXTRA.map((id) => ({
-        id,
-        nama: id,
-        category_id: "minuman",
-        harga: 1_000_000,
-        gambar: "/images/menu/es-nyala.webp",
-      })),
-    );
+  await handle.db.insert(menuItems).values(
+    EXTRA.map((id) => ({
+      id,
+      nama: id,
+      category_id: "minuman",
+      harga: 1_000_000,
+      gambar: "/images/menu/es-nyala.webp",
+    })),
+  );
   invalidateContentCache();
 });
 afterAll(async () => {

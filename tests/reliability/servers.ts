@@ -192,12 +192,10 @@ export async function logIn(
   };
 }
 
-/** Whether `server` sees `email` signed in with this cookie (the page's own data names the user). */
 /**
- * Whether the session `cookie` (of `email`) is signed in on `server`: its storefront page offers
- * Keluar. (The page itself names nobody: pages are shared by every customer, docs/decisions/0019.)
+ * Whether the session `cookie` is signed in on `server`: its storefront page offers Keluar. (The page itself names nobody: pages are shared by every customer, docs/decisions/0019.)
  */
-export async function isSignedIn(server: Server, cookie: string, _email: string): Promise<boolean> {
+export async function isSignedIn(server: Server, cookie: string): Promise<boolean> {
   const html = await (await fetch(`${server.url}/beranda`, { headers: { cookie } })).text();
   return html.includes(">Keluar</button>");
 }

@@ -169,7 +169,9 @@ function draw(answer: string): string {
 }
 
 const mac = async (id: string, expires: number, answer: string) =>
-  createHmac("sha256", await captchaKey()).update(`gambar.${id}.${expires}.${answer}`).digest("base64url");
+  createHmac("sha256", await captchaKey())
+    .update(`gambar.${id}.${expires}.${answer}`)
+    .digest("base64url");
 
 /** What the login page shows without JavaScript: the challenge (a form field) and its picture. */
 export interface PictureChallenge {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { forgetCartCount } from "~/features/cart/cart-count.ts";
+import { replaceCartCount } from "~/features/cart/cart-count.ts";
 
 const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
 
@@ -64,7 +64,7 @@ export function LogoutButton({
                 // storage unavailable: nothing to clear
               }
               // The account's cart stays with the account; this browser has none now.
-              forgetCartCount();
+              replaceCartCount({ count: 0, version: 0 });
               if (leavingAdmin) window.location.replace(redirectTo);
               else void navigate(redirectTo, { replace: true });
             }}

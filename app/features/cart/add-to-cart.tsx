@@ -44,6 +44,8 @@ export function AddToCartButton({
   const [added, setAdded] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // Taps of this button whose answer has not arrived (pages without the header's count say so here).
+  const [saving, setSaving] = useState(0);
   // The picker (six levels, thirty chillies) is fetched and built on the first tap; once built it
   // stays, so closing it returns the focus to this button.
   const [pickerBuilt, setPickerBuilt] = useState(false);
@@ -67,6 +69,7 @@ export function AddToCartButton({
     setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
     // Counted in the header at once; the server's answer (or its refusal) settles it.
     const release = addPending(1);
+    setSaving((taps) => taps + 1);
     void writeCart({
       intent: ADD_INTENT,
       menu: item.id,
@@ -78,7 +81,10 @@ export function AddToCartButton({
           setProblem(answer.message);
         }
       })
-      .finally(release);
+      .finally(() => {
+        release();
+        setSaving((taps) => taps - 1);
+      });
   };
 
   return (
@@ -97,7 +103,12 @@ export function AddToCartButton({
         {item.takes_level ? null : <input type="hidden" name="intent" value={ADD_INTENT} />}
         <input type="hidden" name="menu" value={item.id} />
         <input type="hidden" name="kembali" value={kembali} />
-        <button type="submit" className={className} aria-haspopup={item.takes_level ? "dialog" : undefined}>
+        <button
+          type="submit"
+          className={className}
+          aria-haspopup={item.takes_level ? "dialog" : undefined}
+          aria-busy={saving > 0 || undefined}
+        >
           <CartIcon className="size-5" />
           {added ? "Ditambahkan" : "Tambah"}
           <span className="sr-only"> {item.nama} ke keranjang</span>

@@ -56,11 +56,15 @@ function openChannel(): BroadcastChannel | null {
   return channel;
 }
 
-/** Takes `next` when it is newer than what is known (an older answer arriving late is ignored). */
+/**
+ * Takes `next` when it is newer than what is known (an older answer arriving late is ignored), or
+ * when it is another cart's (`replaced`: signed in or out).
+ */
 function accept(next: unknown): boolean {
   if (typeof next !== "object" || next === null) return false;
-  const { count, version } = next as Partial<CartCount>;
-  if (!Number.isInteger(count) || !Number.isInteger(version) || version! < current().version) return false;
+  const { count, version, replaced } = next as Partial<CartCount> & { replaced?: boolean };
+  if (!Number.isInteger(count) || !Number.isInteger(version)) return false;
+  if (replaced !== true && version! < current().version) return false;
   known = { count: count!, version: version! };
   return true;
 }
@@ -105,10 +109,15 @@ export function addPending(portions: number): () => void {
   };
 }
 
-/** After signing out: this browser has no cart (the account's cart stays with the account). */
-export function forgetCartCount() {
-  known = { count: 0, version: 0 };
+/**
+ * This browser's cart is another one now: the account's after signing in (the guest cart joined
+ * it), none after signing out (the account's cart stays with the account). Its versions are not
+ * comparable with the old cart's, so `next` is taken as it is, here and in the other tabs.
+ */
+export function replaceCartCount(next: CartCount) {
+  known = { count: next.count, version: next.version };
   emit();
+  openChannel()?.postMessage({ ...known, replaced: true });
 }
 
 /** Runs `listener` when another tab changed the cart (the cart page reloads its lines then). */

@@ -17,7 +17,7 @@ import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { verifyCaptcha } from "~/features/accounts/captcha.server.ts";
 import { verifyPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
-import { mergeGuestCart } from "~/features/cart/cart.server.ts";
+import { countCart, mergeGuestCart } from "~/features/cart/cart.server.ts";
 import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { knownDeviceId, rememberDevice } from "~/features/accounts/known-device.server.ts";
 import { loginLimits } from "~/features/accounts/login-limits.server.ts";
@@ -91,6 +91,7 @@ export async function loginAction({ request, context }: ActionArgs) {
   // What this browser put in its cart before signing in joins the account's cart (before the
   // session, for the same reason).
   const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
+  const cart = await countCart(db, { userId: user.id, guest: null });
   // A login always starts a new session; one this browser still held is ended first.
   await endSession(db, context);
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -104,5 +105,6 @@ export async function loginAction({ request, context }: ActionArgs) {
   }
 
   if (!viaFetch) throw redirect(target, { headers });
-  return data({ status: "success" as const, email: user.email, redirectTo: target }, { headers });
+  // The page moves on without a document load: the header's count becomes the account's cart's.
+  return data({ status: "success" as const, email: user.email, redirectTo: target, cart }, { headers });
 }

@@ -1,7 +1,7 @@
 import { useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/masuk";
 import { MessageDialog } from "~/components/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/components/ui/form-fields.tsx";
@@ -10,6 +10,7 @@ import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts
 import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
+import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
@@ -56,6 +57,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
   const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
+  const navigate = useNavigate();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const documentAnswer = useActionData<typeof action>();
@@ -198,8 +200,9 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         onClose={() => {
           const email = success?.email ?? googleSignedIn?.email;
           if (email) rememberLogin(email);
-          // A document load: the header then shows the account's cart (the guest cart joined it).
-          window.location.replace(success?.redirectTo ?? redirectTo);
+          // The header shows the account's cart from now on (the guest cart joined it).
+          if (success) replaceCartCount(success.cart);
+          void navigate(success?.redirectTo ?? redirectTo, { replace: true });
         }}
       />
     </>

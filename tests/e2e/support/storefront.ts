@@ -108,10 +108,12 @@ export async function expectPictureLoaded(picture: Locator) {
 /**
  * `page.goto` then waits for React's hydration (also for a page made outside the fixtures). A
  * "Tambah" still on its way is let through first, as a visitor's next page would find it: the
- * header's count says it is saving (aria-busy) until the server answered.
+ * header's count and the button tapped say they are saving (aria-busy) until the server answered.
  */
 export async function visit(page: Page, path: string) {
-  await expect(page.locator('[data-testid="cart-count"][aria-busy="true"]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="cart-count"][aria-busy="true"], button[aria-busy="true"]'),
+  ).toHaveCount(0);
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
