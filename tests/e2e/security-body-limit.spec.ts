@@ -164,6 +164,17 @@ test("a 20 MB form with its length gets 413 and the message, not a reset connect
   expect(answer.body).toContain(FORM_TOO_LARGE);
 });
 
+test("the cart's and the contact form's POST routes have the form limit too: 2 MB, chunked or with its length, gets 413", async () => {
+  for (const pathname of ["/keranjang", "/keranjang/tambah", "/keranjang/pindahkan", "/kontak"]) {
+    for (const chunked of [true, false]) {
+      const answer = await post(PORT, pathname, 2, chunked);
+      expect(answer.status, `2 MB to ${pathname}${chunked ? ", chunked" : ""}`).toBe(413);
+      expect(answer.body).toContain(FORM_TOO_LARGE);
+    }
+  }
+  expect((await fetch(`${server.baseURL}/beranda`)).status).toBe(200);
+});
+
 test("a 50 MB photo: refused as soon as it is chosen, and with 413 and the message where JavaScript does not run", async ({
   browser,
 }) => {

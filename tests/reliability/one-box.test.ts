@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, type Server } from "./servers.ts";
+import { CHECKOUT_FORM, fillCart, freePort, orderCodeIn, startServer, type Server } from "./servers.ts";
 import { orderStream, runScript, runToExit, storedOrders } from "./one-box-support.ts";
 
 /**
@@ -75,15 +75,15 @@ describe("the embedded data directory's lock", () => {
 });
 
 /**
- * POST /pesanan asking first (Expect: 100-continue): the server's "100 Continue" proves it has
+ * A filled cart's checkout, POST /pesanan asking first (Expect: 100-continue): the server's "100 Continue" proves it has
  * taken the request in; `between` runs then, and only after it the body is sent.
  */
-function orderInFlight(
+async function orderInFlight(
   server: Server,
   between: () => Promise<void>,
 ): Promise<{ status: number; body: string }> {
-  const items = JSON.stringify([{ id: "mie-nyala-level-1", jumlah: 1, level: 2 }]);
-  const body = new URLSearchParams({ items }).toString();
+  const cookie = await fillCart(server);
+  const body = CHECKOUT_FORM;
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const request = http.request({
@@ -93,7 +93,8 @@ function orderInFlight(
       path: "/pesanan",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        "content-length": body.length,
+        "content-length": Buffer.byteLength(body),
+        cookie,
         expect: "100-continue",
       },
     });
@@ -139,10 +140,11 @@ describe("a graceful stop (SIGTERM)", () => {
     });
     const acknowledged = await orders.stop();
     expect(inFlight.status).toBe(201);
-    const code = (JSON.parse(inFlight.body) as { code: string }).code;
+    const code = orderCodeIn(inFlight.body);
+    expect(code).not.toBeNull();
     expect(await exit).toBe(0);
     expect(acknowledged.length).toBeGreaterThan(5);
-    expect(await storedOrders(dataDir, [...acknowledged, code])).toMatchObject({
+    expect(await storedOrders(dataDir, [...acknowledged, code ?? "(no code)"])).toMatchObject({
       missing: [],
       withoutLines: 0,
     });

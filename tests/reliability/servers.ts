@@ -193,7 +193,8 @@ export async function logIn(
 }
 
 /**
- * Whether the session `cookie` is signed in on `server`: its storefront page offers Keluar. (The page itself names nobody: pages are shared by every customer, docs/decisions/0019.)
+ * Whether the session `cookie` is signed in on `server`: its storefront page offers Keluar. (The
+ * page itself names nobody: pages are shared by every customer, docs/decisions/0019.)
  */
 export async function isSignedIn(server: Server, cookie: string): Promise<boolean> {
   const html = await (await fetch(`${server.url}/beranda`, { headers: { cookie } })).text();
@@ -211,14 +212,10 @@ export async function logOut(server: Server, cookie: string): Promise<number> {
 }
 
 /**
- * A cart filled and checked out as a browser without JavaScript does it: two "Tambah" (POST
- * /keranjang, the cart cookie kept), then the cart page's form posted to /pesanan with a note.
- * Returns the checkout's status and, when the order was recorded, its code (read from the page).
+ * A cart filled as a browser without JavaScript does it: three "Tambah" (POST /keranjang, the
+ * cart cookie kept). Returns the Cookie header that names the cart.
  */
-export async function submitOrder(
-  server: Server,
-  headers: ExtraHeaders = {},
-): Promise<{ status: number; code: string | null; retryAfter: string | null }> {
+export async function fillCart(server: Server, headers: ExtraHeaders = {}): Promise<string> {
   let cookie = "";
   const adds: Record<string, string>[] = [
     { intent: "tambah", menu: "mie-nyala-level-1", level: "3" },
@@ -236,17 +233,38 @@ export async function submitOrder(
     if (added.status !== 303) throw new Error(`adding to the cart: ${added.status}`);
     cookie = added.headers.getSetCookie()[0]?.split(";")[0] ?? cookie;
   }
+  return cookie;
+}
+
+/** The cart page's form as /pesanan takes it: a note for the dish (the lines come from the cart). */
+export const CHECKOUT_FORM = new URLSearchParams({
+  "catatan:mie-nyala-level-1#3": "tanpa daun bawang",
+}).toString();
+
+/** The order code on the checkout's page (201), or null. */
+export const orderCodeIn = (page: string): string | null =>
+  /data-testid="order-code">(NY-[A-Z0-9]+)</.exec(page)?.[1] ?? null;
+
+/**
+ * A cart filled and checked out as a browser without JavaScript does it (fillCart, then the cart
+ * page's form posted to /pesanan). Returns the checkout's status and, when the order was
+ * recorded, its code (read from the page).
+ */
+export async function submitOrder(
+  server: Server,
+  headers: ExtraHeaders = {},
+): Promise<{ status: number; code: string | null; retryAfter: string | null }> {
+  const cookie = await fillCart(server, headers);
   const response = await fetch(`${server.url}/pesanan`, {
     method: "POST",
-    body: new URLSearchParams({ "catatan:mie-nyala-level-1#3": "tanpa daun bawang" }),
-    headers: { ...headers, cookie },
+    body: CHECKOUT_FORM,
+    headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded" },
     redirect: "manual",
   });
   const page = await response.text();
   return {
     status: response.status,
-    code:
-      response.status === 201 ? (/data-testid="order-code">(NY-[A-Z0-9]+)</.exec(page)?.[1] ?? null) : null,
+    code: response.status === 201 ? orderCodeIn(page) : null,
     retryAfter: response.headers.get("retry-after"),
   };
 }
