@@ -23,6 +23,9 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   page,
   context,
 }) => {
+  // A long flow (three dishes, levels, notes, a reload, the checkout): about 20 s alone, past the
+  // default 30 s when the machine is loaded.
+  test.setTimeout(60_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await visit(page, "/produk");
 

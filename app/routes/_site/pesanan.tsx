@@ -1,9 +1,7 @@
-import { Suspense, type ComponentProps } from "react";
 import { createContext, Link, redirect } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { checkoutAction } from "~/features/orders/checkout.server.ts";
-import type * as recorded from "~/features/orders/order-recorded.tsx";
-import { lazyComponent } from "~/lib/lazy-component.ts";
+import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
@@ -15,11 +13,6 @@ import { pageMeta } from "~/lib/meta.ts";
  */
 /** Set by the action, for the loader that runs after it in the same request. */
 const checkedOut = createContext(false);
-
-/** The recorded order's panel: in the page's HTML, its code fetched with the page (lib/lazy-component.ts). */
-const OrderRecorded = lazyComponent<ComponentProps<typeof recorded.OrderRecorded>>(() =>
-  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
-);
 
 export function loader({ context }: Route.LoaderArgs) {
   // After the checkout's POST the page shows its answer; asked for by itself it is the cart.
@@ -41,25 +34,23 @@ export default function Pesanan({ actionData }: Route.ComponentProps) {
       <h1 className="section-title sm:text-4xl">Pesanan</h1>
       <div className="card mt-6 p-6">
         {actionData?.status === "success" ? (
-          <Suspense fallback={null}>
-            <OrderRecorded
-              order={actionData}
-              opened={null}
-              sentQuestion={
-                <>
-                  <form method="post" action="/pesanan">
-                    <input type="hidden" name="intent" value="terkirim" />
-                    <button type="submit" className="btn-primary">
-                      Ya, sudah terkirim
-                    </button>
-                  </form>
-                  <Link to="/keranjang" className="btn-secondary">
-                    Belum, ubah pesanan
-                  </Link>
-                </>
-              }
-            />
-          </Suspense>
+          <OrderRecorded
+            order={actionData}
+            opened={null}
+            sentQuestion={
+              <>
+                <form method="post" action="/pesanan">
+                  <input type="hidden" name="intent" value="terkirim" />
+                  <button type="submit" className="btn-primary">
+                    Ya, sudah terkirim
+                  </button>
+                </form>
+                <Link to="/keranjang" className="btn-secondary">
+                  Belum, ubah pesanan
+                </Link>
+              </>
+            }
+          />
         ) : (
           <>
             <p role="alert" className="font-semibold text-chili-800">
