@@ -18,6 +18,9 @@ export default [
     route("keranjang/tambah", "routes/_site/keranjang-tambah.tsx"),
     // The checkout (its answer is this page without JavaScript).
     route("pesanan", "routes/_site/pesanan.tsx"),
+    // An order's own page (its link carries a secret) and the signed-in customer's orders.
+    route("pesanan/:kode", "routes/_site/pesanan-detail.tsx"),
+    route("pesanan-saya", "routes/_site/pesanan-saya.tsx"),
     route("tentang", "routes/_site/tentang.tsx"),
     route("kontak", "routes/_site/kontak.tsx"),
     // Any other path: the 404 page, inside the layout so the visitor can navigate on.
@@ -43,6 +46,7 @@ export default [
       route("banner", "routes/admin/operasi/banner.tsx"),
       route("outlet", "routes/admin/operasi/outlet.tsx"),
       route("pesanan", "routes/admin/operasi/pesanan.tsx"),
+      route("pesanan/langsung", "routes/admin/operasi/pesanan-langsung.tsx"),
       route("laporan", "routes/admin/operasi/laporan.tsx"),
       route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),
       // Any other admin path: the admin not-found page (404) inside the admin frame.
@@ -56,6 +60,7 @@ export default [
   route("keranjang/pindahkan", "routes/resources/keranjang-pindahkan.tsx"),
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
+  route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

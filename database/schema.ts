@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, type OpeningDay } from "./types.ts";
+import { FULFILMENTS, ORDER_STATUSES, type OpeningDay } from "./types.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -137,6 +137,10 @@ export const users = pgTable(
     index("users_nama_trgm_idx").using("gin", sql`lower(${t.nama}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_created_at_idx").on(t.created_at),
+    // The admins, found on every order (their "Pesanan baru" notifications) among a million customers.
+    index("users_admin_idx")
+      .on(t.role)
+      .where(sql`${t.role} = 'admin'`),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
     check("users_provider_known", sql`${t.provider} in ('password', 'google')`),
     check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
@@ -187,15 +191,18 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_id_created_at_idx").on(t.user_id, t.created_at)],
 );
 
-/** One admin's notification switches (SPEC.md section 3 defaults: on, on, off, on). */
+/**
+ * One admin's notification switches, one per kind of notification the product sends (SPEC.md's
+ * payment, comment and system switches had nothing behind them: docs/decisions/0020).
+ */
 export const notificationSettings = pgTable("notification_settings", {
   user_id: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** A "Pesanan baru" notification for every order recorded. */
   pesanan_baru: boolean("pesanan_baru").notNull().default(true),
-  pembayaran: boolean("pembayaran").notNull().default(true),
-  komentar: boolean("komentar").notNull().default(false),
-  sistem: boolean("sistem").notNull().default(true),
+  /** A "Pengguna baru" notification when someone registers. */
+  pengguna_baru: boolean("pengguna_baru").notNull().default(true),
   /** A message sent through the /kontak form (on by default: a restaurant reads what customers write). */
   pesan_kontak: boolean("pesan_kontak").notNull().default(true),
   updated_at: timestamps.updated_at,
@@ -222,15 +229,25 @@ export const storeSettings = pgTable(
     opening_hours: jsonb("opening_hours").$type<OpeningDay[]>(),
     /** IANA time zone the opening hours are in, e.g. `Asia/Makassar` (WITA). */
     timezone: text("timezone"),
+    /** Minutes the kitchen needs before the earliest time slot a customer may choose. */
+    lead_minutes: integer("lead_minutes"),
+    /** "Toko sibuk": no new orders until this moment (null: not paused, unless open-ended). */
+    busy_until: timestamp("busy_until", { withTimezone: true }),
+    /** "Toko sibuk" until the owner opens orders again. */
+    busy_open_ended: boolean("busy_open_ended").notNull().default(false),
     ...timestamps,
   },
-  (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("store_settings_single_row", sql`${t.id} = 1`),
+    check("store_settings_lead_minutes_range", sql`${t.lead_minutes} between 0 and 240`),
+  ],
 );
 
 /**
  * An order recorded at checkout, before the customer's WhatsApp message is sent. Prices are the
  * database's at that moment (never the browser's). `code` (e.g. `NY-7K3Q`) is what the message
- * carries, so the restaurant can match a chat to its order.
+ * carries, so the restaurant can match a chat to its order. The customer's details (name,
+ * number, how and when) are null on orders recorded before checkout asked for them.
  */
 export const orders = pgTable(
   "orders",
@@ -239,8 +256,18 @@ export const orders = pgTable(
     code: text("code").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("baru"),
     user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** The signed-in customer's name at order time (kept when the account is deleted). */
+    /** The customer's name as given at checkout (kept when the account is deleted). */
     customer_name: text("customer_name"),
+    /** The customer's WhatsApp number: digits, country code first (`6281234567890`). */
+    customer_phone: text("customer_phone"),
+    fulfilment: text("fulfilment", { enum: FULFILMENTS }),
+    /** Delivery address and a landmark (fulfilment `antar`). */
+    address: text("address"),
+    landmark: text("landmark"),
+    /** The table (fulfilment `makan`), when the customer gave one. */
+    table_number: text("table_number"),
+    /** The time slot chosen; null means as soon as possible. */
+    scheduled_for: timestamp("scheduled_for", { withTimezone: true }),
     /** Whole rupiah. 64-bit, so no sum of orders (reports, discounts) can overflow. */
     total: bigint("total", { mode: "number" }).notNull(),
     /** Recorded while the store was closed: to be processed at the next opening. */
@@ -251,6 +278,15 @@ export const orders = pgTable(
      * Null for orders recorded before replacement existed (they cannot be replaced).
      */
     token_hash: text("token_hash"),
+    /**
+     * SHA-256 (hex) of the secret in the order page's link (`/pesanan/<code>?kunci=…`), which
+     * the WhatsApp message carries. Null for orders recorded before order pages existed.
+     */
+    view_token_hash: text("view_token_hash"),
+    /** When the customer confirmed that the WhatsApp message was sent; null: never confirmed. */
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** Cancelled by "Bersihkan" as never sent: neither a sale nor a cancellation in the report. */
+    cleared_unsent: boolean("cleared_unsent").notNull().default(false),
     /** The code of the order that replaced this one (it was cancelled automatically), else null. */
     replaced_by: text("replaced_by"),
     ...timestamps,
@@ -259,11 +295,55 @@ export const orders = pgTable(
     uniqueIndex("orders_code_key").on(t.code),
     index("orders_status_created_at_idx").on(t.status, t.created_at),
     index("orders_created_at_idx").on(t.created_at),
-    index("orders_user_id_idx").on(t.user_id),
-    check("orders_status_known", sql`${t.status} in ('baru', 'diproses', 'selesai', 'batal')`),
+    index("orders_user_id_created_at_idx").on(t.user_id, t.created_at),
+    check(
+      "orders_status_known",
+      sql`${t.status} in ('baru', 'diterima', 'dimasak', 'siap', 'selesai', 'batal')`,
+    ),
     check("orders_total_range", sql`${t.total} >= 0`),
+    check("orders_fulfilment_known", sql`${t.fulfilment} in ('ambil', 'antar', 'makan')`),
   ],
 );
+
+/**
+ * An order's status changes, oldest first: its timeline (with the time of each step) on the
+ * order page, and the ids the live page's events carry. `reason` is the restaurant's reason for
+ * a cancellation, shown to the customer.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    reason: text("reason"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index("order_events_order_id_idx").on(t.order_id, t.id),
+    check(
+      "order_events_status_known",
+      sql`${t.status} in ('baru', 'diterima', 'dimasak', 'siap', 'selesai', 'batal')`,
+    ),
+    check("order_events_reason_length", sql`char_length(${t.reason}) <= 200`),
+  ],
+);
+
+/** What a signed-in customer typed at their last checkout, offered again at the next one. */
+export const checkoutProfiles = pgTable("checkout_profiles", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  nama: text("nama").notNull(),
+  whatsapp: text("whatsapp").notNull(),
+  fulfilment: text("fulfilment", { enum: FULFILMENTS }).notNull(),
+  address: text("address").notNull().default(""),
+  landmark: text("landmark").notNull().default(""),
+  table_number: text("table_number").notNull().default(""),
+  updated_at: timestamps.updated_at,
+});
 
 /** One line of an order: the item's name and price as they were when it was ordered. */
 export const orderItems = pgTable(

@@ -81,6 +81,11 @@ export function SiteHeader({ brand }: { brand: string }) {
               {link.label}
             </NavLink>
           ))}
+          {user ? (
+            <NavLink to="/pesanan-saya" className={navLinkClass}>
+              Pesanan saya
+            </NavLink>
+          ) : null}
           {admin ? (
             <NavLink to="/admin/dashboard" className={navLinkClass}>
               Admin
@@ -138,7 +143,12 @@ export function SiteHeader({ brand }: { brand: string }) {
               className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-chili-100 bg-white px-4 pt-2 pb-4 shadow-lg"
             >
               <ul className="flex flex-col gap-1">
-                {[...mainLinks, { to: "/keranjang", label: "Keranjang" }, ...moreLinks].map((link) => (
+                {[
+                  ...mainLinks,
+                  { to: "/keranjang", label: "Keranjang" },
+                  ...(user ? [{ to: "/pesanan-saya", label: "Pesanan saya" }] : []),
+                  ...moreLinks,
+                ].map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                       {link.label}

@@ -405,7 +405,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
       ordersAction,
       post(
         "/admin/pesanan",
-        { code: `${code}-${"X".repeat(20)}`, status: "diproses" },
+        { code: `${code}-${"X".repeat(20)}`, status: "diterima" },
         { session: adminToken },
       ),
     );
@@ -421,7 +421,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     expect(skipped.status).toBe(409);
     expect(skipped.json).toMatchObject({
       ok: false,
-      message: "Pesanan harus diproses dulu sebelum selesai.",
+      message: "Status baru tidak bisa diubah menjadi selesai. Langkah berikutnya: diterima.",
     });
     expect(await snapshot()).toBe(before);
   });
@@ -527,15 +527,18 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
       ordersAction,
       post(
         "/admin/pesanan",
-        { code: code.slice(3).toLowerCase(), status: "diproses" },
+        { intent: "status", code: code.slice(3).toLowerCase(), status: "diterima" },
         { session: adminToken },
       ),
     );
-    expect(processed.json).toMatchObject({ ok: true, message: `Pesanan ${code} kini diproses.` });
+    expect(processed.json).toMatchObject({ ok: true, message: `Pesanan ${code} kini diterima.` });
     const [order] = await handle.db.select().from(orders).where(eq(orders.code, code));
-    expect(order?.status).toBe("diproses");
-    // A finished order cannot go back.
-    await call(ordersAction, post("/admin/pesanan", { code, status: "selesai" }, { session: adminToken }));
+    expect(order?.status).toBe("diterima");
+    // A cancelled order cannot go back.
+    await call(
+      ordersAction,
+      post("/admin/pesanan", { code, status: "batal", alasan: "Es sedang habis." }, { session: adminToken }),
+    );
     const back = await call(
       ordersAction,
       post("/admin/pesanan", { code, status: "baru" }, { session: adminToken }),

@@ -10,6 +10,8 @@ import {
   ensureAdminInbox,
   getNotificationSwitches,
   listNotifications,
+  notifyAdmins,
+  saveNotificationSwitches,
 } from "../../app/features/admin/notifications.server.ts";
 import { deleteUser, listUsers, USER_COUNT_CAP, userStats } from "../../app/features/admin/users.server.ts";
 import { getOptionalUser } from "../../app/features/accounts/auth.server.ts";
@@ -68,7 +70,7 @@ describe(`admin actions refuse everyone but admins (${testDatabaseKind()})`, () 
       [
         { handler: usersAction, path: "/admin/users", values: { intent: "delete", userId: victim.id } },
         { handler: notificationsAction, path: "/admin/notifikasi-masuk", values: { intent: "read-all" } },
-        { handler: settingsAction, path: "/admin/pengaturan-notifikasi", values: { komentar: "on" } },
+        { handler: settingsAction, path: "/admin/pengaturan-notifikasi", values: { pesananBaru: "on" } },
       ];
     for (const { handler, path, values } of attempts) {
       const anonymous = await call(handler, post(path, values));
@@ -292,13 +294,33 @@ describe(`dashboard figures (${testDatabaseKind()})`, () => {
 });
 
 describe(`notifications per admin (${testDatabaseKind()})`, () => {
-  it("seeds the samples once, even when two first visits race", async () => {
+  it("a new admin's inbox starts empty (no made-up samples), even when two first visits race", async () => {
     const admin = await account({ role: "admin" });
     await Promise.all([ensureAdminInbox(handle.db, admin.id), ensureAdminInbox(handle.db, admin.id)]);
     await ensureAdminInbox(handle.db, admin.id);
-    const items = await listNotifications(handle.db, admin.id);
-    expect(items).toHaveLength(3);
-    expect(items.every((item) => !item.sudahDibaca)).toBe(true);
+    expect(await listNotifications(handle.db, admin.id)).toEqual([]);
+    expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
+      pesananBaru: true,
+      penggunaBaru: true,
+    });
+  });
+
+  it("a notification reaches every admin whose switch for it is on, and no customer", async () => {
+    const wants = await account({ role: "admin" });
+    const declines = await account({ role: "admin" });
+    const customer = await account();
+    await saveNotificationSwitches(handle.db, declines.id, { pesananBaru: true, penggunaBaru: false });
+    await notifyAdmins(
+      handle.db,
+      "penggunaBaru",
+      "Pengguna baru",
+      "Uji (uji@contoh.test) baru saja mendaftar.",
+    );
+    expect((await listNotifications(handle.db, wants.id)).map((item) => item.judul)).toEqual([
+      "Pengguna baru",
+    ]);
+    expect(await listNotifications(handle.db, declines.id)).toEqual([]);
+    expect(await listNotifications(handle.db, customer.id)).toEqual([]);
   });
 
   it("Tandai Dibaca marks only the admin's own notification", async () => {
@@ -306,6 +328,12 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     const other = await account({ role: "admin" });
     await ensureAdminInbox(handle.db, admin.id);
     await ensureAdminInbox(handle.db, other.id);
+    await notifyAdmins(
+      handle.db,
+      "pesananBaru",
+      "Pesanan baru",
+      "NY-AAAA · Uji · Ambil sendiri: 1x Es Nyala — Rp 8.000",
+    );
     const [mine] = await listNotifications(handle.db, admin.id);
     const [theirs] = await listNotifications(handle.db, other.id);
     const read = await call(
@@ -333,35 +361,36 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     expect(rows.find((row) => row.id === theirs!.id)?.sudah_dibaca).toBe(false);
   });
 
-  it("Simpan stores the switches for this admin only; defaults are on, on, off, on (and contact messages on)", async () => {
+  it("Simpan stores the switches for this admin only; one per notification the shop sends, all on by default", async () => {
     const admin = await account({ role: "admin" });
     const other = await account({ role: "admin" });
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
       pesananBaru: true,
-      pembayaran: true,
-      komentar: false,
-      sistem: true,
+      penggunaBaru: true,
       pesanKontak: true,
     });
     const saved = await call(
       settingsAction,
-      post("/admin/pengaturan-notifikasi", { komentar: "on", sistem: "on" }, { session: admin.token }),
+      // A switch for something the shop does not have (comments) is no switch at all.
+      post("/admin/pengaturan-notifikasi", { penggunaBaru: "on", komentar: "on" }, { session: admin.token }),
     );
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ ok: true, message: "Pengaturan notifikasi disimpan!" });
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
       pesananBaru: false,
-      pembayaran: false,
-      komentar: true,
-      sistem: true,
+      penggunaBaru: true,
       pesanKontak: false,
     });
-    expect((await getNotificationSwitches(handle.db, other.id)).komentar).toBe(false);
+    expect(await getNotificationSwitches(handle.db, other.id)).toEqual({
+      pesananBaru: true,
+      penggunaBaru: true,
+      pesanKontak: true,
+    });
     const bad = await call(
       settingsAction,
-      post("/admin/pengaturan-notifikasi", { komentar: "ya" }, { session: admin.token }),
+      post("/admin/pengaturan-notifikasi", { pesananBaru: "ya" }, { session: admin.token }),
     );
     expect(bad.status).toBe(400);
-    expect((await getNotificationSwitches(handle.db, admin.id)).komentar).toBe(true);
+    expect((await getNotificationSwitches(handle.db, admin.id)).pesananBaru).toBe(false);
   });
 });

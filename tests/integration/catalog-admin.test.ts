@@ -381,10 +381,8 @@ describe(`menu items (${testDatabaseKind()})`, () => {
   });
 
   it("deletes an item; past orders keep their lines and a slide falls back to its title", async () => {
-    const { recordOrder } = await import("../../app/features/orders/record-order.server.ts");
-    const store = await getStoreSettings(handle.db);
-    const recorded = await recordOrder(handle.db, [{ id: "mie-nyala-keju-2", jumlah: 2 }], store, null);
-    expect(recorded.ok).toBe(true);
+    const { placeOrder } = await import("../support/orders.ts");
+    await placeOrder(handle.db, [{ id: "mie-nyala-keju-2", jumlah: 2 }]);
     const slide = await createSlide(
       handle.db,
       actor,

@@ -111,6 +111,8 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     expect(code).toMatch(CODE);
     expect(answer.json?.total).toBe(35_000);
     expect(answer.json?.outsideHours).toBe(false);
+    const link = /^Lihat pesanan: (.+)$/m.exec(answer.json?.message as string)?.[1] ?? "";
+    expect(link).toMatch(new RegExp(`^${ORIGIN}/pesanan/${code}\\?kunci=[A-Za-z0-9_-]{32}$`));
     const message = [
       "Halo Mie Nyala, saya ingin memesan:",
       `Kode pesanan: ${code}`,
@@ -121,12 +123,27 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       "   Level 0 (Tidak pedas)",
       "1x Es Teh Jumbo — Rp 5.000",
       "Total: Rp 35.000",
+      "Atas nama: Pelanggan Uji",
+      "WhatsApp: +62 812-3456-7890",
+      "Cara: Ambil sendiri",
+      "Waktu: Secepatnya",
+      `Lihat pesanan: ${link}`,
     ].join("\n");
     expect(answer.json?.message).toBe(message);
+    expect(answer.json?.orderUrl).toBe(`/pesanan/${code}`);
     expect(answer.json?.whatsappUrl).toBe(`https://wa.me/6281234567890?text=${encodeURIComponent(message)}`);
 
     const [row] = await handle.db.select().from(orders).where(eq(orders.code, code));
-    expect(row).toMatchObject({ status: "baru", total: 35_000, user_id: null, customer_name: null });
+    expect(row).toMatchObject({
+      status: "baru",
+      total: 35_000,
+      user_id: null,
+      customer_name: "Pelanggan Uji",
+      customer_phone: "6281234567890",
+      fulfilment: "ambil",
+      scheduled_for: null,
+      sent_at: null,
+    });
     const lines = await handle.db
       .select()
       .from(orderItems)
@@ -226,14 +243,17 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     }
   });
 
-  it("records the signed-in customer's name; deleting the account keeps the order", async () => {
+  it("records the signed-in customer's order under the account; deleting the account keeps the order", async () => {
     const id = newUserId();
     await handle.db
       .insert(users)
       .values({ id, nama: "Budi Santoso", email: uniqueEmail("budi"), provider: "password" });
     const cookie = await startSession(handle.db, id);
     const token = /nyala_session=([^;]+)/.exec(cookie)![1]!;
-    const answer = await order([{ id: "es-nyala", jumlah: 1 }], { session: token });
+    const answer = await order([{ id: "es-nyala", jumlah: 1 }], {
+      session: token,
+      details: { ...PICK_UP_FORM, nama: "Budi Santoso" },
+    });
     expect(answer.status).toBe(201);
     expect(answer.json?.message).toContain("\nAtas nama: Budi Santoso");
     const code = answer.json?.code as string;
@@ -380,7 +400,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       const answer = await order([{ id: "es-nyala", jumlah: 1 }]);
       expect(answer.status).toBe(201);
       expect(answer.json?.outsideHours).toBe(true);
-      expect(String(answer.json?.message).split("\n").at(-1)).toBe(
+      expect(String(answer.json?.message).split("\n").at(-2)).toBe(
         "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.",
       );
       const [row] = await handle.db
@@ -569,7 +589,7 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
       actor_email: "otomatis",
       action: "status",
       entity: "pesanan",
-      summary: `Pesanan ${first.code}: Baru → Batal (diganti pesanan ${code})`,
+      summary: `Pesanan ${first.code}: Baru → Dibatalkan (diganti pesanan ${code})`,
     });
 
     // A cancelled order cannot be replaced again: the next checkout only records itself.
@@ -606,7 +626,7 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
     expect(await rowOf(first.code)).toMatchObject({ status: "baru", replaced_by: null });
   });
 
-  it.each(["diproses", "selesai", "batal"] as const)(
+  it.each(["diterima", "selesai", "batal"] as const)(
     "an order already %s is left as it is; the new one is recorded",
     async (status) => {
       const first = await placed();

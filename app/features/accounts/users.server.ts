@@ -7,9 +7,10 @@
  */
 import { forgetUserSessions } from "./auth.server.ts";
 import { randomInt } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { notifications, users } from "../../../database/schema.ts";
+import { users } from "../../../database/schema.ts";
+import { notifyAdmins } from "../admin/notifications.server.ts";
 import { NAME_MAX, normalizeEmail, normalizeName, type RegisterData } from "./auth-schemas.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
@@ -51,21 +52,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** One "Pengguna baru" notification for every admin other than the new user. */
-async function notifyAdminsOfNewUser(db: Pick<Database, "select" | "insert">, user: AccountSummary) {
-  const admins = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "admin"), ne(users.id, user.id)));
-  if (admins.length === 0) return;
-  await db.insert(notifications).values(
-    admins.map((admin) => ({
-      user_id: admin.id,
-      judul: "Pengguna baru",
-      pesan: `${user.nama} (${user.email}) baru saja mendaftar.`,
-    })),
+/** One "Pengguna baru" notification for every admin who wants it, other than the new user. */
+const notifyAdminsOfNewUser = (db: Pick<Database, "select" | "insert">, user: AccountSummary) =>
+  notifyAdmins(
+    db,
+    "penggunaBaru",
+    { judul: "Pengguna baru", pesan: `${user.nama} (${user.email}) baru saja mendaftar.` },
+    user.id,
   );
-}
 
 type RegisterResult = { ok: true; user: AccountSummary } | { ok: false; reason: "duplicate" };
 

@@ -49,21 +49,40 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-chili-600 text-white" : "text-stone-700 hover:bg-chili-50 hover:text-chili-700"
   }`;
 
-function UnreadBadge({ count, inverted = false }: { count: number; inverted?: boolean }) {
+function CountBadge({
+  count,
+  label,
+  inverted = false,
+  testId,
+}: {
+  count: number;
+  /** What the count counts, for screen readers: `belum dibaca`, `pesanan baru`. */
+  label: string;
+  inverted?: boolean;
+  testId?: string;
+}) {
   if (count === 0) return null;
   return (
     <span
+      data-testid={testId}
       className={`inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs leading-6 font-bold ${
         inverted ? "bg-white text-chili-700" : "bg-chili-600 text-white"
       }`}
     >
       {count > 99 ? "99+" : count}
-      <span className="sr-only"> belum dibaca</span>
+      <span className="sr-only"> {label}</span>
     </span>
   );
 }
 
-function AdminNavList({ links, unread }: { links: AdminLink[]; unread: number }) {
+interface Counts {
+  /** Unread notifications. */
+  unread: number;
+  /** Orders waiting to be taken up. */
+  newOrders: number;
+}
+
+function AdminNavList({ links, counts }: { links: AdminLink[]; counts: Counts }) {
   return (
     <ul className="flex flex-col gap-1">
       {links.map((link) => (
@@ -73,7 +92,14 @@ function AdminNavList({ links, unread }: { links: AdminLink[]; unread: number })
               <>
                 <span>{link.label}</span>
                 {link.to === "/admin/notifikasi-masuk" ? (
-                  <UnreadBadge count={unread} inverted={isActive} />
+                  <CountBadge count={counts.unread} label="belum dibaca" inverted={isActive} />
+                ) : link.to === "/admin/pesanan" ? (
+                  <CountBadge
+                    count={counts.newOrders}
+                    label="pesanan baru"
+                    inverted={isActive}
+                    testId="new-orders-badge"
+                  />
                 ) : null}
               </>
             )}
@@ -205,14 +231,18 @@ function ProfileMenu({ admin }: { admin: AdminIdentity }) {
 export function AdminShell({
   admin,
   unread,
+  newOrders,
   brand,
   children,
 }: {
   admin: AdminIdentity;
   unread: number;
+  /** Orders waiting to be taken up: the badge beside "Pesanan". */
+  newOrders: number;
   brand: string;
   children: React.ReactNode;
 }) {
+  const counts = { unread, newOrders };
   const phoneMenuId = useId();
   const { pathname } = useLocation();
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -236,7 +266,7 @@ export function AdminShell({
           <span className="rounded-full bg-chili-50 px-2 text-xs text-chili-700">Admin</span>
         </Link>
         <nav aria-label="Navigasi admin" className="flex-1 overflow-y-auto px-3 pb-6">
-          <AdminNavList links={sidebarLinks} unread={unread} />
+          <AdminNavList links={sidebarLinks} counts={counts} />
           <Link
             to="/beranda"
             className="mt-4 block rounded-xl px-3 py-2 text-sm font-semibold text-stone-600 hover:text-chili-700"
@@ -269,7 +299,7 @@ export function AdminShell({
                   aria-label="Menu admin ponsel"
                   className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-stone-200 bg-white px-4 pt-2 pb-4 shadow-lg"
                 >
-                  <AdminNavList links={phoneLinks} unread={unread} />
+                  <AdminNavList links={phoneLinks} counts={counts} />
                   <div className="mt-2 grid grid-cols-2 gap-1 border-t border-stone-100 pt-2">
                     <Link to="/admin/profil" className={linkClass({ isActive: false })}>
                       Profil
@@ -290,11 +320,18 @@ export function AdminShell({
             </div>
             <div className="flex items-center gap-2">
               <Link
+                to="/admin/pesanan"
+                className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-stone-700 hover:bg-chili-50 lg:hidden"
+              >
+                Pesanan
+                <CountBadge count={newOrders} label="pesanan baru" />
+              </Link>
+              <Link
                 to="/admin/notifikasi-masuk"
                 className="hidden items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-chili-50 sm:inline-flex"
               >
                 Notifikasi
-                <UnreadBadge count={unread} />
+                <CountBadge count={unread} label="belum dibaca" />
               </Link>
               <ProfileMenu admin={admin} />
             </div>

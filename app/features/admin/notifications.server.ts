@@ -1,10 +1,13 @@
 /**
  * An admin's notifications (notifikasi-masuk) and notification switches
- * (pengaturan-notifikasi), stored per admin.
+ * (pengaturan-notifikasi), stored per admin, and the notifications the product sends: one per
+ * order recorded ("Pesanan baru"), one per registration ("Pengguna baru") and one per message
+ * from /kontak ("Pesan kontak"), each only to the admins whose switch for it is on (a missing
+ * settings row means the defaults: on).
  *
  * Invariants: an admin only ever reads or changes their own rows (every query is filtered by
- * the signed-in admin's id); the first visit creates the settings row with the SPEC.md defaults
- * and the sample notifications in one transaction, exactly once even when two requests race.
+ * the signed-in admin's id); the first visit creates the settings row with the defaults, exactly
+ * once even when two requests race.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -19,64 +22,50 @@ export interface NotificationItem {
 }
 
 /**
- * SPEC.md section 3: pesananBaru, pembayaran, komentar, sistem — on, on, off, on; and pesanKontak
- * (a message from the /kontak form), on: a restaurant wants to read what customers write.
+ * One switch per kind of notification the product sends: a new order, a new customer account,
+ * and a message from the /kontak form. All on until the admin turns one off.
  */
 export interface NotificationSwitches {
   pesananBaru: boolean;
-  pembayaran: boolean;
-  komentar: boolean;
-  sistem: boolean;
+  penggunaBaru: boolean;
   pesanKontak: boolean;
 }
 
-const DEFAULT_SWITCHES: NotificationSwitches = {
-  pesananBaru: true,
-  pembayaran: true,
-  komentar: false,
-  sistem: true,
-  pesanKontak: true,
-};
+const DEFAULT_SWITCHES: NotificationSwitches = { pesananBaru: true, penggunaBaru: true, pesanKontak: true };
 
-const HOUR = 60 * 60 * 1000;
+/** Which switch governs a kind of notification. */
+const SWITCH_COLUMNS = {
+  pesananBaru: notificationSettings.pesanan_baru,
+  penggunaBaru: notificationSettings.pengguna_baru,
+  pesanKontak: notificationSettings.pesan_kontak,
+} as const;
 
-/** What a new admin finds in notifikasi-masuk (the original showed these as samples). */
-const SAMPLE_NOTIFICATIONS = [
-  {
-    judul: "Selamat datang di panel admin",
-    pesan: "Di sini Anda mengelola pengguna dan melihat kabar terbaru dari toko.",
-    ageMs: 0,
-  },
-  {
-    judul: "Pesanan baru",
-    pesan: "Ada pesanan baru lewat WhatsApp: 2x Mie Nyala Level 3, 1x Es Teh Jumbo.",
-    ageMs: 2 * HOUR,
-  },
-  {
-    judul: "Promo Senin aktif",
-    pesan: "Diskon Senin 20% sudah tampil di halaman beranda.",
-    ageMs: 26 * HOUR,
-  },
-] as const;
+/** Creates the admin's settings row (the defaults) on their first visit. */
+export async function ensureAdminInbox(db: Database, userId: string): Promise<void> {
+  await db.insert(notificationSettings).values({ user_id: userId }).onConflictDoNothing();
+}
 
-/** Creates the admin's settings row and sample notifications on their first visit. */
-export async function ensureAdminInbox(db: Database, userId: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const created = await tx
-      .insert(notificationSettings)
-      .values({ user_id: userId })
-      .onConflictDoNothing()
-      .returning({ user_id: notificationSettings.user_id });
-    if (created.length === 0) return;
-    await tx.insert(notifications).values(
-      SAMPLE_NOTIFICATIONS.map((sample) => ({
-        user_id: userId,
-        judul: sample.judul,
-        pesan: sample.pesan,
-        created_at: new Date(now.getTime() - sample.ageMs),
-      })),
-    );
-  });
+/**
+ * A notification for every admin whose switch for this kind of news is on (the default where an
+ * admin never saved the settings), except `exceptUserId` (the admin who caused it). `db` may be
+ * a transaction, so the news and what it is about are written together. Returns how many admins
+ * were told.
+ */
+export async function notifyAdmins(
+  db: Pick<Database, "select" | "insert">,
+  kind: keyof NotificationSwitches,
+  notification: { judul: string; pesan: string },
+  exceptUserId?: string,
+): Promise<number> {
+  const admins = await db
+    .select({ id: users.id, on: SWITCH_COLUMNS[kind] })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.user_id, users.id))
+    .where(eq(users.role, "admin"));
+  const told = admins.filter((admin) => (admin.on ?? DEFAULT_SWITCHES[kind]) && admin.id !== exceptUserId);
+  if (told.length > 0)
+    await db.insert(notifications).values(told.map((admin) => ({ user_id: admin.id, ...notification })));
+  return told.length;
 }
 
 export async function listNotifications(
@@ -132,13 +121,7 @@ export async function getNotificationSwitches(db: Database, userId: string): Pro
     .where(eq(notificationSettings.user_id, userId))
     .limit(1);
   if (!row) return { ...DEFAULT_SWITCHES };
-  return {
-    pesananBaru: row.pesanan_baru,
-    pembayaran: row.pembayaran,
-    komentar: row.komentar,
-    sistem: row.sistem,
-    pesanKontak: row.pesan_kontak,
-  };
+  return { pesananBaru: row.pesanan_baru, penggunaBaru: row.pengguna_baru, pesanKontak: row.pesan_kontak };
 }
 
 export async function saveNotificationSwitches(
@@ -148,34 +131,11 @@ export async function saveNotificationSwitches(
 ): Promise<void> {
   const values = {
     pesanan_baru: switches.pesananBaru,
-    pembayaran: switches.pembayaran,
-    komentar: switches.komentar,
-    sistem: switches.sistem,
+    pengguna_baru: switches.penggunaBaru,
     pesan_kontak: switches.pesanKontak,
   };
   await db
     .insert(notificationSettings)
     .values({ user_id: userId, ...values })
     .onConflictDoUpdate({ target: notificationSettings.user_id, set: { ...values, updated_at: sql`now()` } });
-}
-
-/**
- * A notification for every admin whose switch for this kind of news is on (the default where an
- * admin never saved the settings). `db` may be a transaction, so the news and what it is about
- * are written together.
- */
-export async function notifyAdmins(
-  db: Pick<Database, "select" | "insert">,
-  kind: "pesanKontak",
-  notification: { judul: string; pesan: string },
-): Promise<number> {
-  const admins = await db
-    .select({ id: users.id, on: notificationSettings.pesan_kontak })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.user_id, users.id))
-    .where(eq(users.role, "admin"));
-  const told = admins.filter((admin) => admin.on ?? DEFAULT_SWITCHES[kind]);
-  if (told.length > 0)
-    await db.insert(notifications).values(told.map((admin) => ({ user_id: admin.id, ...notification })));
-  return told.length;
 }

@@ -10,16 +10,20 @@ export interface CheckoutRecorded {
   /** The code of this browser's earlier unsent order that this one replaced (cancelled), or null. */
   replaced: string | null;
   total: number;
-  /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
+  /** The WhatsApp text (within MESSAGE_BUDGET, the code and the order page's link always in it). */
   message: string;
   whatsappUrl: string;
   outsideHours: boolean;
+  /** The order's own page (`/pesanan/NY-7K3Q`); this browser may open it without the link's secret. */
+  orderUrl: string;
 }
 
 interface CheckoutRefused {
   status: "error";
   /** Indonesian, for the customer. */
   message: string;
+  /** The checkout details' messages by field (`nama`, `whatsapp`, …), when those were refused. */
+  fieldErrors?: Record<string, string>;
 }
 
 export type CheckoutAnswer = CheckoutRecorded | CheckoutRefused;

@@ -44,3 +44,6 @@ export function normalizeOrderCode(input: string): string {
       : compact;
   return body ? ORDER_CODE_PREFIX + body : "";
 }
+
+/** An order's own page: `/pesanan/NY-7K3Q` (its link adds the secret; order-view.server.ts). */
+export const orderPath = (code: string) => `/pesanan/${code}`;

@@ -269,5 +269,59 @@ describe("no field can forge the message's structure (issue #20)", () => {
       customerName: `E${"\u0301".repeat(40)}ve`,
     });
     expect(text.split("\n").at(-1)).toBe(`Atas nama: E${"\u0301".repeat(3)}ve`);
+
+describe("checkout message with the customer's details and the order page's link", () => {
+  const details = [
+    "WhatsApp: +62 812-3456-7890",
+    "Cara: Diantar",
+    "Alamat: Jl. Mawar No. 5, Kendari (patokan: depan masjid)",
+    "Waktu: Senin, 30 Nov, 18.15",
+  ];
+  const link = "https://nyala.example/pesanan/NY-7K3Q?kunci=abcdefghijklmnopqrstuvwxyz012345";
+
+  test("the details follow the name, the link comes last", () => {
+    const text = orderMessage("Mie Nyala", [{ nama: "Es Nyala", harga: 8_000, jumlah: 1 }], {
+      code: "NY-7K3Q",
+      customerName: "Budi",
+      details,
+      link,
+    });
+    expect(text.split("\n")).toEqual([
+      "Halo Mie Nyala, saya ingin memesan:",
+      "Kode pesanan: NY-7K3Q",
+      "1x Es Nyala — Rp 8.000",
+      "Total: Rp 8.000",
+      "Atas nama: Budi",
+      ...details,
+      `Lihat pesanan: ${link}`,
+    ]);
+  });
+
+  test("however long the cart and the details, the code, the details and the link stay whole", () => {
+    const longDetails = [
+      "WhatsApp: +62 812-3456-7890",
+      "Cara: Diantar",
+      `Alamat: ${"Jalan Panjang Sekali ".repeat(10).slice(0, 200)} (patokan: ${"p".repeat(100)})`,
+      "Waktu: Secepatnya",
+    ];
+    const lines = Array.from({ length: 50 }, (_, index) => ({
+      nama: `${"Mie Nyala Spesial Jumbo ".repeat(8)}${index}`,
+      harga: 12_000,
+      jumlah: 99,
+      level: 5,
+      catatan: "n".repeat(100),
+    }));
+    const text = orderMessage("Mie Nyala", lines, {
+      code: "NY-7K3Q",
+      customerName: "N".repeat(50),
+      details: longDetails,
+      closedNote: "Toko sedang tutup: pesanan ini akan diproses saat buka besok pukul 10.00.",
+      link,
+    });
+    expect(text.length).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(text).toContain("Kode pesanan: NY-7K3Q");
+    for (const line of longDetails) expect(text).toContain(line);
+    expect(text.endsWith(`Lihat pesanan: ${link}`)).toBe(true);
+    expect(text).toContain(`Total: Rp ${(50 * 99 * 12_000).toLocaleString("id-ID")}`);
   });
 });

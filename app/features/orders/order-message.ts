@@ -2,7 +2,7 @@
  * The checkout's WhatsApp text: what the restaurant reads in the chat. Pure, shared by the server
  * (which composes it from the recorded order) and the tests.
  *
- * Its structure (greeting, code, item lines, total, name) is ours alone: every value placed in a
+ * Its structure (greeting, code, item lines, total, name, details, link) is ours alone: every value placed in a
  * line passes `singleLine` here, at the boundary, so no field (brand, item name, note, customer
  * name, note on opening hours) can add a line such as a fake "Total" (issue #20). A new field
  * goes through `field()` too.
@@ -24,10 +24,17 @@ export interface OrderLine {
 interface OrderMessageOptions {
   /** The recorded order's code (`NY-7K3Q`); always kept, however long the cart. */
   code?: string;
-  /** The signed-in customer's name. */
+  /** The customer's name. */
   customerName?: string | null;
+  /**
+   * The customer's details from checkout, one line each (`WhatsApp: …`, `Cara: …`, `Alamat: …`,
+   * `Waktu: …`): always kept, like the code (order-details.ts writes them).
+   */
+  details?: readonly string[];
   /** Said when the order comes in while the store is closed (opening-hours.ts). */
   closedNote?: string;
+  /** The order page's address (with its secret); always kept, on the last line. */
+  link?: string;
 }
 
 /**
@@ -52,9 +59,10 @@ function itemLines(line: OrderLine, withNote: boolean): string[] {
 
 /**
  * The cart's checkout text: a greeting, the order code, one line per item (with its spice level
- * and note), then the total, the customer's name and, outside opening hours, when it will be
- * processed. Kept within MESSAGE_BUDGET: a long cart first loses its notes, then its last items
- * become one summary line; the greeting, the code and the total always stay.
+ * and note), then the total, the customer's name and details (number, how, where, when),
+ * outside opening hours when it will be processed, and the order page's link. Kept within
+ * MESSAGE_BUDGET: a long cart first loses its notes, then its last items become one summary
+ * line; the greeting, the code, the total, the details and the link always stay.
  */
 export function orderMessage(
   brand: string,
@@ -68,7 +76,11 @@ export function orderMessage(
   if (code) head.push(`Kode pesanan: ${code}`);
   const tail = [`Total: ${formatRupiah(orderTotal(lines))}`];
   if (customerName) tail.push(`Atas nama: ${customerName}`);
+  // Details and the link pass through the same one-line rule as every other field.
+  for (const line of options.details ?? []) if (field(line)) tail.push(field(line));
   if (closedNote) tail.push(closedNote);
+  const link = field(options.link);
+  if (link) tail.push(`Lihat pesanan: ${link}`);
   const compose = (body: string[]) => [...head, ...body, ...tail].join("\n");
   const fits = (text: string) => text.length <= MESSAGE_BUDGET;
   const where = code ? `pesanan ${code}` : "keranjang";
@@ -95,13 +107,23 @@ export function orderMessage(
         ]
       : [];
     if (!fits(compose([...body, ...next, ...summaryAfter]))) {
-      return clip(compose([...body, summary]));
+      return clip(compose([...body, summary]), tail.length);
     }
     body.push(...next);
   }
-  return clip(compose(body));
+  return clip(compose(body), tail.length);
 }
 
-/** Last resort for absurd names: cut at the budget (the code sits on the second line). */
-const clip = (text: string) =>
-  text.length <= MESSAGE_BUDGET ? text : `${text.slice(0, MESSAGE_BUDGET - 1)}…`;
+/**
+ * Last resort for absurd names: cut the body at the budget, keeping the head (greeting and code)
+ * and, when it fits, the tail (total, details, link). Only a tail past the budget on its own is cut.
+ */
+function clip(text: string, tailLines = 0): string {
+  if (text.length <= MESSAGE_BUDGET) return text;
+  const all = text.split("\n");
+  const tail = tailLines > 0 ? all.slice(-tailLines).join("\n") : "";
+  const head = all.slice(0, all.length - tailLines).join("\n");
+  const room = MESSAGE_BUDGET - tail.length - (tail ? 2 : 1);
+  if (room < 40) return `${text.slice(0, MESSAGE_BUDGET - 1)}…`;
+  return `${head.slice(0, room)}…${tail ? `\n${tail}` : ""}`;
+}

@@ -1,24 +1,127 @@
 /**
- * The moves between an order's statuses (the statuses themselves are the schema's), shared by the
- * server and the order log page: baru → diproses → selesai; baru or diproses → batal. Selesai and batal are
- * final.
+ * An order's statuses (the schema's), what they are called, and the moves between them, shared by
+ * the server, the staff board and the customer's order page. The kitchen moves an order one step
+ * at a time: baru → diterima → dimasak → siap → selesai; any step before selesai may end in
+ * batal (with a reason the customer sees). Selesai and batal are final.
  */
-import { ORDER_STATUSES, type OrderStatus } from "../../../database/types.ts";
+import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from "../../../database/types.ts";
+import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 
-export { ORDER_STATUSES, type OrderStatus };
+export { FULFILMENT_LABELS, FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus };
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  baru: "Baru",
-  diproses: "Diproses",
-  selesai: "Selesai",
-  batal: "Batal",
-};
+/** The steps an order normally takes, in order (batal is not one of them). */
+export const ORDER_STEPS = [
+  "baru",
+  "diterima",
+  "dimasak",
+  "siap",
+  "selesai",
+] as const satisfies readonly OrderStatus[];
 
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  // An order is processed before it is done: "selesai" straight from "baru" would skip the
-  // kitchen's confirmation, and only confirmed orders count in the report.
-  baru: ["diproses", "batal"],
-  diproses: ["selesai", "batal"],
+  baru: ["diterima", "batal"],
+  diterima: ["dimasak", "batal"],
+  dimasak: ["siap", "batal"],
+  siap: ["selesai", "batal"],
   selesai: [],
   batal: [],
 };
+
+/** The step after `status`, or null for a final status. */
+export function nextStep(status: OrderStatus): OrderStatus | null {
+  return NEXT_STATUSES[status].find((next) => next !== "batal") ?? null;
+}
+
+/** Orders the kitchen still has to finish. */
+export const ACTIVE_STATUSES = [
+  "baru",
+  "diterima",
+  "dimasak",
+  "siap",
+] as const satisfies readonly OrderStatus[];
+
+/**
+ * Orders the restaurant took up: they count as sales in the report and on the dashboard. An
+ * order still `baru` may never have been sent (it is recorded at checkout, before WhatsApp).
+ */
+export const CONFIRMED_STATUSES = [
+  "diterima",
+  "dimasak",
+  "siap",
+  "selesai",
+] as const satisfies readonly OrderStatus[];
+
+const READY_LABELS: Record<Fulfilment, string> = {
+  ambil: "Siap diambil",
+  antar: "Sedang diantar",
+  makan: "Siap disajikan",
+};
+
+/** The status as the customer and the staff read it; `siap` depends on how the order is fulfilled. */
+export function statusLabel(status: OrderStatus, fulfilment: Fulfilment | null = null): string {
+  switch (status) {
+    case "baru":
+      return "Baru";
+    case "diterima":
+      return "Diterima";
+    case "dimasak":
+      return "Dimasak";
+    case "siap":
+      return fulfilment ? READY_LABELS[fulfilment] : "Siap";
+    case "selesai":
+      return "Selesai";
+    case "batal":
+      return "Dibatalkan";
+  }
+}
+
+/** The statuses for the board's filter, with the name the filter shows. */
+export const STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
+  baru: "Baru",
+  diterima: "Diterima",
+  dimasak: "Dimasak",
+  siap: "Siap diambil / diantar",
+  selesai: "Selesai",
+  batal: "Dibatalkan",
+};
+
+/** What the board's one-tap button says for moving an order on to `next`. */
+export function stepActionLabel(next: OrderStatus, fulfilment: Fulfilment | null = null): string {
+  switch (next) {
+    case "diterima":
+      return "Terima";
+    case "dimasak":
+      return "Mulai masak";
+    case "siap":
+      return fulfilment === "antar" ? "Antar sekarang" : fulfilment === "makan" ? "Sajikan" : "Siap diambil";
+    case "selesai":
+      return "Selesai";
+    default:
+      return statusLabel(next, fulfilment);
+  }
+}
+
+/** One sentence for the customer about where the order is. */
+export function statusExplanation(status: OrderStatus, fulfilment: Fulfilment | null = null): string {
+  switch (status) {
+    case "baru":
+      return "Pesananmu sudah tercatat dan menunggu diterima dapur.";
+    case "diterima":
+      return "Pesananmu sudah diterima dan segera dimasak.";
+    case "dimasak":
+      return "Pesananmu sedang dimasak.";
+    case "siap":
+      return fulfilment === "antar"
+        ? "Pesananmu sedang diantar ke alamatmu."
+        : fulfilment === "makan"
+          ? "Pesananmu siap disajikan di mejamu."
+          : "Pesananmu siap diambil di toko.";
+    case "selesai":
+      return "Pesanan selesai. Terima kasih!";
+    case "batal":
+      return "Pesanan ini dibatalkan.";
+  }
+}
+
+export const isOrderStatus = (value: unknown): value is OrderStatus =>
+  typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -13,12 +13,16 @@
  * `baru` and the secret matches (compared in constant time). Anything else about the cookie
  * (malformed, unknown code, wrong secret, an order the restaurant already took up) is ignored
  * without a word: it must never stand between a customer and a real order, and its answer must
- * not tell a guesser which codes exist.
+ * not tell a guesser which codes exist. The same cookie marks the order as sent when the customer
+ * confirms it (`confirmSent`).
+ *
+ * Each order also gets the secret of its page's link (order-view.server.ts), which the WhatsApp
+ * message carries. Once committed, the order is announced to the live pages (live.server.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { auditLog, menuItems, orderItems, orders } from "../../../database/schema.ts";
+import { auditLog, menuItems, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { lineKey } from "../cart/cart.ts";
 import { closedOrderNote } from "../store/opening-hours.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
@@ -27,6 +31,14 @@ import type { StoreSettings } from "../store/settings.server.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { orderMessage } from "./order-message.ts";
+import { notifyAdmins } from "../admin/notifications.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import type { SavedDetails } from "./checkout-details.ts";
+import { detailLines } from "./order-details.ts";
+import { FULFILMENT_LABELS } from "./order-status.ts";
+import { announceOrderChange } from "./live.server.ts";
+import { newViewToken, orderLink } from "./order-view.server.ts";
 
 /**
  * The most one order may come to (whole rupiah), before any discount. It bounds every line as
@@ -37,6 +49,7 @@ export const MAX_ORDER_TOTAL = 100_000_000;
 const ORDER_MESSAGES = {
   unknownItem: "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
   soldOut: (nama: string) => `${nama} sedang habis. Hapus dari keranjang lalu pesan lagi.`,
+  busy: (text: string) => `${text} Coba lagi nanti, ya.`,
   levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
   tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
@@ -93,9 +106,14 @@ export const pendingOrderCookie = (order: ReplacedOrder) =>
 export const blankPendingOrderCookie = () =>
   serializeCookie(pendingOrderCookieName(), "", { path: PENDING_ORDER_PATH, maxAge: 0 });
 
-interface Customer {
+/** The signed-in account that places the order. */
+interface Account {
   id: string;
-  nama: string;
+}
+
+/** What checkout asked (checkout-details.ts), with the chosen slot as a moment (null: as soon as possible). */
+export interface OrderDetails extends SavedDetails {
+  scheduledFor: Date | null;
 }
 
 interface RecordedOrder {
@@ -103,6 +121,8 @@ interface RecordedOrder {
   code: string;
   /** The order's secret (for the pending order cookie only); stored hashed. */
   token: string;
+  /** The secret of the order page's link (for this browser's view cookie); stored hashed. */
+  viewToken: string;
   /** The code of the order this one replaced (cancelled), or null. */
   replaced: string | null;
   total: number;
@@ -162,26 +182,72 @@ async function cancelReplaced(tx: Executor, replaced: ReplacedOrder, code: strin
     action: "status",
     entity: "pesanan",
     entity_id: replaced.code,
-    summary: `Pesanan ${replaced.code}: Baru → Batal (diganti pesanan ${code})`,
+    summary: `Pesanan ${replaced.code}: Baru → Dibatalkan (diganti pesanan ${code})`,
     details: { from: "baru", to: "batal", replaced_by: code },
+  });
+  await tx.insert(orderEvents).values({
+    order_id: old.id,
+    status: "batal",
+    reason: `Pelanggan mengubah pesanan; diganti pesanan ${code}.`,
   });
   return true;
 }
 
+/** `2x Mie Nyala Level 1 (Level 3), 1x Es Teh Jumbo`: the lines in one line, for a notification. */
+const linesSummary = (lines: readonly PricedLine[]) =>
+  lines
+    .map(
+      (line) =>
+        `${line.jumlah}x ${line.nama}${line.level === null ? "" : ` (${spiceLevelLabel(line.level)})`}`,
+    )
+    .join(", ");
+
 /**
- * Checks the lines against the menu as it is now and stores the order. Refuses unknown and
- * sold-out items and levels that do not fit the item (a level is required exactly when the item
- * takes one). `store` gives the brand, the number and whether the store is open. `replaces` is
- * the browser's previous unsent order (readPendingOrder), cancelled with this one's recording if
- * it may be.
+ * The customer confirmed that the WhatsApp message of their pending order was sent: marks it so
+ * (the board stops flagging it as never sent). Ignored, like a bad cookie at checkout, when the
+ * secret does not match. Returns the code when it marked one.
+ */
+export async function confirmSent(db: Database, pending: ReplacedOrder | null): Promise<string | null> {
+  if (!pending) return null;
+  const [row] = await db
+    .select({ id: orders.id, token_hash: orders.token_hash, sent_at: orders.sent_at })
+    .from(orders)
+    .where(eq(orders.code, pending.code))
+    .limit(1);
+  if (!row?.token_hash) return null;
+  const expected = Buffer.from(row.token_hash, "hex");
+  const actual = hashToken(pending.token);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  if (row.sent_at) return pending.code;
+  await db.update(orders).set({ sent_at: new Date() }).where(eq(orders.id, row.id));
+  announceOrderChange({ code: pending.code, kind: "terkirim" });
+  return pending.code;
+}
+
+interface RecordRequest {
+  lines: readonly OrderRequestLine[];
+  /** The brand, the number, the time zone, whether the store is open or busy. */
+  store: StoreSettings;
+  /** The signed-in account, or null for a guest. */
+  account: Account | null;
+  details: OrderDetails;
+  /** The site's origin, for the order page's link in the message. */
+  origin: string;
+  /** The browser's previous unsent order (readPendingOrder), cancelled with this one's recording if it may be. */
+  replaces?: ReplacedOrder | null;
+}
+
+/**
+ * Checks the lines against the menu as it is now and stores the order with the customer's
+ * details, its first timeline entry and the admins' "Pesanan baru" notifications. Refuses while
+ * the store is busy, and refuses unknown and sold-out items and levels that do not fit the item
+ * (a level is required exactly when the item takes one).
  */
 export async function recordOrder(
   db: Database,
-  lines: readonly OrderRequestLine[],
-  store: StoreSettings,
-  customer: Customer | null,
-  replaces: ReplacedOrder | null = null,
+  { lines, store, account, details, origin, replaces = null }: RecordRequest,
 ): Promise<RecordResult> {
+  if (store.busy) return { ok: false, status: 409, message: ORDER_MESSAGES.busy(store.busyText) };
   const ids = [...new Set(lines.map((line) => line.id))];
   const menu = await db
     .select({
@@ -222,6 +288,7 @@ export async function recordOrder(
   const outsideHours = !store.status.open;
 
   const token = randomBytes(ORDER_TOKEN_BYTES).toString("base64url");
+  const view = newViewToken();
   const recorded = await db.transaction(async (tx) => {
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
@@ -230,26 +297,55 @@ export async function recordOrder(
         .insert(orders)
         .values({
           code,
-          user_id: customer?.id ?? null,
-          customer_name: customer?.nama ?? null,
+          user_id: account?.id ?? null,
+          customer_name: details.nama,
+          customer_phone: details.whatsapp,
+          fulfilment: details.cara,
+          address: details.alamat || null,
+          landmark: details.patokan || null,
+          table_number: details.meja || null,
+          scheduled_for: details.scheduledFor,
           total,
           outside_hours: outsideHours,
           token_hash: hashToken(token).toString("hex"),
+          view_token_hash: view.hash,
         })
         .onConflictDoNothing({ target: orders.code })
         .returning({ id: orders.id, code: orders.code });
       if (!row) continue;
       await tx.insert(orderItems).values(priced.map((line) => ({ ...line, order_id: row.id })));
+      await tx.insert(orderEvents).values({ order_id: row.id, status: "baru" });
+      await notifyAdmins(
+        tx,
+        "pesananBaru",
+        "Pesanan baru",
+        `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(priced)} — ${formatRupiah(total)}`,
+      );
       const replaced = replaces && (await cancelReplaced(tx, replaces, row.code)) ? replaces.code : null;
       return { ...row, replaced };
     }
     throw new Error("no free order code after several attempts");
   });
 
+  announceOrderChange({ code: recorded.code, kind: "baru" });
+  if (recorded.replaced) announceOrderChange({ code: recorded.replaced, kind: "status" });
+
   const message = orderMessage(store.brand, priced, {
     code: recorded.code,
-    customerName: customer?.nama,
+    customerName: details.nama,
+    details: detailLines(
+      {
+        customer_phone: details.whatsapp,
+        fulfilment: details.cara,
+        address: details.alamat,
+        landmark: details.patokan,
+        table_number: details.meja,
+        scheduled_for: details.scheduledFor,
+      },
+      store.timezone,
+    ),
     closedNote: closedOrderNote(store.status),
+    link: orderLink(origin, recorded.code, view.token),
   });
   return {
     ok: true,
@@ -257,6 +353,7 @@ export async function recordOrder(
       id: recorded.id,
       code: recorded.code,
       token,
+      viewToken: view.token,
       replaced: recorded.replaced,
       total,
       message,

@@ -15,6 +15,7 @@ import {
   type OpeningStatus,
 } from "./opening-hours.ts";
 import { formatWhatsAppNumber, normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { clockTime, DEFAULT_LEAD_MINUTES } from "../orders/order-slots.ts";
 
 interface SocialLink {
   name: "Instagram" | "Facebook" | "TikTok";
@@ -37,6 +38,12 @@ export interface StoreSettings {
   status: OpeningStatus;
   /** `Toko sedang tutup. Buka lagi Senin pukul 10.00.` while closed, else "". */
   reopening: string;
+  /** Minutes the kitchen needs before the earliest time slot at checkout. */
+  leadMinutes: number;
+  /** "Toko sibuk": new orders paused, until `until` (ISO) or until the owner opens them again. */
+  busy: { until: string | null } | null;
+  /** `Toko sedang sibuk. Pesanan baru dibuka lagi pukul 19.30.` while busy, else "". */
+  busyText: string;
 }
 
 /** What /admin/outlet edits: the stored row's values, with the environment's where it has none. */
@@ -49,6 +56,9 @@ export interface StoreSettingsValues {
   tiktok_url: string;
   opening_hours: OpeningDay[];
   timezone: string;
+  lead_minutes: number;
+  busy_until: Date | null;
+  busy_open_ended: boolean;
 }
 
 type Row = typeof storeSettings.$inferSelect;
@@ -73,6 +83,9 @@ function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValue
     tiktok_url: pick(row?.tiktok_url, env.TIKTOK_URL),
     opening_hours: readOpeningHours(row?.opening_hours),
     timezone,
+    lead_minutes: row?.lead_minutes ?? DEFAULT_LEAD_MINUTES,
+    busy_until: row?.busy_until ?? null,
+    busy_open_ended: row?.busy_open_ended ?? false,
   };
 }
 
@@ -95,6 +108,7 @@ function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): S
     { name: "TikTok" as const, url: values.tiktok_url },
   ].filter((link) => /^https?:\/\//.test(link.url));
   const status = openingStatus(values.opening_hours, values.timezone, now);
+  const busy = busyState(values, now);
   return {
     brand: values.brand,
     whatsapp: values.whatsapp,
@@ -106,7 +120,23 @@ function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): S
     today: zonedWeekday(now, values.timezone),
     status,
     reopening: reopeningText(status),
+    leadMinutes: values.lead_minutes,
+    busy,
+    busyText: busy ? busyText(busy, values.timezone) : "",
   };
+}
+
+/** Whether new orders are paused at `now` ("Toko sibuk"), and until when. */
+function busyState(values: StoreSettingsValues, now: Date): StoreSettings["busy"] {
+  if (values.busy_open_ended) return { until: null };
+  if (values.busy_until && values.busy_until.getTime() > now.getTime())
+    return { until: values.busy_until.toISOString() };
+  return null;
+}
+
+function busyText(busy: NonNullable<StoreSettings["busy"]>, timezone: string): string {
+  if (!busy.until) return "Toko sedang sibuk dan belum menerima pesanan baru.";
+  return `Toko sedang sibuk. Pesanan baru dibuka lagi pukul ${clockTime(new Date(busy.until), timezone)}.`;
 }
 
 /** The site's public origin for absolute URLs (Open Graph): SITE_URL, else the request's own. */

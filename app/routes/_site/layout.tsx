@@ -2,6 +2,7 @@ import { Link, Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { StoreBusyNotice } from "~/features/store/store-busy-notice.tsx";
 import { useRootData } from "~/root.tsx";
 
 /** After a "Tambah" without JavaScript the page comes back with `?ditambahkan=`: say what was added. */
@@ -36,6 +37,7 @@ export default function SiteLayout() {
         Langsung ke konten
       </a>
       <SiteHeader brand={store.brand} />
+      <StoreBusyNotice store={store} />
       <AddedNotice />
       <main id="konten" className="flex-1">
         <Outlet />

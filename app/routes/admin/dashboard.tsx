@@ -8,30 +8,87 @@ import { formatNumber, providerLabel } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
 import { adminMeta } from "~/lib/meta.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { waitingText } from "~/features/orders/order-details.ts";
+import { todaySummary } from "~/features/orders/report.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
-  const [stats, newest] = await Promise.all([userStats(db), newestUsers(db, 5)]);
-  return { stats, newest };
+  const { timezone } = await getStoreSettings(db);
+  const [stats, newest, today] = await Promise.all([
+    userStats(db),
+    newestUsers(db, 5),
+    todaySummary(db, timezone),
+  ]);
+  return { stats, newest, today, now: Date.now() };
 }
 
-function Figure({ label, value, hint }: { label: string; value: number; hint?: string }) {
+function Figure({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <div className="card p-5">
       <dt className="text-sm font-semibold text-stone-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-extrabold text-charcoal">{formatNumber(value)}</dd>
+      <dd className="mt-1 text-3xl font-extrabold text-charcoal" data-testid={testId}>
+        {typeof value === "number" ? formatNumber(value) : value}
+      </dd>
       {hint ? <dd className="mt-1 text-xs text-stone-500">{hint}</dd> : null}
     </div>
   );
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, newest } = loaderData;
+  const { stats, newest, today, now } = loaderData;
   const { timezone } = useRootData().store;
   return (
     <>
-      <AdminPageHeader title="Dashboard" description="Ringkasan pengguna toko Anda." />
+      <AdminPageHeader title="Dashboard" description="Ringkasan pesanan hari ini dan pengguna toko Anda." />
+      <section aria-labelledby="pesanan-hari-ini">
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <h2 id="pesanan-hari-ini" className="text-lg font-extrabold">
+            Pesanan hari ini
+          </h2>
+          <Link to="/admin/pesanan" className="text-sm font-semibold text-chili-700 hover:underline">
+            Buka papan pesanan
+          </Link>
+        </div>
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <Figure
+            label="Pesanan hari ini"
+            value={today.orders}
+            hint="Tanpa yang dibatalkan."
+            testId="today-orders"
+          />
+          <Figure
+            label="Pendapatan hari ini"
+            value={formatRupiah(today.revenue)}
+            hint="Dari pesanan yang sudah diterima dapur."
+            testId="today-revenue"
+          />
+          <Figure
+            label="Pesanan menunggu"
+            value={today.waiting}
+            hint="Belum selesai."
+            testId="today-waiting"
+          />
+          <Figure
+            label="Terlama menunggu"
+            value={today.oldestWaitingSince ? waitingText(today.oldestWaitingSince, now) : "—"}
+            testId="today-oldest"
+          />
+        </dl>
+      </section>
+      <h2 className="mt-8 mb-3 text-lg font-extrabold">Pengguna</h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label="Jumlah pengguna" value={stats.total} />
         <Figure label="Pengguna baru (7 hari terakhir)" value={stats.newLast7Days} />

@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/features/admin/admin-shell.tsx";
 import { useRootData } from "~/root.tsx";
 import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
 import { countUnread, ensureAdminInbox } from "~/features/admin/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { AdminLiveProvider, useAdminLive } from "~/features/orders/board/admin-live.tsx";
+import { boardSummary } from "~/features/orders/live.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
 /** Every page and action under /admin passes the admin gate first (401, 403 or /masuk). */
@@ -14,17 +17,48 @@ export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const db = await getDb();
   await ensureAdminInbox(db, admin.id);
+  const [unread, orders] = await Promise.all([countUnread(db, admin.id), boardSummary(db)]);
   return {
     admin: { nama: admin.nama, email: admin.email, photo_url: admin.photo_url },
-    unread: await countUnread(db, admin.id),
+    unread,
+    newOrders: orders.baru,
+    eventId: orders.eventId,
   };
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+/** The count of new orders in the tab's title, `(3) Pesanan | Mie Nyala`, on every admin page. */
+function useCountInTitle(count: number) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = document.title.replace(/^\(\d+\+?\) /, "");
+    document.title = count > 0 ? `(${count > 99 ? "99+" : count}) ${title}` : title;
+  }, [count, pathname]);
+}
+
+function Shell({
+  loaderData,
+  children,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  children: React.ReactNode;
+}) {
   const { store } = useRootData();
+  const live = useAdminLive();
+  const newOrders = live.newOrders ?? loaderData.newOrders;
+  useCountInTitle(newOrders);
   return (
-    <AdminShell admin={loaderData.admin} unread={loaderData.unread} brand={store.brand}>
-      <Outlet />
+    <AdminShell admin={loaderData.admin} unread={loaderData.unread} newOrders={newOrders} brand={store.brand}>
+      {children}
     </AdminShell>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminLiveProvider eventId={loaderData.eventId}>
+      <Shell loaderData={loaderData}>
+        <Outlet />
+      </Shell>
+    </AdminLiveProvider>
   );
 }

@@ -17,10 +17,12 @@ import { readForm } from "~/lib/form.server.ts";
 const SETTINGS_SAVED = "Pengaturan notifikasi disimpan!";
 
 const switches: { name: keyof NotificationSwitches; label: string; description: string }[] = [
-  { name: "pesananBaru", label: "Pesanan baru", description: "Kabar setiap ada pesanan yang masuk." },
-  { name: "pembayaran", label: "Pembayaran", description: "Kabar saat pembayaran diterima atau gagal." },
-  { name: "komentar", label: "Komentar", description: "Kabar saat pelanggan memberi ulasan atau komentar." },
-  { name: "sistem", label: "Sistem", description: "Pengumuman pemeliharaan dan pembaruan sistem." },
+  {
+    name: "pesananBaru",
+    label: "Pesanan baru",
+    description: "Kabar setiap ada pesanan yang masuk: kode, pemesan, isi, dan totalnya.",
+  },
+  { name: "penggunaBaru", label: "Pengguna baru", description: "Kabar setiap ada pelanggan yang mendaftar." },
   {
     name: "pesanKontak",
     label: "Pesan kontak",
@@ -32,9 +34,7 @@ const switches: { name: keyof NotificationSwitches; label: string; description: 
 const toggle = z.union([z.literal("on"), z.undefined()]).transform((value) => value === "on");
 const SwitchesSchema = z.object({
   pesananBaru: toggle,
-  pembayaran: toggle,
-  komentar: toggle,
-  sistem: toggle,
+  penggunaBaru: toggle,
   pesanKontak: toggle,
 });
 

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { orderReport, type ReportDay } from "~/features/orders/admin.server.ts";
+import { orderReport, type ReportDay } from "~/features/orders/report.server.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 /**
@@ -129,7 +129,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Laporan"
-        description="Penjualan 30 hari terakhir dari pesanan yang sudah dikonfirmasi (status Diproses atau Selesai). Pesanan yang masih Baru dan yang Batal dihitung terpisah, tanpa pendapatan."
+        description="Penjualan 30 hari terakhir dari pesanan yang sudah diterima dapur (status Diterima, Dimasak, Siap, atau Selesai). Pesanan yang masih Baru dan yang Dibatalkan dihitung terpisah, tanpa pendapatan."
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Pesanan dikonfirmasi (30 hari)" testId="report-orders">
@@ -141,7 +141,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         <Figure
           label="Belum dikonfirmasi (status Baru)"
           testId="report-unconfirmed"
-          hint="Tercatat saat checkout, tapi belum diproses. Bisa jadi pesannya tidak pernah dikirim."
+          hint="Tercatat saat checkout, tapi belum diterima. Bisa jadi pesannya tidak pernah dikirim."
         >
           {report.totalUnconfirmed.toLocaleString("id-ID")}
         </Figure>

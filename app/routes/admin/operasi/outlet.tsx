@@ -8,7 +8,10 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
 import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
 import { useAdminForm } from "~/features/admin/use-admin-form.ts";
+import { MAX_LEAD_MINUTES } from "~/features/orders/order-slots.ts";
+import { LeadTimeSchema } from "~/features/store/lead-time-schema.ts";
 import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
+import { updateLeadTime } from "~/features/store/ordering-settings.server.ts";
 import { outletFormValues, OutletSchema } from "~/features/store/settings-form.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { updateStoreSettings } from "~/features/store/update-settings.server.ts";
@@ -16,17 +19,30 @@ import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
-/** /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours. */
+/**
+ * /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours, and
+ * the kitchen's lead time before the first time slot a customer may choose.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
-  return { values: outletFormValues(await getStoreSettingsValues(await getDb())) };
+  const settings = await getStoreSettingsValues(await getDb());
+  return { values: outletFormValues(settings), leadMinutes: settings.lead_minutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  if (form.get("intent") !== "save") return answerRefusal("save", "Permintaan tidak dikenal.");
   const db = await getDb();
+  if (form.get("intent") === "pesanan") {
+    return answerForm(
+      form,
+      "pesanan",
+      LeadTimeSchema,
+      (values) => updateLeadTime(db, admin, values),
+      "Waktu persiapan disimpan.",
+    );
+  }
+  if (form.get("intent") !== "save") return answerRefusal("save", "Permintaan tidak dikenal.");
   return answerForm(
     form,
     "save",
@@ -176,8 +192,56 @@ function SettingsForm({
   );
 }
 
+/** "Waktu pesanan": the lead time, a form of its own so saving it leaves the settings as they are. */
+function LeadTimeForm({ leadMinutes, answer }: { leadMinutes: number; answer?: AdminAnswer }) {
+  const navigation = useNavigation();
+  const [form, fields] = useAdminForm({
+    id: "waktu-pesanan",
+    schema: LeadTimeSchema,
+    intent: "pesanan",
+    answer,
+    defaultValue: { lead_minutes: String(leadMinutes) },
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      key={form.key}
+      className="card mt-6 grid max-w-4xl gap-3 p-5 sm:p-6"
+      aria-labelledby="waktu-pesanan-judul"
+    >
+      <input type="hidden" name="intent" value="pesanan" />
+      <h2 id="waktu-pesanan-judul" className="text-lg font-extrabold">
+        Waktu pesanan
+      </h2>
+      <p className="text-sm text-stone-600">
+        Pelanggan memilih “secepatnya” atau jam tertentu dalam jam buka, per 15 menit. Jam paling awal yang
+        bisa dipilih adalah sekarang ditambah waktu persiapan ini (saat tutup: jam buka berikutnya ditambah
+        waktu persiapan).
+      </p>
+      <div className="max-w-xs">
+        <TextField
+          label="Waktu persiapan (menit)"
+          type="number"
+          inputMode="numeric"
+          {...conformField(fields.lead_minutes)}
+          hint={`0 sampai ${MAX_LEAD_MINUTES} menit, kelipatan 5.`}
+          required
+        />
+      </div>
+      <div>
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          Simpan waktu persiapan
+        </button>
+        <ActionMessage answer={answer} intents={["pesanan"]} id={form.errorId} />
+      </div>
+    </Form>
+  );
+}
+
 export default function AdminOutlet({ loaderData, actionData }: Route.ComponentProps) {
-  const { values } = loaderData;
+  const { values, leadMinutes } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -186,6 +250,7 @@ export default function AdminOutlet({ loaderData, actionData }: Route.ComponentP
       />
       {/* The saved values come back from the loader (after the answer): the form starts again from them. */}
       <SettingsForm key={JSON.stringify(values)} values={values} answer={actionData} />
+      <LeadTimeForm key={`lead-${leadMinutes}`} leadMinutes={leadMinutes} answer={actionData} />
     </>
   );
 }

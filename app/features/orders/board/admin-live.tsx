@@ -1,0 +1,199 @@
+/**
+ * The admin pages' live connection: one EventSource per admin tab on /admin/pesanan/langsung.
+ * A change to any order reloads the page's data (the board's list, the sidebar badge) and a new
+ * order rings when the owner switched the sound on. Every (re)connect starts with the current
+ * count and the id of the last change, and a changed id reloads the data: whatever happened
+ * while the connection was down (a dropped network, a restarted server) is caught up from the
+ * database. Without JavaScript the pages are as fresh as their last load.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { useRevalidator } from "react-router";
+
+const LIVE_URL = "/admin/pesanan/langsung";
+const SOUND_KEY = "nyala-suara-pesanan";
+/** Reloads after a burst of changes are joined into one. */
+const RELOAD_DELAY_MS = 250;
+
+interface AdminLive {
+  /** Whether the live connection is open. */
+  connected: boolean;
+  /** Orders waiting to be taken up ("baru"), as the server last said; null until it has. */
+  newOrders: number | null;
+  soundOn: boolean;
+  /** Switches the sound (a tap: browsers let a page play sound only after one). */
+  toggleSound(): void;
+}
+
+const AdminLiveContext = createContext<AdminLive>({
+  connected: false,
+  newOrders: null,
+  soundOn: false,
+  toggleSound: () => undefined,
+});
+
+export const useAdminLive = () => useContext(AdminLiveContext);
+
+interface BoardEvent {
+  baru: number;
+  eventId: number;
+  changes: { code: string; kind: string }[];
+}
+
+function readEvent(data: string): BoardEvent | null {
+  try {
+    const value = JSON.parse(data) as BoardEvent;
+    return typeof value.baru === "number" && typeof value.eventId === "number" && Array.isArray(value.changes)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The owner's sound switch, kept in this browser; off on the server and where storage is blocked. */
+const soundListeners = new Set<() => void>();
+const soundPreference = {
+  subscribe(listener: () => void) {
+    soundListeners.add(listener);
+    return () => void soundListeners.delete(listener);
+  },
+  get(): boolean {
+    try {
+      return window.localStorage.getItem(SOUND_KEY) === "1";
+    } catch {
+      return false;
+    }
+  },
+  set(on: boolean) {
+    try {
+      window.localStorage.setItem(SOUND_KEY, on ? "1" : "0");
+    } catch {
+      // storage blocked: the switch stays off after a reload
+    }
+    for (const listener of soundListeners) listener();
+  },
+};
+
+/** A short two-tone chime, made in the browser (no sound file, nothing fetched). */
+function chime(context: AudioContext) {
+  const start = context.currentTime;
+  [880, 1320].forEach((frequency, index) => {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = "sine";
+    oscillator.frequency.value = frequency;
+    const at = start + index * 0.18;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.3, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.16);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at);
+    oscillator.stop(at + 0.17);
+  });
+}
+
+export function AdminLiveProvider({
+  eventId,
+  children,
+}: {
+  /** The id of the last order change the page's data includes (the layout loader's). */
+  eventId: number;
+  children: React.ReactNode;
+}) {
+  const loadedEventId = useRef(eventId);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  // What the page's data includes: a reload's data says where it got to.
+  useEffect(() => {
+    loadedEventId.current = Math.max(loadedEventId.current, eventId);
+  }, [eventId]);
+  const [connected, setConnected] = useState(false);
+  const [newOrders, setNewOrders] = useState<number | null>(null);
+  const soundOn = useSyncExternalStore(soundPreference.subscribe, soundPreference.get, () => false);
+  const audio = useRef<AudioContext | null>(null);
+  const soundRef = useRef(false);
+
+  useEffect(() => {
+    soundRef.current = soundOn;
+    if (!soundOn || audio.current?.state === "running") return;
+    // A page may start sound only after a tap: the first one anywhere on the page unlocks it.
+    const unlock = () => {
+      audio.current ??= new AudioContext();
+      void audio.current.resume();
+    };
+    window.addEventListener("pointerdown", unlock, { once: true });
+    return () => window.removeEventListener("pointerdown", unlock);
+  }, [soundOn]);
+
+  const toggleSound = useCallback(() => {
+    const next = !soundPreference.get();
+    soundPreference.set(next);
+    if (next) {
+      audio.current ??= new AudioContext();
+      void audio.current.resume().then(() => audio.current && chime(audio.current));
+    }
+  }, []);
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let reload: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const onEvent = (event: MessageEvent<string>) => {
+      const data = readEvent(event.data);
+      if (!data) return;
+      setNewOrders(data.baru);
+      const rings = data.changes.some((change) => change.kind === "baru");
+      if (rings && soundRef.current && audio.current?.state === "running") chime(audio.current);
+      // Every (re)connect starts with where the server is: reload only if it moved on from what
+      // the page shows (the last reload's data carries its own id).
+      if (data.eventId !== loadedEventId.current || data.changes.length > 0) {
+        loadedEventId.current = data.eventId;
+        clearTimeout(reload);
+        reload = setTimeout(() => void revalidate.current(), RELOAD_DELAY_MS);
+      }
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(LIVE_URL);
+      source.addEventListener("open", () => setConnected(true));
+      source.addEventListener("halo", onEvent);
+      source.addEventListener("pesanan", onEvent);
+      source.addEventListener("error", () => {
+        setConnected(false);
+        // EventSource retries a dropped connection itself, but not a refused one (a 401, a
+        // restarting server's 502): start again after a pause.
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          retry = setTimeout(connect, 5_000);
+        }
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearTimeout(reload);
+      source?.close();
+    };
+  }, []);
+
+  return (
+    <AdminLiveContext.Provider value={{ connected, newOrders, soundOn, toggleSound }}>
+      {children}
+    </AdminLiveContext.Provider>
+  );
+}

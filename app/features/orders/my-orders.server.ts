@@ -1,0 +1,60 @@
+/**
+ * "Pesanan saya": the signed-in customer's own orders, newest first, with their lines (for
+ * "Pesan lagi"). Only the account's orders: every query is filtered by its id.
+ */
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { orderItems, orders } from "../../../database/schema.ts";
+
+const PAGE_SIZE = 20;
+
+export async function listCustomerOrders(db: Database, userId: string, requestedPage = 1) {
+  const page = Math.max(1, Math.min(10_000, Math.floor(requestedPage) || 1));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        code: orders.code,
+        status: orders.status,
+        fulfilment: orders.fulfilment,
+        total: orders.total,
+        created_at: orders.created_at,
+      })
+      .from(orders)
+      .where(eq(orders.user_id, userId))
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(eq(orders.user_id, userId)),
+  ]);
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.order_id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
+    : [];
+  return {
+    orders: rows.map(({ id, ...row }) => ({
+      ...row,
+      lines: lines
+        .filter((line) => line.order_id === id)
+        .map(({ menu_item_id, nama, harga, jumlah, level, catatan }) => ({
+          menu_item_id,
+          nama,
+          harga,
+          jumlah,
+          level,
+          catatan,
+        })),
+    })),
+    total: total?.n ?? 0,
+    page,
+    pages: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
+  };
+}

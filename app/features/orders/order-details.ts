@@ -1,0 +1,58 @@
+/**
+ * An order's fulfilment details in words, the same on the WhatsApp message, the staff board and
+ * the customer's order page. Pure and shared.
+ */
+import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { FULFILMENT_LABELS, type Fulfilment } from "./order-status.ts";
+import { formatSlot } from "./order-slots.ts";
+
+export interface FulfilmentDetails {
+  customer_phone: string | null;
+  fulfilment: Fulfilment | null;
+  address: string | null;
+  landmark: string | null;
+  table_number: string | null;
+  scheduled_for: Date | string | null;
+}
+
+/** `Diantar`, `Makan di tempat, meja 4`, `Ambil sendiri`; null for an order without details. */
+export function fulfilmentText(order: FulfilmentDetails): string | null {
+  if (!order.fulfilment) return null;
+  const label = FULFILMENT_LABELS[order.fulfilment];
+  return order.fulfilment === "makan" && order.table_number ? `${label}, meja ${order.table_number}` : label;
+}
+
+/** `Jl. Mawar 5 (patokan: depan masjid)` for a delivery, else null. */
+export function addressText(order: FulfilmentDetails): string | null {
+  if (order.fulfilment !== "antar" || !order.address) return null;
+  return order.landmark ? `${order.address} (patokan: ${order.landmark})` : order.address;
+}
+
+/** `Secepatnya`, or the chosen slot: `Senin, 30 Nov, 18.15`. */
+export function whenText(order: Pick<FulfilmentDetails, "scheduled_for">, timezone: string): string {
+  return order.scheduled_for ? formatSlot(new Date(order.scheduled_for), timezone) : "Secepatnya";
+}
+
+/** The message's detail lines (empty for an order recorded without details). */
+export function detailLines(order: FulfilmentDetails, timezone: string): string[] {
+  const how = fulfilmentText(order);
+  if (!how) return [];
+  const lines: string[] = [];
+  if (order.customer_phone) lines.push(`WhatsApp: ${formatWhatsAppNumber(order.customer_phone)}`);
+  lines.push(`Cara: ${how}`);
+  const address = addressText(order);
+  if (address) lines.push(`Alamat: ${address}`);
+  lines.push(`Waktu: ${whenText(order, timezone)}`);
+  return lines;
+}
+
+/** How long since `since`: `baru saja`, `12 menit`, `1 jam 5 menit`. */
+export function waitingText(since: Date | string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  if (minutes < 1) return "baru saja";
+  if (minutes < 60) return `${minutes} menit`;
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 48) return `${Math.floor(hours / 24)} hari`;
+  const rest = minutes % 60;
+  return rest ? `${hours} jam ${rest} menit` : `${hours} jam`;
+}

@@ -1,0 +1,139 @@
+/**
+ * The times a customer may choose at checkout: 15-minute slots inside the opening hours, in the
+ * store's time zone, from the kitchen's lead time on. Pure, with `now` passed in, shared by the
+ * checkout form (which lists them) and the server (which accepts only a slot it would list).
+ *
+ * - Open now: slots from now + lead time (rounded up to the next quarter hour) until closing.
+ * - Closed, or too close to closing for the lead time: the slots of the next opening, from the
+ *   opening + lead time (the kitchen starts when the store opens).
+ * - Hours past midnight (18.00–02.00) belong to the day they start on; a day open 24 hours joins
+ *   the next one. At most MAX_SLOTS slots (a day) are offered.
+ */
+import {
+  DAY_NAMES,
+  startOfZonedDay,
+  zonedDateString,
+  zonedWeekday,
+  type OpeningDay,
+} from "../store/opening-hours.ts";
+
+export const SLOT_MINUTES = 15;
+const SLOT_MS = SLOT_MINUTES * 60_000;
+/** A day of quarter hours. */
+export const MAX_SLOTS = 96;
+/** The lead time until the owner sets one in /admin/outlet. */
+export const DEFAULT_LEAD_MINUTES = 20;
+export const MAX_LEAD_MINUTES = 240;
+
+export interface Slot {
+  /** `2026-11-30T18:15`: the slot's wall-clock time in the store's time zone (the form's value). */
+  value: string;
+  at: Date;
+  /** `Hari ini 18.15`, `Besok 10.00`, `Senin 10.00`. */
+  label: string;
+}
+
+interface SlotRules {
+  hours: readonly OpeningDay[];
+  timezone: string;
+  leadMinutes: number;
+  now: Date;
+}
+
+interface Period {
+  open: number;
+  close: number;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Opening periods (epoch ms) of the days from yesterday to a week ahead, joined where they touch. */
+function openingPeriods(hours: readonly OpeningDay[], timezone: string, now: Date): Period[] {
+  const today = zonedDateString(now, timezone);
+  const weekday = zonedWeekday(now, timezone);
+  const periods: Period[] = [];
+  for (let offset = -1; offset <= 8; offset++) {
+    const day = hours[(((weekday + offset) % 7) + 7) % 7];
+    if (!day || day.libur) continue;
+    const midnight = startOfZonedDay(today, timezone, offset).getTime();
+    const buka = minutesOf(day.buka);
+    const tutup = minutesOf(day.tutup);
+    const open = midnight + buka * 60_000;
+    // tutup before buka runs past midnight; equal means the whole day.
+    const close = midnight + (tutup > buka ? tutup : tutup + 24 * 60) * 60_000;
+    const last = periods.at(-1);
+    if (last && open <= last.close) last.close = Math.max(last.close, close);
+    else periods.push({ open, close });
+  }
+  return periods;
+}
+
+const ceilToSlot = (ms: number) => Math.ceil(ms / SLOT_MS) * SLOT_MS;
+
+/** The slots a customer may choose at `now`: the current opening's, else the next one's. */
+export function orderSlots({ hours, timezone, leadMinutes, now }: SlotRules): Slot[] {
+  const lead = Math.max(0, leadMinutes) * 60_000;
+  for (const period of openingPeriods(hours, timezone, now)) {
+    if (period.close <= now.getTime()) continue;
+    const from = Math.max(now.getTime(), period.open) + lead;
+    const slots: Slot[] = [];
+    for (let at = ceilToSlot(from); at < period.close && slots.length < MAX_SLOTS; at += SLOT_MS) {
+      slots.push(slotAt(new Date(at), timezone, now));
+    }
+    if (slots.length > 0) return slots;
+  }
+  return [];
+}
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `18.15` in the store's time zone. */
+export function clockTime(at: Date, timezone: string): string {
+  let formatter = timeFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
+      timeZone: timezone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    timeFormatters.set(timezone, formatter);
+  }
+  return formatter.format(at).replace(":", ".");
+}
+
+/** `hari ini`, `besok` or the weekday's name, for `at` seen from `now` in the store's calendar. */
+export function dayWord(at: Date, timezone: string, now: Date): string {
+  const date = zonedDateString(at, timezone);
+  if (date === zonedDateString(now, timezone)) return "hari ini";
+  if (date === zonedDateString(startOfZonedDay(zonedDateString(now, timezone), timezone, 1), timezone))
+    return "besok";
+  return DAY_NAMES[zonedWeekday(at, timezone)]!;
+}
+
+function slotAt(at: Date, timezone: string, now: Date): Slot {
+  const time = clockTime(at, timezone);
+  const day = dayWord(at, timezone, now);
+  return {
+    value: `${zonedDateString(at, timezone)}T${time.replace(".", ":")}`,
+    at,
+    label: `${day[0]!.toUpperCase()}${day.slice(1)} ${time}`,
+  };
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `Senin, 30 Nov, 18.15`: a chosen slot as the restaurant and the order page show it. */
+export function formatSlot(at: Date, timezone: string): string {
+  let formatter = dateFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("id-ID", {
+      timeZone: timezone,
+      weekday: "long",
+      day: "numeric",
+      month: "short",
+    });
+    dateFormatters.set(timezone, formatter);
+  }
+  return `${formatter.format(at)}, ${clockTime(at, timezone)}`;
+}

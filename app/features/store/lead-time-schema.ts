@@ -1,0 +1,18 @@
+/**
+ * The kitchen's lead time form (/admin/outlet, "Waktu pesanan"): how many minutes after now the
+ * first time slot a customer may choose begins. One rule for the page (Conform) and the action
+ * (ordering-settings.server.ts).
+ */
+import { z } from "zod";
+import { checkedText } from "../../lib/form-schema.ts";
+import { MAX_LEAD_MINUTES } from "../orders/order-slots.ts";
+
+export const LEAD_MESSAGE = `Waktu persiapan diisi 0 sampai ${MAX_LEAD_MINUTES} menit, kelipatan 5.`;
+
+export const LeadTimeSchema = z.object({
+  lead_minutes: checkedText(LEAD_MESSAGE, (value) => {
+    if (!/^\d{1,3}$/.test(value)) return false;
+    const minutes = Number(value);
+    return minutes <= MAX_LEAD_MINUTES && minutes % 5 === 0;
+  }).transform(Number),
+});

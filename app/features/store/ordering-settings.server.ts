@@ -1,0 +1,93 @@
+/**
+ * The store's ordering switches: the kitchen's lead time before the first time slot
+ * (/admin/outlet, checked by lead-time-schema.ts) and "Toko sibuk", which pauses new orders for a
+ * while (/admin/pesanan). Both are store settings: every change is audited in its transaction
+ * and, once committed, clears the content cache on every app server, so every storefront and
+ * every checkout obeys it at once. The caller has checked that the actor is an admin.
+ */
+import { z } from "zod";
+import type { Database } from "../../../database/client.server.ts";
+import { storeSettings } from "../../../database/schema.ts";
+import { invalidateContentCache } from "../../lib/content-cache.server.ts";
+import { parseAdminInput } from "../../lib/form-input.server.ts";
+import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { written, type WriteResult } from "../../lib/write-result.ts";
+import { clockTime } from "../orders/order-slots.ts";
+import type { LeadTimeSchema } from "./lead-time-schema.ts";
+
+type Result =
+  | { ok: true; message: string }
+  | { ok: false; status: 400; message: string; fieldErrors: Record<string, string> };
+
+/** The pauses the board offers, in minutes; 0 is "until I open orders again". */
+export const BUSY_CHOICES = [15, 30, 60, 0] as const;
+const BUSY_MESSAGE = "Pilih lama toko sibuk: 15, 30, atau 60 menit, atau sampai dibuka lagi.";
+
+const BusySchema = z.object({
+  menit: z.enum(BUSY_CHOICES.map((minutes) => String(minutes)) as [string, ...string[]], {
+    error: BUSY_MESSAGE,
+  }),
+});
+
+async function save(
+  db: Database,
+  actor: Actor,
+  values: Partial<typeof storeSettings.$inferInsert>,
+  summary: string,
+  details: Record<string, unknown>,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(storeSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: storeSettings.id, set: { ...values, updated_at: new Date() } });
+    await writeAudit(tx, actor, { action: "ubah", entity: "outlet", entityId: 1, summary, details });
+  });
+  invalidateContentCache();
+}
+
+/** Saves the lead time the form's schema (lead-time-schema.ts) accepted. */
+export async function updateLeadTime(
+  db: Database,
+  actor: Actor,
+  values: z.output<typeof LeadTimeSchema>,
+): Promise<WriteResult> {
+  const minutes = values.lead_minutes;
+  await save(db, actor, { lead_minutes: minutes }, `Waktu persiapan pesanan: ${minutes} menit`, {
+    lead_minutes: minutes,
+  });
+  return written(undefined);
+}
+
+/** Pauses new orders for `menit` minutes from `now`, or until they are opened again (0). */
+export async function setBusy(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+  timezone: string,
+  now: Date = new Date(),
+): Promise<Result> {
+  const parsed = parseAdminInput(BusySchema, input);
+  if (!parsed.success) return { ok: false, status: 400, message: BUSY_MESSAGE, fieldErrors: {} };
+  const minutes = Number(parsed.data.menit);
+  const until = minutes === 0 ? null : new Date(now.getTime() + minutes * 60_000);
+  await save(
+    db,
+    actor,
+    { busy_until: until, busy_open_ended: minutes === 0 },
+    until ? `Toko sibuk sampai pukul ${clockTime(until, timezone)}` : "Toko sibuk sampai dibuka lagi",
+    { busy_until: until?.toISOString() ?? null },
+  );
+  return {
+    ok: true,
+    message: until
+      ? `Toko sibuk: pesanan baru dijeda sampai pukul ${clockTime(until, timezone)}.`
+      : "Toko sibuk: pesanan baru dijeda sampai Anda membukanya lagi.",
+  };
+}
+
+/** Opens new orders again. */
+export async function clearBusy(db: Database, actor: Actor): Promise<Result> {
+  await save(db, actor, { busy_until: null, busy_open_ended: false }, "Toko menerima pesanan lagi", {});
+  return { ok: true, message: "Toko menerima pesanan baru lagi." };
+}

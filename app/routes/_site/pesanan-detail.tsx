@@ -1,0 +1,95 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/pesanan-detail";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { normalizeOrderCode, orderPath } from "~/features/orders/order-code.ts";
+import { OrderPage } from "~/features/orders/order-page/order-page.tsx";
+import {
+  findViewableOrder,
+  loadOrderPage,
+  readViewCookie,
+  viewCookie,
+} from "~/features/orders/order-view.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { pageMeta } from "~/lib/meta.ts";
+import { useRootData } from "~/root.tsx";
+
+/** Every refusal is this one answer: it never tells whether the code exists. */
+const notFound = () =>
+  data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * /pesanan/<code>: an order's own page (app/features/orders/order-view.server.ts has who may see
+ * it). The link in the WhatsApp message adds `?kunci=<secret>`: a good secret is kept in a cookie
+ * for this order's page only and the browser is sent on to the clean address, so the secret does
+ * not stay in the address bar, the history or a shared screenshot.
+ */
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const code = normalizeOrderCode(params.kode);
+  const db = await getDb();
+  const userId = getOptionalUser(context)?.id ?? null;
+  const key = url.searchParams.get("kunci");
+  if (key !== null) {
+    const orderId = await findViewableOrder(db, code, { token: key, userId });
+    if (orderId === null) throw notFound();
+    throw redirect(orderPath(code), {
+      status: 303,
+      headers: { "Set-Cookie": viewCookie(code, key), "Cache-Control": "no-store" },
+    });
+  }
+  const orderId = await findViewableOrder(db, code, { token: readViewCookie(request, code), userId });
+  const order = orderId === null ? null : await loadOrderPage(db, orderId);
+  if (!order) throw notFound();
+  return data(
+    { order, liveUrl: `${orderPath(order.code)}/langsung` },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
+}
+
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+  const { store, priceList } = useRootData();
+  return (
+    <OrderPage
+      order={loaderData.order}
+      liveUrl={loaderData.liveUrl}
+      store={store}
+      catalog={priceList ?? []}
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, {
+    title: loaderData ? `Pesanan ${loaderData.order.code}` : "Pesanan tidak ditemukan",
+    description: "Status dan rincian pesananmu.",
+    path: loaderData ? orderPath(loaderData.order.code) : "/pesanan",
+  }),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function ErrorBoundary() {
+  return (
+    <div
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+      data-testid="order-not-found"
+    >
+      <title>Pesanan tidak ditemukan</title>
+      <p className="text-7xl font-extrabold text-chili-600">404</p>
+      <h1 className="mt-4 text-2xl font-extrabold">Pesanan tidak ditemukan</h1>
+      <p className="mt-2 text-stone-600">
+        Buka halaman pesanan lewat tautan di pesan WhatsApp-mu, atau masuk ke akunmu dan lihat Pesanan saya.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to="/pesanan-saya" className="btn-primary">
+          Pesanan saya
+        </Link>
+        <Link to="/produk" className="btn-secondary">
+          Lihat Produk
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/pesanan-saya";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { listCustomerOrders } from "~/features/orders/my-orders.server.ts";
+import { formatSlot } from "~/features/orders/order-slots.ts";
+import { statusLabel } from "~/features/orders/order-status.ts";
+import { ReorderButton } from "~/features/orders/order-page/reorder-button.tsx";
+import { getDb } from "~/lib/db.server.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { pageMeta } from "~/lib/meta.ts";
+import { useRootData } from "~/root.tsx";
+
+/** /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes first. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = getOptionalUser(context);
+  if (!user) throw redirect("/masuk?redirectTo=%2Fpesanan-saya");
+  const result = await listCustomerOrders(
+    await getDb(),
+    user.id,
+    Number(url.searchParams.get("halaman") ?? 1),
+  );
+  return data(result, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const { store, priceList } = useRootData();
+  const { orders, page, pages } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-8">
+      <h1 className="section-title sm:text-4xl">Pesanan saya</h1>
+      {orders.length === 0 ? (
+        <div className="card mt-6 flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-xl font-extrabold">Belum ada pesanan</p>
+          <p className="text-stone-600">Pesanan yang kamu buat saat masuk ke akun ini muncul di sini.</p>
+          <Link to="/produk" className="btn-primary mt-2">
+            Lihat Produk
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-3" aria-label="Daftar pesanan">
+          {orders.map((order) => (
+            <li key={order.code} className="card p-4" data-testid="my-order" data-code={order.code}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h2 className="font-mono text-lg font-extrabold">
+                    <Link to={`/pesanan/${order.code}`} className="hover:underline">
+                      {order.code}
+                    </Link>
+                  </h2>
+                  <p className="text-sm text-stone-600">
+                    {formatSlot(new Date(order.created_at), store.timezone)}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <p className="text-sm font-bold" data-testid="my-order-status">
+                    {statusLabel(order.status, order.fulfilment)}
+                  </p>
+                  <p className="font-extrabold">{formatRupiah(order.total)}</p>
+                </div>
+              </div>
+              <p className="mt-2 text-sm text-stone-700">
+                {order.lines.map((line) => `${line.jumlah}x ${line.nama}`).join(", ")}
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Link to={`/pesanan/${order.code}`} className="btn-secondary min-h-11 py-2">
+                  Lihat pesanan<span className="sr-only"> {order.code}</span>
+                </Link>
+                <ReorderButton
+                  lines={order.lines}
+                  catalog={priceList ?? []}
+                  className="btn-primary min-h-11 py-2"
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Halaman pesanan" className="mt-6 flex justify-between gap-2">
+          {page > 1 ? (
+            <Link to={`?halaman=${page - 1}`} className="btn-secondary">
+              Sebelumnya
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pages ? (
+            <Link to={`?halaman=${page + 1}`} className="btn-secondary">
+              Berikutnya
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
+    title: "Pesanan saya",
+    description: "Pesanan yang pernah kamu buat.",
+    path: "/pesanan-saya",
+  }),
+  { name: "robots", content: "noindex, nofollow" },
+];

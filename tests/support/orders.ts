@@ -1,0 +1,51 @@
+import type { Database } from "../../database/client.server.ts";
+import {
+  recordOrder,
+  type OrderDetails,
+  type OrderRequest,
+} from "../../app/features/orders/record-order.server.ts";
+import { getStoreSettings, type StoreSettings } from "../../app/features/store/settings.server.ts";
+
+/** A guest picking the order up as soon as possible. */
+export const PICK_UP: OrderDetails = {
+  nama: "Pelanggan Uji",
+  whatsapp: "6281234567890",
+  cara: "ambil",
+  alamat: "",
+  patokan: "",
+  meja: "",
+  scheduledFor: null,
+};
+
+/** The checkout's form fields for PICK_UP (what POST /pesanan receives). */
+export const PICK_UP_FORM = {
+  nama: "Pelanggan Uji",
+  whatsapp: "0812-3456-7890",
+  cara: "ambil",
+  waktu: "secepatnya",
+};
+
+export const ORIGIN = "http://localhost:3000";
+
+/** Records an order as checkout does (recordOrder), with test defaults for what the test does not name. */
+export async function placeOrder(
+  db: Database,
+  lines: OrderRequest,
+  options: {
+    store?: StoreSettings;
+    account?: { id: string } | null;
+    details?: Partial<OrderDetails>;
+    replaces?: { code: string; token: string } | null;
+  } = {},
+) {
+  const result = await recordOrder(db, {
+    lines,
+    store: options.store ?? (await getStoreSettings(db)),
+    account: options.account ?? null,
+    details: { ...PICK_UP, ...options.details },
+    origin: ORIGIN,
+    replaces: options.replaces ?? null,
+  });
+  if (!result.ok) throw new Error(result.message);
+  return result.order;
+}
