@@ -46,7 +46,6 @@ export default [
       route("banner", "routes/admin/operasi/banner.tsx"),
       route("outlet", "routes/admin/operasi/outlet.tsx"),
       route("pesanan", "routes/admin/operasi/pesanan.tsx"),
-      route("pesanan/langsung", "routes/admin/operasi/pesanan-langsung.tsx"),
       route("laporan", "routes/admin/operasi/laporan.tsx"),
       route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),
       // Any other admin path: the admin not-found page (404) inside the admin frame.
@@ -60,7 +59,9 @@ export default [
   route("keranjang/pindahkan", "routes/resources/keranjang-pindahkan.tsx"),
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
+  // Live connections (server-sent events): an order page's, and the staff board's (admins only).
   route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
+  route("admin/pesanan/langsung", "routes/resources/pesanan-papan.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

@@ -38,6 +38,16 @@ function startHeartbeat() {
   heartbeat.unref();
 }
 
+/**
+ * Whether the request is an EventSource's (it always asks for `text/event-stream`). Anything else
+ * (a crawler, a prefetch, a script reading the body to its end) gets a 406 instead of a stream
+ * that never ends.
+ */
+export const wantsEventStream = (request: Request) =>
+  (request.headers.get("accept") ?? "").includes("text/event-stream");
+
+export const NOT_AN_EVENT_SOURCE = "Sambungan langsung hanya untuk halaman pesanan yang sedang dibuka.";
+
 /** How many event streams this server holds open (for the bench and tests). */
 export const openEventStreams = () => open.size;
 

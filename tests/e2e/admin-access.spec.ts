@@ -133,7 +133,7 @@ test("an admin: every page, /admin to the dashboard, 404 inside the admin frame 
 const actions = (): { path: string; form: Record<string, string> }[] => [
   { path: "/admin/users", form: { intent: "delete", userId: canaryId } },
   { path: "/admin/notifikasi-masuk", form: { intent: "read-all" } },
-  { path: "/admin/pengaturan-notifikasi", form: { komentar: "on" } },
+  { path: "/admin/pengaturan-notifikasi", form: { pesananBaru: "on" } },
   { path: "/admin/dashboard", form: { intent: "apa-saja" } },
   { path: "/admin/profil", form: { intent: "apa-saja" } },
   { path: "/admin/tidak-ada", form: { intent: "apa-saja" } },
@@ -163,7 +163,9 @@ test("admin actions: 401 for nobody, 403 for a customer, whatever the request lo
 });
 
 test("admin actions work for an admin; pages without an action answer 405", async () => {
-  const saved = await clients.admin.post("/admin/pengaturan-notifikasi", { form: { komentar: "on" } });
+  const saved = await clients.admin.post("/admin/pengaturan-notifikasi", {
+    form: { pesananBaru: "on", penggunaBaru: "on" },
+  });
   expect(saved.status()).toBe(200);
   const read = await clients.admin.post("/admin/notifikasi-masuk", { form: { intent: "read-all" } });
   expect(read.status()).toBe(200);

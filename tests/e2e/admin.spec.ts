@@ -116,15 +116,27 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
 }) => {
   await createAccount(page.request, "admin-notif@nyala.test", "Admin Notif");
   await logIn(page, "admin-notif@nyala.test");
+  // A real order tells every admin who wants it (no made-up samples any more).
+  const ordered = await page.request.post("/pesanan", {
+    form: {
+      items: JSON.stringify([{ id: "es-nyala", jumlah: 2 }]),
+      nama: "Pelanggan Notif",
+      whatsapp: "0812-3456-7890",
+      cara: "ambil",
+      waktu: "secepatnya",
+    },
+  });
+  expect(ordered.status()).toBe(201);
+  const { code } = (await ordered.json()) as { code: string };
   await page.goto("/admin/notifikasi-masuk");
   const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
-  // The three samples of a first visit; other specs registering users meanwhile add "Pengguna
-  // baru" cards to every admin's inbox, so only the samples are counted.
-  const samples = cards.filter({ hasNotText: "Pengguna baru" });
-  await expect(samples).toHaveCount(3);
-  const first = samples.first();
+  await expect(cards.filter({ hasText: "Selamat datang di panel admin" })).toHaveCount(0);
+  const first = cards.filter({ hasText: code });
+  await expect(first).toHaveCount(1);
+  await expect(first.getByRole("heading")).toHaveText("Pesanan baru");
+  await expect(first).toContainText(`${code} · Pelanggan Notif · Ambil sendiri: 2x Es Nyala — Rp 16.000`);
   await expect(first).toContainText("Belum dibaca");
-  const title = await first.getByRole("heading").innerText();
+  const title = code;
   // The card shows as read at the tap; the reload below must come after the server saved it.
   const saved = page.waitForResponse(
     (response) =>
@@ -144,19 +156,18 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   await expect(again.getByRole("button", { name: /^Tandai Dibaca/ })).toHaveCount(0);
 
   await page.goto("/admin/pengaturan-notifikasi");
-  const komentar = page.getByRole("switch", { name: /Komentar/ });
-  const pembayaran = page.getByRole("switch", { name: /Pembayaran/ });
-  await expect(page.getByRole("switch", { name: /Pesanan baru/ })).toBeChecked();
-  await expect(pembayaran).toBeChecked();
-  await expect(komentar).not.toBeChecked();
-  await expect(page.getByRole("switch", { name: /Sistem/ })).toBeChecked();
-  await komentar.check();
-  await pembayaran.uncheck();
+  // One switch per notification the shop sends; none for payments or comments it does not have.
+  await expect(page.getByRole("switch")).toHaveCount(2);
+  const pesanan = page.getByRole("switch", { name: /Pesanan baru/ });
+  const pengguna = page.getByRole("switch", { name: /Pengguna baru/ });
+  await expect(pesanan).toBeChecked();
+  await expect(pengguna).toBeChecked();
+  await pengguna.uncheck();
   await page.getByRole("button", { name: "Simpan" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pengaturan notifikasi disimpan!" })).toBeVisible();
   await page.reload();
-  await expect(komentar).toBeChecked();
-  await expect(pembayaran).not.toBeChecked();
+  await expect(pesanan).toBeChecked();
+  await expect(pengguna).not.toBeChecked();
 });
 
 test("header: profile menu with name and e-mail; Keluar asks, ends the session and lands on /masuk", async ({

@@ -185,44 +185,50 @@ test("the order appears in the log with its level and note; its status changes; 
   await expect(entry).toContainText("1x Mie Nyala Level 1 · Level 4 (Sangat pedas)");
   await expect(entry).toContainText("Catatan: jangan terlalu asin");
   await expect(entry.getByTestId("order-status")).toHaveText("Baru");
-  // A new order is processed before it is done: no "Selesai" yet.
+  // One step at a time: a new order shows only "Terima", never "Selesai".
   await expect(entry.getByRole("button", { name: `Selesai pesanan ${code}` })).toHaveCount(0);
 
-  await entry.getByRole("button", { name: `Proses pesanan ${code}` }).click();
-  await expect(admin.getByText(`Pesanan ${code} kini diproses.`)).toBeVisible();
-  await expect(entry.getByTestId("order-status")).toHaveText("Diproses");
+  for (const [button, status] of [
+    ["Terima", "Diterima"],
+    ["Mulai masak", "Dimasak"],
+    ["Siap diambil", "Siap diambil"],
+  ]) {
+    await entry.getByRole("button", { name: `${button} pesanan ${code}` }).click();
+    await expect(entry.getByTestId("order-status")).toHaveText(status!);
+  }
   await entry.getByRole("button", { name: `Selesai pesanan ${code}` }).click();
-  await expect(entry.getByTestId("order-status")).toHaveText("Selesai");
-  await expect(entry.getByRole("button")).toHaveCount(0);
+  // Done: it leaves the kitchen's list.
+  await expect(entry).toHaveCount(0);
 
   await admin.goto("/admin/pesanan?status=selesai");
   await expect(admin.getByTestId("admin-order")).toHaveCount(1);
+  await expect(admin.getByTestId("admin-order").getByRole("button")).toHaveCount(0);
 
   await admin.goto("/admin/log-perubahan");
-  await expect(admin.getByTestId("audit-row").first()).toContainText(`Pesanan ${code}: Diproses → Selesai`);
+  await expect(admin.getByTestId("audit-row").first()).toContainText(
+    `Pesanan ${code}: Siap diambil → Selesai`,
+  );
   await expect(admin.getByTestId("audit-row").first()).toContainText(ADMIN);
   await expect(
     admin.getByTestId("audit-row").filter({ hasText: "Menu Es Nyala: harga Rp 8.000 → Rp 9.500" }),
   ).toHaveCount(1);
 
-  // Cancelling is final: "Batalkan" asks first, and "Tidak" changes nothing.
+  // Cancelling asks the reason the customer will read; without one nothing happens.
   await visit(page, "/produk");
   await addButton(page, "Es Nyala").click();
   await visit(page, "/keranjang");
   const second = await checkOut(page);
-  await admin.goto(`/admin/pesanan?kode=${second.code}`);
+  await admin.goto(`/admin/pesanan?status=semua&kode=${second.code}`);
   const other = admin.getByTestId("admin-order");
   await expect(other).toHaveAttribute("data-code", second.code);
-  await other.getByRole("button", { name: `Batalkan pesanan ${second.code}` }).click();
-  const question = admin.getByRole("alertdialog", { name: "Batalkan pesanan ini?" });
-  await expect(question).toContainText(second.code);
-  await question.getByRole("button", { name: "Tidak" }).click();
-  await expect(question).toBeHidden();
+  await other.getByText(`Batalkan pesanan ${second.code}`, { exact: true }).click();
+  const confirm = other.getByRole("button", { name: `Ya, batalkan pesanan ${second.code}` });
+  await confirm.click();
   await expect(other.getByTestId("order-status")).toHaveText("Baru");
-  await other.getByRole("button", { name: `Batalkan pesanan ${second.code}` }).click();
-  await question.getByRole("button", { name: "Ya, Batalkan" }).click();
-  await expect(admin.getByText(`Pesanan ${second.code} kini batal.`)).toBeVisible();
-  await expect(other.getByTestId("order-status")).toHaveText("Batal");
+  await other.getByLabel("Alasan pembatalan (dibaca pelanggan)").fill("Es Nyala sedang habis.");
+  await confirm.click();
+  await expect(other.getByTestId("order-status")).toHaveText("Dibatalkan");
+  await expect(other.getByTestId("order-cancel-reason")).toHaveText("Alasan: Es Nyala sedang habis.");
 
   await admin.goto("/admin/laporan");
   // Orders of this server so far: the sold-out test's (never confirmed, still baru), the first
@@ -264,7 +270,7 @@ test("store settings: a new WhatsApp number and closing days reach the storefron
   await visit(page, "/keranjang");
   const order = await checkOut(page);
   expect(order.number).toBe("6281311112222");
-  expect(order.text.split("\n").at(-1)).toBe(
+  expect(order.text.split("\n").at(-2)).toBe(
     "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.",
   );
   await admin.context().close();

@@ -129,7 +129,7 @@ async function auditTotal(): Promise<number> {
 }
 
 async function orderTotal(): Promise<number> {
-  const html = await page("/admin/pesanan");
+  const html = await page("/admin/pesanan?status=semua");
   const match = />(\d+) pesanan[<,]/.exec(html);
   return match ? Number(match[1]) : 0;
 }
@@ -328,30 +328,51 @@ test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepte
 
 test(`/admin/pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; one audit entry per accepted status change`, async () => {
   test.setTimeout(180_000);
-  const codes = [...(await page("/admin/pesanan")).matchAll(/data-code="(NY-[A-Z0-9]{4})"/g)].map(
-    (match) => match[1]!,
-  );
+  const html = await page("/admin/pesanan?status=baru&urut=terbaru");
+  const fresh = [...html.matchAll(/data-code="(NY-[A-Z0-9]{4})"/g)].map((match) => match[1]!);
+  // A few new orders are kept out of the random inputs and each moved on once, in the first
+  // inputs: whatever the seed, valid changes are part of the run (with FUZZ_SEED=24151 none of
+  // the random ones happened to be).
+  const reserved = fresh.slice(0, 5);
+  const codes = fresh.slice(5);
+  expect(reserved.length, "new orders to move on").toBe(5);
   expect(codes.length, "orders to change").toBeGreaterThan(0);
   const before = await orderTotal();
-  const statuses = ["baru", "diproses", "selesai", "batal"];
-  const extraStrings = [...codes, ...codes.map((code) => code.toLowerCase()), ...statuses];
-  const outcomes = await fuzzAdminAction(
-    "/admin/pesanan",
-    "/admin/pesanan",
-    either(
+  const statuses = ["baru", "diterima", "dimasak", "siap", "selesai", "batal", "diproses"];
+  const extraStrings = [...codes, ...codes.map((code) => code.toLowerCase()), ...statuses, "Menu habis."];
+  let planned = 0;
+  const outcomes = await fuzzAdminAction("/admin/pesanan", "/admin/pesanan", () => {
+    const code = reserved[planned++];
+    if (code)
+      return {
+        kind: "form",
+        pairs: [
+          ["intent", "status"],
+          ["code", code],
+          ["status", "diterima"],
+        ],
+      };
+    return either(
       () =>
         mutated(
           [
             ["intent", "status"],
             ["code", pick(codes)],
             ["status", pick(statuses)],
+            ["alasan", pick(["Menu sedang habis.", "", "xy", "x".repeat(201)])],
           ],
           { extraStrings, ids: codes },
         ),
-      () => fuzzBody(["code", "status"], { extraStrings, ids: codes, idFields: ["code"] }),
-    ),
+      () => fuzzBody(["code", "status", "alasan"], { extraStrings, ids: codes, idFields: ["code"] }),
+    )();
+  });
+  expect(
+    outcomes.slice(0, reserved.length).map(({ status }) => status),
+    "the planned changes",
+  ).toEqual(reserved.map(() => 200));
+  expect(accepted(outcomes).length, "some status changes were accepted").toBeGreaterThanOrEqual(
+    reserved.length,
   );
-  expect(accepted(outcomes).length, "some status changes were accepted").toBeGreaterThan(0);
   expect(await orderTotal()).toBe(before);
 });
 

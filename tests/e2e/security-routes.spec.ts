@@ -70,6 +70,12 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/_site/tentang.tsx": { get: all(200), post: all(405) },
   "routes/_site/kontak.tsx": { get: all(200), post: all(400) },
   "routes/_site/not-found.tsx": { path: "/tidak-ada-halaman-ini", get: all(404), post: all(405) },
+  // An order's page needs its link's secret (or the account that placed it): to anyone else, a 404.
+  "routes/_site/pesanan-detail.tsx": { path: "/pesanan/NY-AAAA", get: all(404), post: all(405) },
+  "routes/_site/pesanan-saya.tsx": {
+    get: { nobody: [302, "/masuk?redirectTo=%2Fpesanan-saya"], customer: 200, admin: 200 },
+    post: all(405),
+  },
   "routes/admin/index.tsx": {
     get: adminOnly([302, "/admin/dashboard"]),
     post: adminOnly(405),
@@ -128,13 +134,15 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/admin/operasi/outlet.tsx": {
     get: adminOnly(200),
     post: adminOnly(400),
-    intents: { save: 400 },
+    intents: { save: 400, pesanan: 400 },
     adminData: true,
   },
+  // "bersihkan" and "buka" succeed on an empty form (clearing unsent orders, opening orders):
+  // fuzzed on a server of their own.
   "routes/admin/operasi/pesanan.tsx": {
     get: adminOnly(200),
     post: adminOnly(400),
-    intents: { status: 400 },
+    intents: { status: 400, sibuk: 400, bersihkan: null, buka: null },
     adminData: true,
   },
   "routes/admin/operasi/laporan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
@@ -153,6 +161,13 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   // An empty form moves nothing; it is answered as taken (JSON).
   "routes/resources/keranjang-pindahkan.tsx": { get: all(405), post: all(200) },
   "routes/resources/gambar.tsx": { path: "/gambar/menu/tidak-ada.webp", get: all(404), post: all(405) },
+  // Live connections answer an EventSource only (a plain GET: 406, never a stream without end).
+  "routes/resources/pesanan-langsung.tsx": {
+    path: "/pesanan/NY-AAAA/langsung",
+    get: all(404),
+    post: all(405),
+  },
+  "routes/resources/pesanan-papan.tsx": { get: adminOnly(406), post: adminOnly(405), adminData: true },
 };
 
 interface FlatRoute {

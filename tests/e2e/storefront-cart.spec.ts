@@ -11,7 +11,7 @@ import {
   visit,
   waLink,
 } from "./support/storefront.ts";
-import { checkOut, chooseLevel, closedNoteLines } from "./support/orders.ts";
+import { checkOut, chooseLevel, messageTail } from "./support/orders.ts";
 
 const addButton = (page: Page, nama: string) =>
   productCard(page, nama).getByRole("button", { name: `Tambah ${nama} ke keranjang` });
@@ -90,7 +90,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
     "1x Mie Nyala Level 1 — Rp 10.000",
     "   Level 2 (Pedas sedang)",
     "Total: Rp 45.000",
-    ...(await closedNoteLines(page)),
+    ...(await messageTail(page, order)),
   ]);
   await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("href", waLink(order.text));
   await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("target", "_blank");

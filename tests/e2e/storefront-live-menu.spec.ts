@@ -139,9 +139,9 @@ test("an order not sent, changed and checked out again, replaces the first: the 
   await expect(page.getByTestId("order-replaced")).toHaveCount(0);
 
   const admin = await adminPage(browser);
-  await admin.goto("/admin/pesanan");
+  await admin.goto("/admin/pesanan?status=semua");
   const entry = (code: string) => admin.locator(`[data-testid="admin-order"][data-code="${code}"]`);
-  await expect(entry(first.code).getByTestId("order-status")).toHaveText("Batal");
+  await expect(entry(first.code).getByTestId("order-status")).toHaveText("Dibatalkan");
   await expect(entry(first.code).getByTestId("order-replaced-by")).toHaveText(
     `Dibatalkan otomatis: pelanggan mengubah pesanan, diganti ${second.code}`,
   );
@@ -151,7 +151,9 @@ test("an order not sent, changed and checked out again, replaces the first: the 
   await admin.goto("/admin/log-perubahan");
   const audit = admin.getByTestId("audit-row").filter({ hasText: `Pesanan ${first.code}` });
   await expect(audit).toHaveCount(1);
-  await expect(audit).toContainText(`Pesanan ${first.code}: Baru → Batal (diganti pesanan ${second.code})`);
+  await expect(audit).toContainText(
+    `Pesanan ${first.code}: Baru → Dibatalkan (diganti pesanan ${second.code})`,
+  );
   await expect(audit).toContainText("otomatis");
   await admin.context().close();
 });

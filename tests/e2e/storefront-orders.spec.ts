@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { checkOut, chooseLevel, closedNoteLines, stubWhatsApp } from "./support/orders.ts";
+import {
+  checkOut,
+  chooseLevel,
+  CUSTOMER,
+  fillCheckoutDetails,
+  messageTail,
+  stubWhatsApp,
+} from "./support/orders.ts";
 import {
   BRAND,
   cartLine,
@@ -83,7 +90,7 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
     "1x Es Nyala — Rp 8.000",
     "   Catatan: es sedikit",
     "Total: Rp 38.000",
-    ...(await closedNoteLines(page)),
+    ...(await messageTail(page, order)),
   ].join("\n");
   expect(order.text).toBe(expected);
   await expect(page.getByTestId("order-message")).toHaveText(expected);
@@ -151,6 +158,7 @@ test("where the browser opens no new tab, the recorded order offers the WhatsApp
   await visit(page, "/produk");
   await addButton(page, "Pangsit Goreng").click();
   await visit(page, "/keranjang");
+  await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   const code = (await page.getByTestId("order-code").textContent()) ?? "";
   expect(code).toMatch(/^NY-/);

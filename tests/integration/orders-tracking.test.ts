@@ -192,8 +192,10 @@ describe(`the order page and who may see it (${testDatabaseKind()})`, () => {
     const opened = await openPage(code, `/pesanan/${code}?kunci=${secret}`);
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/pesanan/${code}`);
+    // One cookie for the page (and its live stream below it), one for its data URL.
     expect(opened.headers.getSetCookie()).toEqual([
       `nyala_lihat=${secret}; Path=/pesanan/${code}; HttpOnly; SameSite=Lax; Max-Age=5184000`,
+      `nyala_lihat=${secret}; Path=/pesanan/${code}.data; HttpOnly; SameSite=Lax; Max-Age=5184000`,
     ]);
     const page = await openPage(code, `/pesanan/${code}`, { cookies: [`nyala_lihat=${secret}`] });
     expect(page.status).toBe(200);
@@ -257,7 +259,10 @@ describe(`the order page and who may see it (${testDatabaseKind()})`, () => {
 /** Opens the live stream as the page's EventSource does; reads its events as they come. */
 async function openLive(code: string, options: RequestOptions) {
   const controller = new AbortController();
-  const request = new Request(get(`/pesanan/${code}/langsung`, options), { signal: controller.signal });
+  const request = new Request(
+    get(`/pesanan/${code}/langsung`, { ...options, headers: { accept: "text/event-stream" } }),
+    { signal: controller.signal },
+  );
   const context = new RouterContextProvider();
   let response: Response | undefined;
   await authMiddleware({ request, context } as never, async () => {
@@ -332,13 +337,19 @@ describe(`live order page (${testDatabaseKind()})`, () => {
   });
 
   it("refuses anyone who may not see the order with the page's 404, and opens no stream", async () => {
-    const { code } = await placed();
+    const { code, secret } = await placed();
     const other = await placed();
     const before = openEventStreams();
     for (const cookies of [[], [`nyala_lihat=${other.secret}`]]) {
       const live = await openLive(code, { cookies });
       expect(live.response.status).toBe(404);
     }
+    // Allowed, but not an EventSource (a crawler, a script reading to the end): 406, no stream.
+    const plain = await call(
+      (args) => liveLoader({ ...args, params: { kode: code } } as never),
+      get(`/pesanan/${code}/langsung`, { cookies: [`nyala_lihat=${secret}`] }),
+    );
+    expect(plain.status).toBe(406);
     expect(openEventStreams()).toBe(before);
   });
 });

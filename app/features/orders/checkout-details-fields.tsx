@@ -4,6 +4,7 @@
  * table fields hide for the other ways by CSS alone (`:has`), with or without JavaScript; a
  * browser without `:has` shows them all, labelled for the way they belong to.
  */
+import { formatWhatsAppNumber } from "~/lib/whatsapp.ts";
 import type { DetailErrors, SavedDetails } from "./checkout-details.ts";
 import { ASAP, DETAIL_LIMITS, FULFILMENT_LABELS } from "./checkout-fields.ts";
 
@@ -99,7 +100,7 @@ export function CheckoutDetailsFields({
             inputMode="tel"
             autoComplete="tel"
             maxLength={24}
-            defaultValue={initial?.whatsapp ? `+${initial.whatsapp}` : ""}
+            defaultValue={initial?.whatsapp ? formatWhatsAppNumber(initial.whatsapp) : ""}
             required
             aria-describedby={describedBy("whatsapp", errors.whatsapp, true)}
           />

@@ -39,12 +39,16 @@ export const orderLink = (origin: string, code: string, token: string) =>
 
 /**
  * The cookie that lets this browser see one order after it opened the link (or placed the
- * order): the secret, HttpOnly, sent only to that order's page and its live stream.
+ * order): the secret, HttpOnly, sent only to that order's page, its live stream (below the page's
+ * path) and the page's data URL (`/pesanan/<code>.data`, React Router's client navigations, which
+ * the page's path does not cover): one cookie per path.
  */
 const viewCookieName = (code: string) => cookieName("nyala_lihat", orderPath(code));
 
-export const viewCookie = (code: string, token: string) =>
-  serializeCookie(viewCookieName(code), token, { path: orderPath(code), maxAge: VIEW_COOKIE_SECONDS });
+export const viewCookies = (code: string, token: string) =>
+  [orderPath(code), `${orderPath(code)}.data`].map((path) =>
+    serializeCookie(viewCookieName(code), token, { path, maxAge: VIEW_COOKIE_SECONDS }),
+  );
 
 export function readViewCookie(request: Request, code: string): string | null {
   const value = readCookie(request, viewCookieName(code), 200);

@@ -7,7 +7,7 @@ import {
   findViewableOrder,
   loadOrderPage,
   readViewCookie,
-  viewCookie,
+  viewCookies,
 } from "~/features/orders/order-view.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
@@ -31,10 +31,9 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (key !== null) {
     const orderId = await findViewableOrder(db, code, { token: key, userId });
     if (orderId === null) throw notFound();
-    throw redirect(orderPath(code), {
-      status: 303,
-      headers: { "Set-Cookie": viewCookie(code, key), "Cache-Control": "no-store" },
-    });
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of viewCookies(code, key)) headers.append("Set-Cookie", cookie);
+    throw redirect(orderPath(code), { status: 303, headers });
   }
   const orderId = await findViewableOrder(db, code, { token: readViewCookie(request, code), userId });
   const order = orderId === null ? null : await loadOrderPage(db, orderId);

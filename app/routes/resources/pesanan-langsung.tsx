@@ -5,7 +5,7 @@ import { watchOrder } from "~/features/orders/live.server.ts";
 import { normalizeOrderCode } from "~/features/orders/order-code.ts";
 import { findViewableOrder, readViewCookie } from "~/features/orders/order-view.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { eventStreamResponse } from "~/lib/event-stream.server.ts";
+import { eventStreamResponse, NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
 
 /**
  * GET /pesanan/<code>/langsung: an open order page's live connection (server-sent events), for
@@ -22,5 +22,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   if (orderId === null)
     throw data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!wantsEventStream(request)) throw data(NOT_AN_EVENT_SOURCE, { status: 406 });
   return eventStreamResponse(request, (stream) => watchOrder(stream, code, orderId));
 }

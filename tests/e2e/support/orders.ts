@@ -31,9 +31,66 @@ export interface CheckedOut {
   number: string;
 }
 
-/** Taps "Pesan via WhatsApp" in /keranjang and reads the order code and the WhatsApp tab's text. */
+/** Who checks out in the tests unless a test says otherwise: a guest picking up as soon as possible. */
+export const CUSTOMER = { nama: "Pelanggan Uji", whatsapp: "0812-3456-7890", display: "+62 812-3456-7890" };
+
+/**
+ * Fills the checkout's details in /keranjang. Only the fields given are changed; a form that a
+ * previous order already filled (remembered details) is left as it is otherwise.
+ */
+export async function fillCheckoutDetails(
+  page: Page,
+  details: {
+    nama?: string;
+    whatsapp?: string;
+    cara?: "Ambil sendiri" | "Diantar" | "Makan di tempat";
+    alamat?: string;
+    patokan?: string;
+    meja?: string;
+    waktu?: string;
+  } = {},
+) {
+  const form = page.getByTestId("checkout-details");
+  if (details.nama !== undefined) await form.getByLabel("Nama", { exact: true }).fill(details.nama);
+  if (details.whatsapp !== undefined) await form.getByLabel("Nomor WhatsApp").fill(details.whatsapp);
+  if (details.cara) await form.getByRole("radio", { name: new RegExp(`^${details.cara}`) }).check();
+  if (details.alamat !== undefined) await form.getByLabel("Alamat pengantaran").fill(details.alamat);
+  if (details.patokan !== undefined) await form.getByLabel("Patokan").fill(details.patokan);
+  if (details.meja !== undefined) await form.getByLabel(/Nomor meja/).fill(details.meja);
+  if (details.waktu) await form.getByLabel("Waktu").selectOption({ label: details.waktu });
+}
+
+/** The order page's link the message ends with (its secret is random: checked by its form). */
+export function orderLinkOf(text: string, code: string): string {
+  const link = /^Lihat pesanan: (.+)$/m.exec(text)?.[1] ?? "";
+  expect(link).toMatch(new RegExp(`^https?://[^/]+/pesanan/${code}\\?kunci=[A-Za-z0-9_-]{32}$`));
+  return link;
+}
+
+/**
+ * The message's lines after the total for CUSTOMER picking up as soon as possible: name,
+ * number, how, when, the closed note when the store is closed, and the order page's link.
+ */
+export async function messageTail(page: Page, order: CheckedOut): Promise<string[]> {
+  return [
+    `Atas nama: ${CUSTOMER.nama}`,
+    `WhatsApp: ${CUSTOMER.display}`,
+    "Cara: Ambil sendiri",
+    "Waktu: Secepatnya",
+    ...(await closedNoteLines(page)),
+    `Lihat pesanan: ${orderLinkOf(order.text, order.code)}`,
+  ];
+}
+
+/**
+ * Taps "Pesan via WhatsApp" in /keranjang and reads the order code and the WhatsApp tab's text.
+ * A form not filled yet gets CUSTOMER's details first.
+ */
 export async function checkOut(page: Page): Promise<CheckedOut> {
   await stubWhatsApp(page.context());
+  const name = page.getByTestId("checkout-details").getByLabel("Nama", { exact: true });
+  if ((await name.inputValue()) === "")
+    await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   const popup = await popupPromise;
