@@ -236,9 +236,21 @@ export async function fillCart(server: Server, headers: ExtraHeaders = {}): Prom
   return cookie;
 }
 
-/** The cart page's form as /pesanan takes it: a note for the dish (the lines come from the cart). */
+/** The checkout's details of a guest picking the order up as soon as possible. */
+export const CHECKOUT_DETAILS = {
+  nama: "Pelanggan Uji",
+  whatsapp: "0812-3456-7890",
+  cara: "ambil",
+  waktu: "secepatnya",
+};
+
+/**
+ * The cart page's form as /pesanan takes it: a note for the dish (the lines come from the cart)
+ * and the checkout's details.
+ */
 export const CHECKOUT_FORM = new URLSearchParams({
   "catatan:mie-nyala-level-1#3": "tanpa daun bawang",
+  ...CHECKOUT_DETAILS,
 }).toString();
 
 /** The order code on the checkout's page (201), or null. */
@@ -248,12 +260,13 @@ export const orderCodeIn = (page: string): string | null =>
 /**
  * A cart filled and checked out as a browser without JavaScript does it (fillCart, then the cart
  * page's form posted to /pesanan). Returns the checkout's status and, when the order was
- * recorded, its code (read from the page).
+ * recorded, its code (read from the page) and the cookie that lets this browser see its page
+ * (`name=value`).
  */
 export async function submitOrder(
   server: Server,
   headers: ExtraHeaders = {},
-): Promise<{ status: number; code: string | null; retryAfter: string | null }> {
+): Promise<{ status: number; code: string | null; retryAfter: string | null; viewCookie: string | null }> {
   const cookie = await fillCart(server, headers);
   const response = await fetch(`${server.url}/pesanan`, {
     method: "POST",
@@ -262,10 +275,15 @@ export async function submitOrder(
     redirect: "manual",
   });
   const page = await response.text();
+  const viewCookie = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .find((cookie) => /nyala_lihat=./.test(cookie));
   return {
     status: response.status,
     code: response.status === 201 ? orderCodeIn(page) : null,
     retryAfter: response.headers.get("retry-after"),
+    viewCookie: viewCookie ?? null,
   };
 }
 

@@ -15,7 +15,8 @@ export interface PrivateServer {
   baseURL: string;
   /** The server process (the scripts exec node: the child is the server). */
   pid: number;
-  stop(): Promise<void>;
+  /** Stops the server; its data directory is removed unless `keepData` (a restart follows). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** A port per checkout session: the main e2e port plus `offset`. */
@@ -24,10 +25,17 @@ export const privatePort = (offset: number) => Number(process.env.E2E_PORT ?? 32
 export async function startPrivateServer(
   port: number,
   env: Record<string, string> = {},
+  { keepData = false }: { keepData?: boolean } = {},
 ): Promise<PrivateServer> {
   const dataDir = path.resolve(`.e2e-data-private-${port}`);
   const child: ChildProcess = spawn("bash", ["scripts/e2e-server.sh"], {
-    env: { ...process.env, PORT: String(port), E2E_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      ...(keepData ? { E2E_KEEP_DATA: "1" } : {}),
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -47,13 +55,13 @@ export async function startPrivateServer(
   return {
     baseURL,
     pid: child.pid!,
-    async stop() {
+    async stop({ keepData: keep = false } = {}) {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         process.kill(-child.pid, "SIGTERM");
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keep) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
