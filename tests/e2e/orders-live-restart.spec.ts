@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { createAccount, logIn } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { checkOut } from "./support/orders.ts";
@@ -14,7 +14,7 @@ const PORT = privatePort(12);
 const ADMIN = "admin-restart@nyala.test";
 const ENV = { ADMIN_EMAILS: ADMIN, RATE_LIMIT_ORDER_ADDRESS: "1000" };
 let server: PrivateServer | undefined;
-let adminState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 test.use({ baseURL: `http://localhost:${PORT}` });
 test.describe.configure({ mode: "serial" });
