@@ -148,7 +148,8 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   // The count agrees with the unread cards on the page (the tapped one no longer among them).
   await expect(async () => {
     const unread = await cards.filter({ hasText: "Belum dibaca" }).count();
-    await expect(page.getByText(`${unread} notifikasi belum dibaca.`)).toBeVisible({ timeout: 100 });
+    const summary = unread === 0 ? "Semua notifikasi sudah dibaca." : `${unread} notifikasi belum dibaca.`;
+    await expect(page.getByText(summary)).toBeVisible({ timeout: 100 });
   }).toPass();
   await page.reload();
   const again = cards.filter({ hasText: title });

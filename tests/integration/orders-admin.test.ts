@@ -267,6 +267,11 @@ describe(`order status on the board (${testDatabaseKind()})`, () => {
     expect(cancelled).toMatchObject({ status: "batal", reason: "Pangsit sedang habis." });
     const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.entity_id, codes.selasa!));
     expect(entry?.summary).toBe(`Pesanan ${codes.selasa}: Baru → Dibatalkan (Pangsit sedang habis.)`);
+    // The board shows the reason on the cancelled card.
+    const { orders: listed } = await listOrders(handle.db, { status: "batal", q: codes.selasa }, WITA);
+    expect(listed.map((row) => [row.code, row.cancel_reason])).toEqual([
+      [codes.selasa, "Pangsit sedang habis."],
+    ]);
   });
 
   it("two admins moving one order at once: exactly one succeeds", async () => {

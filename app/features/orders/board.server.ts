@@ -144,9 +144,11 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         sent_at: orders.sent_at,
         cleared_unsent: orders.cleared_unsent,
         created_at: orders.created_at,
+        // Written out: in a one-table select Drizzle leaves columns unqualified, and an
+        // unqualified "id" inside the subquery would be the event's.
         cancel_reason: sql<
           string | null
-        >`(select ${orderEvents.reason} from ${orderEvents} where ${orderEvents.order_id} = ${orders.id} and ${orderEvents.status} = 'batal' order by ${orderEvents.id} desc limit 1)`,
+        >`(select e.reason from order_events e where e.order_id = "orders"."id" and e.status = 'batal' order by e.id desc limit 1)`,
       })
       .from(orders)
       .where(where)
