@@ -239,6 +239,14 @@ async function cartLines(client: Client) {
   }));
 }
 
+/** The checkout's details of a guest picking up as soon as possible. */
+const PICK_UP_PAIRS: [string, string][] = [
+  ["nama", "Pelanggan Fuzz"],
+  ["whatsapp", "0812-3456-7890"],
+  ["cara", "ambil"],
+  ["waktu", "secepatnya"],
+];
+
 async function filledCart() {
   const client = new Client(server!.baseURL);
   const adds: Record<string, string>[] = [
@@ -308,17 +316,43 @@ test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepte
     .exec((await client.get("/keranjang")).text)![1]!
     .replaceAll("&amp;", "&");
   const before = await orderTotal();
-  const outcomes = await fuzz(client, "/pesanan", seed, () =>
-    fuzzBody(
-      ["keranjang", "catatan:es-nyala", "catatan:pangsit-goreng", "level:mie-nyala-level-1#2", "mode"],
-      {
-        extraStrings: [fingerprint, fingerprint, fingerprint, "2", "tanpa sayur", "x".repeat(101), "fetch"],
-      },
-    ),
-  );
+  // The checkout's details: mostly a customer's real ones (so that some orders get through),
+  // now and then one field fuzzed or left out.
+  const details = (): [string, string][] => {
+    const cara = pick(["ambil", "antar", "makan"]);
+    const pairs: [string, string][] = [
+      ["nama", pick(["Budi", "Siti Aminah", "N".repeat(50)])],
+      ["whatsapp", pick(["0812-3456-7890", "+62 813 1111 2222", "6281234567890"])],
+      ["cara", cara],
+      ["alamat", pick(["Jl. Mawar No. 5", "x".repeat(200)])],
+      ["patokan", "depan masjid"],
+      ["meja", pick(["", "7"])],
+      ["waktu", pick(["secepatnya", "secepatnya", "2020-01-01T10:00"])],
+    ];
+    if (rand() < 0.3) {
+      const index = Math.floor(rand() * pairs.length);
+      if (rand() < 0.3) pairs.splice(index, 1);
+      else pairs[index] = [pairs[index]![0], fuzzString(["ambil", "secepatnya"])];
+    }
+    return pairs;
+  };
+  const cartFields = ["keranjang", "catatan:es-nyala", "catatan:pangsit-goreng", "level:mie-nyala-level-1#2"];
+  let planned = 0;
+  const outcomes = await fuzz(client, "/pesanan", seed, () => {
+    // The first inputs are a customer's real checkouts: whatever the seed, some are recorded.
+    if (planned++ < 3) return { kind: "form", pairs: [["keranjang", fingerprint], ...PICK_UP_PAIRS] };
+    // The cart page's own form (what the page showed, then the details), mostly as sent.
+    if (rand() < 0.6) {
+      const shown = rand() < 0.9 ? fingerprint : fuzzString([fingerprint]);
+      return { kind: "form", pairs: [["keranjang", shown], ["mode", pick(["fetch", ""])], ...details()] };
+    }
+    return fuzzBody([...cartFields, "mode", "nama", "whatsapp", "cara", "alamat", "patokan", "waktu"], {
+      extraStrings: [fingerprint, fingerprint, "2", "tanpa sayur", "x".repeat(101), "fetch", "secepatnya", "ambil"],
+    });
+  });
   report("/pesanan", outcomes);
   const recorded = outcomes.filter(({ status }) => status === 201).length;
-  expect(recorded, "some orders were recorded").toBeGreaterThan(0);
+  expect(recorded, "some orders were recorded").toBeGreaterThanOrEqual(3);
   expect(
     outcomes.filter(({ status }) => status !== 201 && status >= 200 && status < 400),
     "an order is either recorded (201) or refused (4xx)",
@@ -328,6 +362,13 @@ test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepte
 
 test(`/admin/pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; one audit entry per accepted status change`, async () => {
   test.setTimeout(180_000);
+  // Orders of its own to change (the inputs above recorded few or many, by the seed), each from
+  // a browser of its own (one browser's next checkout would replace its unsent order).
+  for (let i = 0; i < 10; i++) {
+    const client = await filledCart();
+    const recorded = await client.post("/pesanan", { kind: "form", pairs: PICK_UP_PAIRS });
+    expect(recorded.status, recorded.text).toBe(201);
+  }
   const html = await page("/admin/pesanan?status=baru&urut=terbaru");
   const fresh = [...html.matchAll(/data-code="(NY-[A-Z0-9]{4})"/g)].map((match) => match[1]!);
   // A few new orders are kept out of the random inputs and each moved on once, in the first
