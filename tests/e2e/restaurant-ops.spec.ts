@@ -177,6 +177,7 @@ test("the order appears in the log with its level and note; its status changes; 
 
   const admin = await adminPage(browser);
   await admin.goto("/admin/pesanan");
+  await admin.getByText("Cari dan saring pesanan").click();
   await admin.getByLabel("Kode pesanan").fill(code.toLowerCase());
   await admin.getByRole("button", { name: "Cari" }).click();
   const entry = admin.getByTestId("admin-order");

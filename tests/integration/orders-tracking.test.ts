@@ -202,11 +202,30 @@ describe(`the order page and who may see it (${testDatabaseKind()})`, () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.json?.order).toMatchObject({
       code,
-      status: "baru",
-      customer_name: "Pelanggan Uji",
       total: 16_000,
-      timeline: [{ status: "baru", reason: null }],
+      details: [
+        { label: "Atas nama", value: "Pelanggan Uji" },
+        { label: "WhatsApp", value: "+62 812-3456-7890" },
+        { label: "Cara", value: "Ambil sendiri" },
+        { label: "Waktu", value: "Secepatnya" },
+      ],
+      lines: [{ title: "2x Es Nyala", level: null, catatan: "", subtotal: 16_000 }],
+      live: {
+        status: "baru",
+        label: "Baru",
+        explanation: "Pesananmu sudah tercatat dan menunggu diterima dapur.",
+        steps: [
+          { status: "baru", label: "Baru", state: "current", reason: null },
+          { status: "diterima", state: "ahead", time: null },
+          { status: "dimasak", state: "ahead" },
+          { status: "siap", label: "Siap diambil", state: "ahead" },
+          { status: "selesai", state: "ahead" },
+        ],
+      },
     });
+    expect((page.json?.order as { live: { steps: { time: string }[] } }).live.steps[0]!.time).toMatch(
+      /^pukul \d\d\.\d\d$/,
+    );
     expect(page.body).not.toContain(secret);
   });
 
@@ -281,7 +300,12 @@ async function openLive(code: string, options: RequestOptions) {
   /** The next `status` event: its id and the state it carries. */
   async function next(): Promise<{
     id: number;
-    data: { status: string; eventId: number; timeline: { status: string; reason: string | null }[] };
+    data: {
+      status: string;
+      eventId: number;
+      label: string;
+      steps: { status: string; state: string; reason: string | null }[];
+    };
   }> {
     for (;;) {
       const match = /id: (\d+)\nevent: status\ndata: (.*)\n\n/.exec(buffer);
@@ -305,7 +329,8 @@ describe(`live order page (${testDatabaseKind()})`, () => {
     expect(live.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(live.response.headers.get("cache-control")).toBe("no-store, no-transform");
     const first = await live.next();
-    expect(first.data).toMatchObject({ status: "baru", timeline: [{ status: "baru" }] });
+    expect(first.data).toMatchObject({ status: "baru", label: "Baru" });
+    expect(first.data.steps[0]).toMatchObject({ status: "baru", state: "current" });
     expect(openEventStreams()).toBe(before + 1);
 
     await changeOrderStatus(handle.db, admin, { code, status: "diterima" });
@@ -314,8 +339,12 @@ describe(`live order page (${testDatabaseKind()})`, () => {
     expect(second.data.status).toBe("diterima");
     await changeOrderStatus(handle.db, admin, { code, status: "batal", alasan: "Es sedang habis." });
     const third = await live.next();
-    expect(third.data.timeline.map((entry) => entry.status)).toEqual(["baru", "diterima", "batal"]);
-    expect(third.data.timeline.at(-1)?.reason).toBe("Es sedang habis.");
+    expect(third.data.steps.map((step) => [step.status, step.state])).toEqual([
+      ["baru", "done"],
+      ["diterima", "done"],
+      ["batal", "cancelled"],
+    ]);
+    expect(third.data.steps.at(-1)?.reason).toBe("Es sedang habis.");
 
     live.close();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -332,7 +361,11 @@ describe(`live order page (${testDatabaseKind()})`, () => {
     await changeOrderStatus(handle.db, admin, { code, status: "dimasak" });
     const again = await openLive(code, { cookies });
     const state = await again.next();
-    expect(state.data.timeline.map((entry) => entry.status)).toEqual(["baru", "diterima", "dimasak"]);
+    expect(state.data.steps.filter((step) => step.state !== "ahead").map((step) => step.status)).toEqual([
+      "baru",
+      "diterima",
+      "dimasak",
+    ]);
     again.close();
   });
 

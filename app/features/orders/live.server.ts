@@ -15,7 +15,8 @@ import { orderEvents, orders } from "../../../database/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
 import type { EventStream } from "../../lib/event-stream.server.ts";
 import { announce, listen } from "../../lib/notices.server.ts";
-import { loadLiveState } from "./order-view.server.ts";
+import { getStoreSettings } from "../store/settings.server.ts";
+import { loadLiveState } from "./order-page-data.server.ts";
 
 const CHANNEL = "nyala_orders";
 
@@ -57,7 +58,8 @@ async function refreshOrder(code: string) {
       const watchers = orderWatchers.get(code);
       const first = watchers?.values().next().value;
       if (!first) break;
-      const live = await loadLiveState(await getDb(), first.orderId);
+      const db = await getDb();
+      const live = await loadLiveState(db, first.orderId, (await getStoreSettings(db)).timezone);
       if (!live) continue;
       const payload = JSON.stringify(live);
       for (const watcher of orderWatchers.get(code) ?? []) {
@@ -153,7 +155,8 @@ export function watchOrder(stream: EventStream, code: string, orderId: number): 
   }
   set.add(watcher);
   void (async () => {
-    const live = await loadLiveState(await getDb(), orderId).catch(() => null);
+    const db = await getDb();
+    const live = await loadLiveState(db, orderId, (await getStoreSettings(db)).timezone).catch(() => null);
     if (!live || watcher.lastSent >= live.eventId) return;
     watcher.lastSent = live.eventId;
     stream.send("status", JSON.stringify(live), live.eventId);

@@ -3,8 +3,9 @@
  * the customer's order page. Pure and shared.
  */
 import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
-import { FULFILMENT_LABELS, type Fulfilment } from "./order-status.ts";
-import { formatSlot } from "./order-slots.ts";
+import { FULFILMENT_LABELS } from "./checkout-fields.ts";
+import type { Fulfilment } from "./order-status.ts";
+import { formatSlot } from "./order-time.ts";
 
 export interface FulfilmentDetails {
   customer_phone: string | null;
@@ -44,15 +45,4 @@ export function detailLines(order: FulfilmentDetails, timezone: string): string[
   if (address) lines.push(`Alamat: ${address}`);
   lines.push(`Waktu: ${whenText(order, timezone)}`);
   return lines;
-}
-
-/** How long since `since`: `baru saja`, `12 menit`, `1 jam 5 menit`. */
-export function waitingText(since: Date | string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
-  if (minutes < 1) return "baru saja";
-  if (minutes < 60) return `${minutes} menit`;
-  const hours = Math.floor(minutes / 60);
-  if (hours >= 48) return `${Math.floor(hours / 24)} hari`;
-  const rest = minutes % 60;
-  return rest ? `${hours} jam ${rest} menit` : `${hours} jam`;
 }

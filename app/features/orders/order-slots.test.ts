@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { OpeningDay } from "../store/opening-hours.ts";
-import { formatSlot, MAX_SLOTS, orderSlots } from "./order-slots.ts";
+import { MAX_SLOTS, orderSlots } from "./order-slots.ts";
+import { formatSlot } from "./order-time.ts";
 
 const WITA = "Asia/Makassar"; // UTC+8
 const WIB = "Asia/Jakarta"; // UTC+7

@@ -16,6 +16,7 @@ import {
   zonedWeekday,
   type OpeningDay,
 } from "../store/opening-hours.ts";
+import { clockTime } from "./order-time.ts";
 
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
@@ -85,23 +86,6 @@ export function orderSlots({ hours, timezone, leadMinutes, now }: SlotRules): Sl
   return [];
 }
 
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `18.15` in the store's time zone. */
-export function clockTime(at: Date, timezone: string): string {
-  let formatter = timeFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", {
-      timeZone: timezone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    timeFormatters.set(timezone, formatter);
-  }
-  return formatter.format(at).replace(":", ".");
-}
-
 /** `hari ini`, `besok` or the weekday's name, for `at` seen from `now` in the store's calendar. */
 export function dayWord(at: Date, timezone: string, now: Date): string {
   const date = zonedDateString(at, timezone);
@@ -119,21 +103,4 @@ function slotAt(at: Date, timezone: string, now: Date): Slot {
     at,
     label: `${day[0]!.toUpperCase()}${day.slice(1)} ${time}`,
   };
-}
-
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `Senin, 30 Nov, 18.15`: a chosen slot as the restaurant and the order page show it. */
-export function formatSlot(at: Date, timezone: string): string {
-  let formatter = dateFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("id-ID", {
-      timeZone: timezone,
-      weekday: "long",
-      day: "numeric",
-      month: "short",
-    });
-    dateFormatters.set(timezone, formatter);
-  }
-  return `${formatter.format(at)}, ${clockTime(at, timezone)}`;
 }

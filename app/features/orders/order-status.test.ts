@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { NEXT_STATUSES, nextStep, ORDER_STATUSES, statusLabel, stepActionLabel } from "./order-status.ts";
+import { stepActionLabel } from "./board/board-words.ts";
+import { NEXT_STATUSES, nextStep, ORDER_STATUSES, statusLabel } from "./order-status.ts";
 import { timelineSteps } from "./order-timeline.ts";
 
 describe("order statuses", () => {

@@ -5,9 +5,8 @@
  * batal (with a reason the customer sees). Selesai and batal are final.
  */
 import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from "../../../database/types.ts";
-import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 
-export { FULFILMENT_LABELS, FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus };
+export { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus };
 
 /** The steps an order normally takes, in order (batal is not one of them). */
 export const ORDER_STEPS = [
@@ -72,32 +71,6 @@ export function statusLabel(status: OrderStatus, fulfilment: Fulfilment | null =
       return "Selesai";
     case "batal":
       return "Dibatalkan";
-  }
-}
-
-/** The statuses for the board's filter, with the name the filter shows. */
-export const STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
-  baru: "Baru",
-  diterima: "Diterima",
-  dimasak: "Dimasak",
-  siap: "Siap diambil / diantar",
-  selesai: "Selesai",
-  batal: "Dibatalkan",
-};
-
-/** What the board's one-tap button says for moving an order on to `next`. */
-export function stepActionLabel(next: OrderStatus, fulfilment: Fulfilment | null = null): string {
-  switch (next) {
-    case "diterima":
-      return "Terima";
-    case "dimasak":
-      return "Mulai masak";
-    case "siap":
-      return fulfilment === "antar" ? "Antar sekarang" : fulfilment === "makan" ? "Sajikan" : "Siap diambil";
-    case "selesai":
-      return "Selesai";
-    default:
-      return statusLabel(next, fulfilment);
   }
 }
 

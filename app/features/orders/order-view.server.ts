@@ -10,12 +10,11 @@
  * never tells which codes exist.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { orders } from "../../../database/schema.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { isOrderCode, normalizeOrderCode, orderPath } from "./order-code.ts";
-import type { Fulfilment, OrderStatus } from "./order-status.ts";
 
 /** Bytes of an order link's secret (base64url: 32 characters). */
 const VIEW_TOKEN_BYTES = 24;
@@ -84,117 +83,4 @@ export async function findViewableOrder(
     Boolean(row?.view_token_hash && viewer.token);
   const isOwner = Boolean(row?.user_id && viewer.userId && row.user_id === viewer.userId);
   return row && (tokenMatches || isOwner) ? row.id : null;
-}
-
-export interface TimelineEntry {
-  status: OrderStatus;
-  /** ISO time. */
-  at: string;
-  /** The restaurant's reason, for a cancellation. */
-  reason: string | null;
-}
-
-/** What changes while the page is open: sent whole on every (re)connect and every change. */
-export interface OrderLiveState {
-  code: string;
-  status: OrderStatus;
-  fulfilment: Fulfilment | null;
-  timeline: TimelineEntry[];
-  /** The id of the last status change: the live event's id. */
-  eventId: number;
-}
-
-export interface OrderPageLine {
-  menu_item_id: string | null;
-  nama: string;
-  harga: number;
-  jumlah: number;
-  level: number | null;
-  catatan: string;
-  subtotal: number;
-}
-
-export interface OrderPageData extends OrderLiveState {
-  customer_name: string | null;
-  customer_phone: string | null;
-  address: string | null;
-  landmark: string | null;
-  table_number: string | null;
-  scheduled_for: string | null;
-  created_at: string;
-  total: number;
-  outside_hours: boolean;
-  lines: OrderPageLine[];
-}
-
-/** The order's status changes, oldest first, and the id of the last one. */
-async function timelineOf(
-  db: Database,
-  orderId: number,
-): Promise<{ timeline: TimelineEntry[]; eventId: number }> {
-  const events = await db
-    .select({
-      id: orderEvents.id,
-      status: orderEvents.status,
-      reason: orderEvents.reason,
-      at: orderEvents.created_at,
-    })
-    .from(orderEvents)
-    .where(eq(orderEvents.order_id, orderId))
-    .orderBy(asc(orderEvents.id));
-  return {
-    timeline: events.map((event) => ({
-      status: event.status,
-      at: event.at.toISOString(),
-      reason: event.reason,
-    })),
-    eventId: events.at(-1)?.id ?? 0,
-  };
-}
-
-/** The live part of an order; null when it no longer exists. */
-export async function loadLiveState(db: Database, orderId: number): Promise<OrderLiveState | null> {
-  const [row] = await db
-    .select({ code: orders.code, status: orders.status, fulfilment: orders.fulfilment })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!row) return null;
-  return { ...row, ...(await timelineOf(db, orderId)) };
-}
-
-/** Everything the order page shows. */
-export async function loadOrderPage(db: Database, orderId: number): Promise<OrderPageData | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!row) return null;
-  const [lines, live] = await Promise.all([
-    db
-      .select({
-        menu_item_id: orderItems.menu_item_id,
-        nama: orderItems.nama,
-        harga: orderItems.harga,
-        jumlah: orderItems.jumlah,
-        level: orderItems.level,
-        catatan: orderItems.catatan,
-        subtotal: orderItems.subtotal,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.order_id, orderId))
-      .orderBy(asc(orderItems.id)),
-    loadLiveState(db, orderId),
-  ]);
-  if (!live) return null;
-  return {
-    ...live,
-    customer_name: row.customer_name,
-    customer_phone: row.customer_phone,
-    address: row.address,
-    landmark: row.landmark,
-    table_number: row.table_number,
-    scheduled_for: row.scheduled_for?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    total: row.total,
-    outside_hours: row.outside_hours,
-    lines,
-  };
 }

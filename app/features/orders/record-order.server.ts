@@ -36,7 +36,7 @@ import { formatRupiah } from "../../lib/format.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
 import type { SavedDetails } from "./checkout-details.ts";
 import { detailLines } from "./order-details.ts";
-import { FULFILMENT_LABELS } from "./order-status.ts";
+import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 import { announceOrderChange } from "./live.server.ts";
 import { newViewToken, orderLink } from "./order-view.server.ts";
 
@@ -198,7 +198,7 @@ const linesSummary = (lines: readonly PricedLine[]) =>
   lines
     .map(
       (line) =>
-        `${line.jumlah}x ${line.nama}${line.level === null ? "" : ` (${spiceLevelLabel(line.level)})`}`,
+        `${line.jumlah}x ${line.nama}${line.level === null ? "" : ` · ${spiceLevelLabel(line.level)}`}`,
     )
     .join(", ");
 

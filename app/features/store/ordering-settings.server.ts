@@ -12,7 +12,7 @@ import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
 import { written, type WriteResult } from "../../lib/write-result.ts";
-import { clockTime } from "../orders/order-slots.ts";
+import { clockTime } from "../orders/order-time.ts";
 import type { LeadTimeSchema } from "./lead-time-schema.ts";
 
 type Result =

@@ -15,7 +15,8 @@ import {
   type OpeningStatus,
 } from "./opening-hours.ts";
 import { formatWhatsAppNumber, normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
-import { clockTime, DEFAULT_LEAD_MINUTES } from "../orders/order-slots.ts";
+import { DEFAULT_LEAD_MINUTES } from "../orders/order-slots.ts";
+import { clockTime } from "../orders/order-time.ts";
 
 interface SocialLink {
   name: "Instagram" | "Facebook" | "TikTok";

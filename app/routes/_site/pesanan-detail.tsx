@@ -3,12 +3,9 @@ import type { Route } from "./+types/pesanan-detail";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { normalizeOrderCode, orderPath } from "~/features/orders/order-code.ts";
 import { OrderPage } from "~/features/orders/order-page/order-page.tsx";
-import {
-  findViewableOrder,
-  loadOrderPage,
-  readViewCookie,
-  viewCookies,
-} from "~/features/orders/order-view.server.ts";
+import { loadOrderPage } from "~/features/orders/order-page-data.server.ts";
+import { findViewableOrder, readViewCookie, viewCookies } from "~/features/orders/order-view.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { useRootData } from "~/root.tsx";
@@ -36,7 +33,8 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     throw redirect(orderPath(code), { status: 303, headers });
   }
   const orderId = await findViewableOrder(db, code, { token: readViewCookie(request, code), userId });
-  const order = orderId === null ? null : await loadOrderPage(db, orderId);
+  const order =
+    orderId === null ? null : await loadOrderPage(db, orderId, (await getStoreSettings(db)).timezone);
   if (!order) throw notFound();
   return data(
     { order, liveUrl: `${orderPath(order.code)}/langsung` },
@@ -49,15 +47,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { store, priceList } = useRootData();
-  return (
-    <OrderPage
-      order={loaderData.order}
-      liveUrl={loaderData.liveUrl}
-      store={store}
-      catalog={priceList ?? []}
-    />
-  );
+  const { store } = useRootData();
+  return <OrderPage order={loaderData.order} liveUrl={loaderData.liveUrl} store={store} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [

@@ -9,7 +9,7 @@ import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
 import { adminMeta } from "~/lib/meta.ts";
 import { formatRupiah } from "~/lib/format.ts";
-import { waitingText } from "~/features/orders/order-details.ts";
+import { waitingText } from "~/features/orders/board/board-words.ts";
 import { todaySummary } from "~/features/orders/report.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 

@@ -5,8 +5,9 @@
  */
 import { Form, Link } from "react-router";
 import { useAdminLive } from "./admin-live.tsx";
-import { clockTime } from "../order-slots.ts";
-import { ORDER_STATUSES, STATUS_FILTER_LABELS } from "../order-status.ts";
+import { clockTime } from "../order-time.ts";
+import { ORDER_STATUSES } from "../order-status.ts";
+import { STATUS_FILTER_LABELS } from "./board-words.ts";
 
 export function LiveBar() {
   const live = useAdminLive();
@@ -136,75 +137,87 @@ interface Filters {
   sort: string;
 }
 
-export function BoardFilters({ filters }: { filters: Filters }) {
+/** Folded on a phone until used, so the orders come first; open while a filter is on. */
+export function BoardFilters({ filters, filtered }: { filters: Filters; filtered: boolean }) {
   return (
-    <Form
-      method="get"
-      className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-      role="search"
-    >
-      <div>
-        <label htmlFor="f-status" className="field-label">
-          Status
-        </label>
-        <select id="f-status" name="status" defaultValue={filters.status} className="field-input py-2">
-          <option value="aktif">Belum selesai</option>
-          <option value="semua">Semua status</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_FILTER_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="f-urut" className="field-label">
-          Urutan
-        </label>
-        <select id="f-urut" name="urut" defaultValue={filters.sort} className="field-input py-2">
-          <option value="terlama">Terlama menunggu dulu</option>
-          <option value="terbaru">Terbaru dulu</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="f-kode" className="field-label">
-          Kode pesanan
-        </label>
-        <input
-          id="f-kode"
-          name="kode"
-          defaultValue={filters.q}
-          placeholder="NY-7K3Q"
-          maxLength={20}
-          className="field-input py-2"
-        />
-      </div>
-      <div>
-        <label htmlFor="f-dari" className="field-label">
-          Dari tanggal
-        </label>
-        <input id="f-dari" name="dari" type="date" defaultValue={filters.from} className="field-input py-2" />
-      </div>
-      <div>
-        <label htmlFor="f-sampai" className="field-label">
-          Sampai tanggal
-        </label>
-        <input
-          id="f-sampai"
-          name="sampai"
-          type="date"
-          defaultValue={filters.to}
-          className="field-input py-2"
-        />
-      </div>
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary">
-          Cari
-        </button>
-        <Link to="." className="btn-secondary">
-          Reset
-        </Link>
-      </div>
-    </Form>
+    <details className="card p-4" open={filtered}>
+      <summary className="flex min-h-11 cursor-pointer items-center font-bold">
+        Cari dan saring pesanan
+      </summary>
+      <Form
+        method="get"
+        className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+        role="search"
+      >
+        <div>
+          <label htmlFor="f-status" className="field-label">
+            Status
+          </label>
+          <select id="f-status" name="status" defaultValue={filters.status} className="field-input py-2">
+            <option value="aktif">Belum selesai</option>
+            <option value="semua">Semua status</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_FILTER_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-urut" className="field-label">
+            Urutan
+          </label>
+          <select id="f-urut" name="urut" defaultValue={filters.sort} className="field-input py-2">
+            <option value="terlama">Terlama menunggu dulu</option>
+            <option value="terbaru">Terbaru dulu</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-kode" className="field-label">
+            Kode pesanan
+          </label>
+          <input
+            id="f-kode"
+            name="kode"
+            defaultValue={filters.q}
+            placeholder="NY-7K3Q"
+            maxLength={20}
+            className="field-input py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="f-dari" className="field-label">
+            Dari tanggal
+          </label>
+          <input
+            id="f-dari"
+            name="dari"
+            type="date"
+            defaultValue={filters.from}
+            className="field-input py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="f-sampai" className="field-label">
+            Sampai tanggal
+          </label>
+          <input
+            id="f-sampai"
+            name="sampai"
+            type="date"
+            defaultValue={filters.to}
+            className="field-input py-2"
+          />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary">
+            Cari
+          </button>
+          <Link to="." className="btn-secondary">
+            Reset
+          </Link>
+        </div>
+      </Form>
+    </details>
   );
 }

@@ -12,15 +12,10 @@ import { formatRupiah } from "~/lib/format.ts";
 import { formatWhatsAppNumber, whatsappLink } from "~/lib/whatsapp.ts";
 import { spiceLevelLabel } from "../../catalog/spice-levels.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
-import { addressText, fulfilmentText, waitingText, whenText } from "../order-details.ts";
-import { clockTime } from "../order-slots.ts";
-import {
-  nextStep,
-  statusLabel,
-  stepActionLabel,
-  type Fulfilment,
-  type OrderStatus,
-} from "../order-status.ts";
+import { addressText, fulfilmentText, whenText } from "../order-details.ts";
+import { stepActionLabel, waitingText } from "./board-words.ts";
+import { clockTime } from "../order-time.ts";
+import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
 
 export interface BoardOrder {
   code: string;

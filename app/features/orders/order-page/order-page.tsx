@@ -1,104 +1,47 @@
 /**
  * The customer's order page: where the order is (a timeline with times, live), what was ordered
- * and how it reaches them. The status part follows the live stream (use-order-live.ts); the rest
- * never changes. Everything is in the server's HTML, so the page reads the same without
- * JavaScript, where a reload shows the latest status.
+ * and how it reaches them. The server writes every word (order-page-data.server.ts); the live
+ * stream replaces the status part (use-order-live.ts). Everything is in the server's HTML, so the
+ * page reads the same without JavaScript, where a reload shows the latest status.
  */
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
-import { formatWhatsAppNumber, whatsappLink } from "~/lib/whatsapp.ts";
-import { spiceLevelLabel } from "../../catalog/spice-levels.ts";
-import { addressText, fulfilmentText, whenText } from "../order-details.ts";
-import { clockTime, formatSlot } from "../order-slots.ts";
-import { statusExplanation, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
-import { timelineSteps } from "../order-timeline.ts";
-import { ReorderButton } from "./reorder-button.tsx";
-import { useOrderLive, type LiveOrderState } from "./use-order-live.ts";
+import { whatsappLink } from "~/lib/whatsapp.ts";
+import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";
+import { useOrderLive } from "./use-order-live.ts";
 
-export interface OrderPageOrder extends LiveOrderState {
-  code: string;
-  fulfilment: Fulfilment | null;
-  customer_name: string | null;
-  customer_phone: string | null;
-  address: string | null;
-  landmark: string | null;
-  table_number: string | null;
-  scheduled_for: string | null;
-  created_at: string;
-  total: number;
-  lines: {
-    menu_item_id: string | null;
-    nama: string;
-    harga: number;
-    jumlah: number;
-    level: number | null;
-    catatan: string;
-    subtotal: number;
-  }[];
-}
-
-interface Store {
-  brand: string;
-  whatsapp: string;
-  timezone: string;
-}
-
-const STATUS_STYLES: Record<OrderStatus, string> = {
-  baru: "bg-sky-100 text-sky-900",
-  diterima: "bg-amber-100 text-amber-900",
-  dimasak: "bg-orange-100 text-orange-900",
-  siap: "bg-lime-100 text-lime-900",
-  selesai: "bg-green-100 text-green-900",
-  batal: "bg-stone-200 text-stone-800",
+const DOT: Record<OrderLiveState["steps"][number]["state"], string> = {
+  done: "border-chili-600 bg-chili-600",
+  current: "border-chili-600 bg-white",
+  ahead: "border-stone-300 bg-white",
+  cancelled: "border-stone-500 bg-stone-500",
 };
 
-function Timeline({
-  order,
-  timezone,
-}: {
-  order: OrderPageOrder & { status: OrderStatus };
-  timezone: string;
-}) {
-  const steps = timelineSteps(order.status, order.fulfilment, order.timeline);
+function Timeline({ steps }: { steps: OrderLiveState["steps"] }) {
   return (
-    <ol className="mt-5 space-y-0" aria-label="Perjalanan pesanan" data-testid="order-timeline">
-      {steps.map((step, index) => (
-        <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0" data-state={step.state}>
-          {index < steps.length - 1 ? (
-            <span
-              aria-hidden="true"
-              className={`absolute top-6 left-[11px] h-[calc(100%-1rem)] w-0.5 ${
-                step.state === "done" ? "bg-chili-500" : "bg-stone-200"
-              }`}
-            />
-          ) : null}
+    <ol className="mt-5" aria-label="Perjalanan pesanan" data-testid="order-timeline">
+      {steps.map((step) => (
+        <li
+          key={step.status}
+          className="relative flex gap-3 pb-5 last:pb-0 [&:not(:last-child)]:before:absolute [&:not(:last-child)]:before:top-6 [&:not(:last-child)]:before:left-[11px] [&:not(:last-child)]:before:h-[calc(100%-1rem)] [&:not(:last-child)]:before:w-0.5 [&:not(:last-child)]:before:bg-stone-200 data-[state=done]:before:bg-chili-500"
+          data-state={step.state}
+        >
           <span
             aria-hidden="true"
-            className={`relative z-10 mt-0.5 size-6 shrink-0 rounded-full border-4 ${
-              step.state === "cancelled"
-                ? "border-stone-500 bg-stone-500"
-                : step.state === "done"
-                  ? "border-chili-600 bg-chili-600"
-                  : step.state === "current"
-                    ? "border-chili-600 bg-white"
-                    : "border-stone-300 bg-white"
-            }`}
+            className={`relative mt-0.5 size-6 shrink-0 rounded-full border-4 ${DOT[step.state]}`}
           />
           <div className="min-w-0">
-            <p className={`font-bold ${step.state === "ahead" ? "text-stone-400" : "text-charcoal"}`}>
+            <p className={`font-bold ${step.state === "ahead" ? "text-stone-400" : ""}`}>
               {step.label}
               {step.state === "current" ? <span className="sr-only"> (sekarang)</span> : null}
             </p>
-            {step.at ? (
+            {step.time ? (
               <p className="text-sm text-stone-600">
-                <time dateTime={step.at}>{formatSlot(new Date(step.at), timezone)}</time>
+                <time dateTime={step.at ?? undefined}>{step.time}</time>
               </p>
             ) : null}
             {step.reason ? (
-              <p
-                className="mt-1 rounded-xl bg-stone-100 px-3 py-2 text-sm text-stone-800"
-                data-testid="cancel-reason"
-              >
+              <p className="mt-1 rounded-xl bg-stone-100 px-3 py-2 text-sm" data-testid="cancel-reason">
                 Alasan dari restoran: {step.reason}
               </p>
             ) : null}
@@ -113,35 +56,30 @@ export function OrderPage({
   order,
   store,
   liveUrl,
-  catalog,
 }: {
-  order: OrderPageOrder;
-  store: Store;
+  order: OrderPageData;
+  store: { brand: string; whatsapp: string };
   liveUrl: string;
-  catalog: readonly { id: string; gambar: string }[];
 }) {
-  const live = useOrderLive(liveUrl, {
-    status: order.status,
-    timeline: order.timeline,
-    eventId: order.eventId,
-  });
-  const current = { ...order, ...live };
-  const how = fulfilmentText(order);
-  const address = addressText(order);
+  const { state: live, connected } = useOrderLive(liveUrl, order.live);
   const ask = whatsappLink(
     store.whatsapp,
     `Halo ${store.brand}, saya ingin menanyakan pesanan ${order.code}.`,
   );
+  const done = live.status === "selesai";
+  const tone =
+    live.status === "batal"
+      ? "bg-stone-200"
+      : done
+        ? "bg-green-100 text-green-900"
+        : "bg-chili-50 text-chili-700";
 
   return (
     <div className="mx-auto max-w-2xl px-4 pt-8">
       <p className="text-sm font-semibold text-stone-600">
-        Dipesan{" "}
-        <time dateTime={order.created_at}>{formatSlot(new Date(order.created_at), store.timezone)}</time>
+        Dipesan <time dateTime={order.createdAt}>{order.orderedAt}</time>
       </p>
-      <h1 className="section-title sm:text-4xl">
-        Pesanan <span className="font-mono">{order.code}</span>
-      </h1>
+      <h1 className="section-title sm:text-4xl">Pesanan {order.code}</h1>
 
       <section className="card mt-6 p-5" aria-labelledby="status-pesanan">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -149,27 +87,23 @@ export function OrderPage({
             Status
           </h2>
           <p className="text-xs font-semibold text-stone-500" data-testid="order-live">
-            {live.connected ? "Diperbarui otomatis" : "Muat ulang halaman untuk status terbaru"}
+            {connected ? "Diperbarui otomatis" : "Muat ulang halaman untuk status terbaru"}
           </p>
         </div>
         <div aria-live="polite" className="mt-2">
-          <p>
-            <span
-              className={`inline-block rounded-full px-4 py-1.5 text-lg font-extrabold ${STATUS_STYLES[current.status]}`}
-              data-testid="order-page-status"
-            >
-              {statusLabel(current.status, order.fulfilment)}
-            </span>
+          <p
+            className={`inline-block rounded-full px-4 py-1.5 text-lg font-extrabold ${tone}`}
+            data-testid="order-page-status"
+          >
+            {live.label}
           </p>
-          <p className="mt-2 text-stone-700">{statusExplanation(current.status, order.fulfilment)}</p>
+          <p className="mt-2 text-stone-700">{live.explanation}</p>
         </div>
-        <Timeline order={current} timezone={store.timezone} />
+        <Timeline steps={live.steps} />
         <noscript>
-          <p className="mt-4">
-            <a href="" className="font-semibold text-chili-700 underline">
-              Muat ulang status
-            </a>
-          </p>
+          <a href="" className="mt-4 inline-block font-semibold text-chili-700 underline">
+            Muat ulang status
+          </a>
         </noscript>
       </section>
 
@@ -178,36 +112,12 @@ export function OrderPage({
           Rincian
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {order.customer_name ? (
-            <>
-              <dt className="font-semibold text-stone-600">Atas nama</dt>
-              <dd>{order.customer_name}</dd>
-            </>
-          ) : null}
-          {order.customer_phone ? (
-            <>
-              <dt className="font-semibold text-stone-600">WhatsApp</dt>
-              <dd>{formatWhatsAppNumber(order.customer_phone)}</dd>
-            </>
-          ) : null}
-          {how ? (
-            <>
-              <dt className="font-semibold text-stone-600">Cara</dt>
-              <dd>{how}</dd>
-            </>
-          ) : null}
-          {address ? (
-            <>
-              <dt className="font-semibold text-stone-600">Alamat</dt>
-              <dd>{address}</dd>
-            </>
-          ) : null}
-          {how ? (
-            <>
-              <dt className="font-semibold text-stone-600">Waktu</dt>
-              <dd data-testid="order-page-when">{whenText(order, store.timezone)}</dd>
-            </>
-          ) : null}
+          {order.details.map((row) => [
+            <dt key={`${row.label}-t`} className="font-semibold text-stone-600">
+              {row.label}
+            </dt>,
+            <dd key={`${row.label}-d`}>{row.value}</dd>,
+          ])}
         </dl>
         <ul
           className="mt-4 divide-y divide-stone-100 border-t border-stone-100"
@@ -216,12 +126,8 @@ export function OrderPage({
           {order.lines.map((line, index) => (
             <li key={index} className="flex justify-between gap-3 py-2.5" data-testid="order-page-line">
               <div className="min-w-0">
-                <p className="font-bold">
-                  {line.jumlah}x {line.nama}
-                </p>
-                {line.level !== null ? (
-                  <p className="text-sm font-semibold text-chili-700">{spiceLevelLabel(line.level)}</p>
-                ) : null}
+                <p className="font-bold">{line.title}</p>
+                {line.level ? <p className="text-sm font-semibold text-chili-700">{line.level}</p> : null}
                 {line.catatan ? <p className="text-sm text-stone-600">Catatan: {line.catatan}</p> : null}
               </div>
               <p className="shrink-0 font-semibold">{formatRupiah(line.subtotal)}</p>
@@ -229,23 +135,19 @@ export function OrderPage({
           ))}
         </ul>
         <p className="flex justify-between border-t border-stone-200 pt-3 text-lg font-extrabold">
-          <span>Total</span>
+          Total
           <span className="text-chili-700" data-testid="order-page-total">
             {formatRupiah(order.total)}
           </span>
         </p>
       </section>
 
-      <div className="mt-4 grid gap-2 sm:grid-cols-2">
-        <a href={ask} target="_blank" rel="noopener" className="btn-whatsapp">
-          <WhatsAppIcon className="size-5" />
-          Tanya soal pesanan ini
-        </a>
-        <ReorderButton lines={order.lines} catalog={catalog} />
-      </div>
+      <a href={ask} target="_blank" rel="noopener" className="btn-whatsapp mt-4 w-full">
+        <WhatsAppIcon className="size-5" />
+        Tanya soal pesanan ini
+      </a>
       <p className="mt-3 text-center text-xs text-stone-500">
-        Dicatat pukul {clockTime(new Date(order.created_at), store.timezone)}. Tautan di pesan WhatsApp-mu
-        membuka halaman ini lagi kapan saja.
+        Dicatat pukul {order.orderedClock}. Tautan di pesan WhatsApp-mu membuka halaman ini lagi kapan saja.
       </p>
     </div>
   );

@@ -6,38 +6,12 @@
  * page shows what was true when it loaded, and a reload shows the truth.
  */
 import { useEffect, useState } from "react";
-import type { OrderStatus } from "../order-status.ts";
-
-export interface LiveTimelineEntry {
-  status: OrderStatus;
-  at: string;
-  reason: string | null;
-}
-
-export interface LiveOrderState {
-  status: OrderStatus;
-  timeline: LiveTimelineEntry[];
-  eventId: number;
-}
 
 /** A refused stream (a 404 during a deploy, a proxy's 502) is tried again after this long. */
 const RETRY_CLOSED_MS = 5_000;
 
-function readState(data: string): LiveOrderState | null {
-  try {
-    const value = JSON.parse(data) as LiveOrderState;
-    return typeof value.status === "string" &&
-      Array.isArray(value.timeline) &&
-      typeof value.eventId === "number"
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The order's live state, starting from what the page was rendered with; and whether it is live now. */
-export function useOrderLive(url: string, initial: LiveOrderState) {
+/** The live state as the server writes it (order-page-data.server.ts): only its id is read here. */
+export function useOrderLive<State extends { eventId: number }>(url: string, initial: State) {
   const [state, setState] = useState(initial);
   const [connected, setConnected] = useState(false);
 
@@ -50,8 +24,12 @@ export function useOrderLive(url: string, initial: LiveOrderState) {
       source = new EventSource(url);
       source.addEventListener("open", () => setConnected(true));
       source.addEventListener("status", (event) => {
-        const next = readState((event as MessageEvent<string>).data);
-        if (next) setState((current) => (next.eventId >= current.eventId ? next : current));
+        try {
+          const next = JSON.parse((event as MessageEvent<string>).data) as State;
+          if (typeof next.eventId === "number") setState((now) => (next.eventId >= now.eventId ? next : now));
+        } catch {
+          // not an event of ours: the next one, or the next connect, brings the state
+        }
       });
       source.addEventListener("error", () => {
         setConnected(false);
@@ -69,5 +47,5 @@ export function useOrderLive(url: string, initial: LiveOrderState) {
     };
   }, [url]);
 
-  return { ...state, connected };
+  return { state, connected };
 }

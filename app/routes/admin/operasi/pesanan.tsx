@@ -141,7 +141,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <ActionMessage key={intent} answer={actionData} intent={intent} />
         ))}
         <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} />
-        <BoardFilters filters={filters} />
+        <BoardFilters filters={filters} filtered={Boolean(filtered)} />
       </div>
 
       <p className="mt-4 text-sm text-stone-600" aria-live="polite" data-testid="order-count">

@@ -1,0 +1,148 @@
+/**
+ * What the customer's order page shows, in words: the server writes the labels, times and lines
+ * once (for the page and for each live event), so the page's JavaScript only puts them in place
+ * (it stays within the storefront's budget, and the words are the server's in both renders).
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { addressText, fulfilmentText, whenText } from "./order-details.ts";
+import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
+import { clockTime, formatSlot } from "./order-time.ts";
+import { timelineSteps, type TimelineStep } from "./order-timeline.ts";
+
+export interface LiveStep {
+  status: OrderStatus;
+  label: string;
+  /** `pukul 18.15` on the day of the order, else `Kamis, 26 Nov, 10.05`; null when not reached. */
+  time: string | null;
+  at: string | null;
+  state: TimelineStep["state"];
+  reason: string | null;
+}
+
+/** What changes while the page is open: sent whole on every (re)connect and every change. */
+export interface OrderLiveState {
+  code: string;
+  status: OrderStatus;
+  /** The id of the last status change: the live event's id. */
+  eventId: number;
+  /** `Sedang diantar`. */
+  label: string;
+  explanation: string;
+  steps: LiveStep[];
+}
+
+export interface OrderPageData {
+  code: string;
+  live: OrderLiveState;
+  /** `Rabu, 25 Nov, 15.47` and `15.47`. */
+  orderedAt: string;
+  orderedClock: string;
+  createdAt: string;
+  /** Name, number, how, where, when: the rows the page lists. */
+  details: { label: string; value: string }[];
+  lines: { title: string; level: string | null; catatan: string; subtotal: number }[];
+  total: number;
+}
+
+const dayOf = (at: Date, timezone: string) => formatSlot(at, timezone).split(",").slice(0, 2).join();
+
+async function liveOf(
+  db: Database,
+  order: Pick<typeof orders.$inferSelect, "id" | "code" | "status" | "fulfilment" | "created_at">,
+  timezone: string,
+): Promise<OrderLiveState> {
+  const events = await db
+    .select({
+      id: orderEvents.id,
+      status: orderEvents.status,
+      reason: orderEvents.reason,
+      at: orderEvents.created_at,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.order_id, order.id))
+    .orderBy(asc(orderEvents.id));
+  const steps = timelineSteps(
+    order.status,
+    order.fulfilment,
+    events.map((event) => ({ status: event.status, at: event.at.toISOString(), reason: event.reason })),
+  );
+  const orderDay = dayOf(order.created_at, timezone);
+  return {
+    code: order.code,
+    status: order.status,
+    eventId: events.at(-1)?.id ?? 0,
+    label: statusLabel(order.status, order.fulfilment),
+    explanation: statusExplanation(order.status, order.fulfilment),
+    steps: steps.map((step) => {
+      const at = step.at ? new Date(step.at) : null;
+      return {
+        ...step,
+        time: at
+          ? dayOf(at, timezone) === orderDay
+            ? `pukul ${clockTime(at, timezone)}`
+            : formatSlot(at, timezone)
+          : null,
+      };
+    }),
+  };
+}
+
+const liveColumns = {
+  id: orders.id,
+  code: orders.code,
+  status: orders.status,
+  fulfilment: orders.fulfilment,
+  created_at: orders.created_at,
+};
+
+/** The live part of an order; null when it no longer exists. */
+export async function loadLiveState(
+  db: Database,
+  orderId: number,
+  timezone: string,
+): Promise<OrderLiveState | null> {
+  const [row] = await db.select(liveColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ? liveOf(db, row, timezone) : null;
+}
+
+/** Everything the order page shows. */
+export async function loadOrderPage(
+  db: Database,
+  orderId: number,
+  timezone: string,
+): Promise<OrderPageData | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return null;
+  const [lines, live] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(orderItems.id)),
+    liveOf(db, row, timezone),
+  ]);
+  const how = fulfilmentText(row);
+  const address = addressText(row);
+  const details = [
+    ["Atas nama", row.customer_name],
+    ["WhatsApp", row.customer_phone ? formatWhatsAppNumber(row.customer_phone) : null],
+    ["Cara", how],
+    ["Alamat", address],
+    ["Waktu", how ? whenText(row, timezone) : null],
+  ].flatMap(([label, value]) => (value ? [{ label: label!, value }] : []));
+  return {
+    code: row.code,
+    live,
+    orderedAt: formatSlot(row.created_at, timezone),
+    orderedClock: clockTime(row.created_at, timezone),
+    createdAt: row.created_at.toISOString(),
+    details,
+    lines: lines.map((line) => ({
+      title: `${line.jumlah}x ${line.nama}`,
+      level: line.level === null ? null : spiceLevelLabel(line.level),
+      catatan: line.catatan,
+      subtotal: line.subtotal,
+    })),
+    total: row.total,
+  };
+}
