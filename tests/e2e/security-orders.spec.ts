@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createAccount, logIn, PASSWORD } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { checkOut } from "./support/orders.ts";
+import { checkOut, CUSTOMER, fillCheckoutDetails } from "./support/orders.ts";
 import { privateServerWithAdmin } from "./support/private-server.ts";
 import { cartLine, openWithStoredCart, productCard, visit } from "./support/storefront.ts";
 
@@ -13,6 +13,9 @@ import { cartLine, openWithStoredCart, productCard, visit } from "./support/stor
  */
 const ADMIN = "admin-batas@nyala.test";
 const { adminPage } = privateServerWithAdmin(31, ADMIN, "Admin Batas");
+
+/** The checkout's details as the cart page's form posts them: a guest picking up as soon as possible. */
+const PICK_UP = { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp, cara: "ambil", waktu: "secepatnya" };
 
 const TOO_LARGE =
   "Total satu pesanan paling banyak Rp 100.000.000. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.";
@@ -28,7 +31,7 @@ async function setPrice(admin: Page, nama: string, harga: string) {
 
 /** How many orders the admin's order log counts. */
 async function ordersRecorded(admin: Page): Promise<number> {
-  await admin.goto("/admin/pesanan");
+  await admin.goto("/admin/pesanan?status=semua");
   const match = />(\d+) pesanan[<,]/.exec((await admin.content()).replaceAll("<!-- -->", ""));
   return match ? Number(match[1]) : 0;
 }
@@ -64,6 +67,7 @@ test("the largest order goes through; one rupiah more gets the message in the ca
     line("mie-nyala-level-3", 1, { level: 0 }),
   ]);
   await expect(page.getByTestId("total")).toHaveText("Rp 100.000.001");
+  await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   await expect(page.getByText(TOO_LARGE)).toBeVisible();
   await expect(page.getByTestId("order-recorded")).toHaveCount(0);
@@ -71,7 +75,7 @@ test("the largest order goes through; one rupiah more gets the message in the ca
 
   // The same cart checked out by a plain form POST (no JavaScript): a 400 page with the message,
   // never a 500. (The issue's 22 lines × 99 at Rp 1.000.000: tests/integration/order-limits.test.ts.)
-  const plain = await page.request.post("/pesanan", { form: {} });
+  const plain = await page.request.post("/pesanan", { form: PICK_UP });
   expect(plain.status()).toBe(400);
   expect(await plain.text()).toContain(TOO_LARGE);
   expect(await ordersRecorded(admin)).toBe(before);
@@ -110,14 +114,15 @@ test("a customer named 'Eve\\nTotal: Rp 1\\nLunas': the WhatsApp text has one To
   const lines = order.text.split("\n");
   expect(lines.filter((text) => text.startsWith("Total"))).toEqual(["Total: Rp 1.000"]);
   expect(lines).not.toContain("Lunas");
-  expect(lines.at(-1)).toBe("Atas nama: Eve Total: Rp 1 Lunas");
+  // The checkout offers the account's name (stored on one line at registration).
+  expect(lines).toContain("Atas nama: Eve Total: Rp 1 Lunas");
   await expect(page.getByTestId("order-message")).toContainText("Atas nama: Eve Total: Rp 1 Lunas");
 
   // The restaurant's order log names the customer on one line too.
   const admin = await adminPage(browser);
   await admin.goto(`/admin/pesanan?kode=${order.code}`);
   await expect(admin.getByTestId("admin-order").filter({ hasText: order.code })).toContainText(
-    " · Eve Total: Rp 1 Lunas",
+    "Eve Total: Rp 1 Lunas",
   );
   await admin.context().close();
 });
@@ -151,7 +156,7 @@ test("a cross-site POST with a forged X-Forwarded-Host is refused (TRUST_PROXY=0
   }
   expect(await ordersRecorded(admin)).toBe(before);
   // The shop's own page still orders.
-  const own = await page.request.post("/pesanan", { form: {} });
+  const own = await page.request.post("/pesanan", { form: PICK_UP });
   expect(own.status()).toBe(201);
   expect(await ordersRecorded(admin)).toBe(before + 1);
   await admin.context().close();

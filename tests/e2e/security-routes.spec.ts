@@ -2,7 +2,6 @@ import type { APIRequestContext, APIResponse, Browser } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { oidcURL } from "../../playwright.config.ts";
 import routes from "../../app/routes.ts";
-import { oidcURL } from "../../playwright.config.ts";
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { BCRYPT, dataUrl, STACK_TRACE } from "./support/fuzz.ts";

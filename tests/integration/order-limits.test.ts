@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { menuItems, orderItems, orders, storeSettings } from "../../database/schema.ts";
-import { orderReport } from "../../app/features/orders/admin.server.ts";
+import { orderReport } from "../../app/features/orders/report.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
@@ -145,7 +145,7 @@ describe(`order totals cannot overflow (${testDatabaseKind()})`, () => {
     });
     await handle.db
       .insert(orders)
-      .values({ code: "NY-BIG2", total: 3_000_000_000, status: "diproses", created_at: today });
+      .values({ code: "NY-BIG2", total: 3_000_000_000, status: "diterima", created_at: today });
     const report = await orderReport(handle.db, "Asia/Makassar", today);
     expect(report.totalRevenue).toBe(8_000_000_000);
     expect(report.bestSellers.find((item) => item.nama === "Es Teh Jumbo")?.revenue).toBe(4_950_000_000);

@@ -269,6 +269,8 @@ describe("no field can forge the message's structure (issue #20)", () => {
       customerName: `E${"\u0301".repeat(40)}ve`,
     });
     expect(text.split("\n").at(-1)).toBe(`Atas nama: E${"\u0301".repeat(3)}ve`);
+  });
+});
 
 describe("checkout message with the customer's details and the order page's link", () => {
   const details = [

@@ -32,7 +32,6 @@ import { whatsappLink } from "../../lib/whatsapp.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { orderMessage } from "./order-message.ts";
 import { notifyAdmins } from "../admin/notifications.server.ts";
-import { formatRupiah } from "../../lib/format.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
 import type { SavedDetails } from "./checkout-details.ts";
 import { detailLines } from "./order-details.ts";

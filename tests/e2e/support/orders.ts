@@ -84,7 +84,7 @@ export async function messageTail(page: Page, order: CheckedOut): Promise<string
 
 /**
  * Taps "Pesan via WhatsApp" in /keranjang and reads the order code and the WhatsApp tab's text.
- * A form not filled yet gets CUSTOMER's details first.
+ * A name or number not filled yet is CUSTOMER's.
  */
 export async function checkOut(page: Page): Promise<CheckedOut> {
   await stubWhatsApp(page.context());
