@@ -12,5 +12,7 @@ fi
 node scripts/bench/run.mjs "$@"
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
+# Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).
+node scripts/bench/live.mjs
 # Lighthouse (mobile preset) with the machine's Chromium.
 node scripts/bench/lighthouse.mjs
