@@ -1,0 +1,153 @@
+/**
+ * The order a browser may still replace (POST /pesanan).
+ *
+ * Each recorded order gets a random secret; only its SHA-256 is stored. The browser holds code
+ * and secret in an HttpOnly cookie (like the session, no script and no page ever sees the secret)
+ * until the customer confirms the message was sent, which marks the order sent, takes its lines
+ * out of the cart (checkout.server.ts) and deletes the cookie. A checkout that arrives with the cookie cancels that order in the
+ * same transaction as the new one, but only while it is still `baru` and the secret matches
+ * (compared in constant time). Anything else about the cookie (malformed, unknown code, wrong
+ * secret, an order the restaurant already took up) is ignored without a word: it must never stand
+ * between a customer and a real order, and its answer must not tell a guesser which codes exist.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { auditLog, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
+import { lineKey } from "../cart/cart.ts";
+import { announceOrderChange } from "./live.server.ts";
+import { isOrderCode } from "./order-code.ts";
+
+/** The order a checkout may replace: its code and the secret its own checkout was given. */
+export interface PendingOrder {
+  code: string;
+  token: string;
+}
+
+/** Bytes of an order's secret (base64url: 32 characters). */
+const ORDER_TOKEN_BYTES = 24;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest();
+
+/**
+ * The pending order cookie: `<code>.<secret>`, for a day. For the whole site: the checkout posts
+ * to /pesanan as a page and to /pesanan.data from its JavaScript, and a cookie scoped to
+ * /pesanan is not sent to the second.
+ */
+const PENDING_ORDER_PATH = "/";
+const PENDING_ORDER_SECONDS = 24 * 60 * 60;
+const pendingOrderCookieName = () => cookieName("nyala_pesanan", PENDING_ORDER_PATH);
+
+/**
+ * The order this browser may replace, from its pending order cookie; null for anything else
+ * (absent, malformed, a code or secret that cannot be one): a bad cookie is ignored, never refused.
+ */
+export function readPendingOrder(request: Request): PendingOrder | null {
+  const value = readCookie(request, pendingOrderCookieName(), 200);
+  const [code = "", token = "", ...rest] = value?.split(".") ?? [];
+  if (rest.length > 0 || !isOrderCode(code) || !TOKEN_PATTERN.test(token)) return null;
+  return { code, token };
+}
+
+/** Set-Cookie for the order just recorded: the next checkout from this browser may replace it. */
+export const pendingOrderCookie = (order: PendingOrder) =>
+  serializeCookie(pendingOrderCookieName(), `${order.code}.${order.token}`, {
+    path: PENDING_ORDER_PATH,
+    maxAge: PENDING_ORDER_SECONDS,
+  });
+
+/** Set-Cookie that forgets the pending order (the customer sent it: nothing may cancel it now). */
+export const blankPendingOrderCookie = () =>
+  serializeCookie(pendingOrderCookieName(), "", { path: PENDING_ORDER_PATH, maxAge: 0 });
+
+/** A new order's secret, and the hash that is stored. */
+export function newPendingToken(): { token: string; hash: string } {
+  const token = randomBytes(ORDER_TOKEN_BYTES).toString("base64url");
+  return { token, hash: hashToken(token).toString("hex") };
+}
+
+/** Whether `token` is the secret whose hash (hex) is `storedHash`, in constant time. */
+function matches(storedHash: string, token: string): boolean {
+  const expected = Buffer.from(storedHash, "hex");
+  const actual = hashToken(token);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Who the audit log names for an automatic cancellation (no admin did it). */
+const REPLACEMENT_ACTOR = "otomatis";
+
+/** The recording transaction. */
+type Executor = Pick<Database, "select" | "insert" | "update">;
+
+/**
+ * Cancels `replaced` for the new order `code` when it is still `baru` and its secret matches;
+ * returns whether it did. The update names the status it replaces, so an admin taking the order
+ * up at the same moment wins. Written to the audit log like an admin's status change, by
+ * "otomatis".
+ */
+export async function cancelReplaced(tx: Executor, replaced: PendingOrder, code: string): Promise<boolean> {
+  const [old] = await tx
+    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
+    .from(orders)
+    .where(eq(orders.code, replaced.code))
+    .limit(1);
+  if (!old || old.status !== "baru" || !old.token_hash) return false;
+  if (!matches(old.token_hash, replaced.token)) return false;
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "batal", replaced_by: code, updated_at: new Date() })
+    .where(and(eq(orders.id, old.id), eq(orders.status, "baru")))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return false;
+  await tx.insert(auditLog).values({
+    user_id: null,
+    actor_email: REPLACEMENT_ACTOR,
+    action: "status",
+    entity: "pesanan",
+    entity_id: replaced.code,
+    summary: `Pesanan ${replaced.code}: Baru → Dibatalkan (diganti pesanan ${code})`,
+    details: { from: "baru", to: "batal", replaced_by: code },
+  });
+  await tx.insert(orderEvents).values({
+    order_id: old.id,
+    status: "batal",
+    reason: `Pelanggan mengubah pesanan; diganti pesanan ${code}.`,
+  });
+  return true;
+}
+
+/**
+ * The customer confirmed that the WhatsApp message of their pending order was sent: marks it so
+ * (the board stops flagging it as never sent). Returns its code and the cart line keys it carried
+ * (so exactly those leave the cart); null, like a bad cookie at checkout, when the secret does
+ * not match.
+ */
+export async function confirmSent(
+  db: Database,
+  pending: PendingOrder | null,
+): Promise<{ code: string; lineKeys: string[] } | null> {
+  if (!pending) return null;
+  const [row] = await db
+    .select({ id: orders.id, token_hash: orders.token_hash, sent_at: orders.sent_at })
+    .from(orders)
+    .where(eq(orders.code, pending.code))
+    .limit(1);
+  if (!row?.token_hash) return null;
+  if (!matches(row.token_hash, pending.token)) return null;
+  if (!row.sent_at) {
+    await db.update(orders).set({ sent_at: new Date() }).where(eq(orders.id, row.id));
+    announceOrderChange({ code: pending.code, kind: "terkirim" });
+  }
+  const items = await db
+    .select({ menu_item_id: orderItems.menu_item_id, level: orderItems.level })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, row.id));
+  return {
+    code: pending.code,
+    lineKeys: items.flatMap((item) =>
+      item.menu_item_id ? [lineKey({ id: item.menu_item_id, level: item.level })] : [],
+    ),
+  };
+}
