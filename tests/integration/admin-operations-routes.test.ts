@@ -603,3 +603,52 @@ describe(`/admin/outlet: the store's WhatsApp number (${testDatabaseKind()})`, (
     expect({ number: await storedNumber(), audits: await auditCount() }).toEqual(before);
   });
 });
+
+const LEAD_MESSAGE = "Waktu persiapan diisi 0 sampai 240 menit, kelipatan 5.";
+const storedLead = async () => (await handle.db.select().from(storeSettings))[0]?.lead_minutes ?? null;
+const saveLead = (minutes: string, session = adminToken) =>
+  call(outletAction, post("/admin/outlet", { intent: "pesanan", lead_minutes: minutes }, { session }));
+
+/**
+ * The kitchen's lead time ("Waktu pesanan" on /admin/outlet), a form of its own: saved with its
+ * audit entry, refused with its message when it is not 0-240 in fives, and left alone by the
+ * store settings form.
+ */
+describe(`/admin/outlet: the kitchen's lead time (${testDatabaseKind()})`, () => {
+  it("saves minutes in fives, which the checkout's slots use, and the settings form keeps them", async () => {
+    const audits = await auditCount();
+    const saved = await saveLead(" 35 ");
+    expect(saved.status, saved.body).toBe(200);
+    expect(saved.json).toMatchObject({ status: "success", intent: "pesanan" });
+    expect(await storedLead()).toBe(35);
+    expect(await auditCount()).toBe(audits + 1);
+    invalidateContentCache();
+    expect((await getStoreSettings(handle.db)).leadMinutes).toBe(35);
+
+    expect((await saveOutlet("081311112222")).status).toBe(200);
+    expect(await storedLead()).toBe(35);
+  });
+
+  it.each([["7"], ["245"], ["-5"], ["1e2"], ["tiga puluh"], [""]])(
+    "refuses %j with 400 and its message beside the field, and saves nothing",
+    async (minutes) => {
+      await saveLead("20");
+      const before = { lead: await storedLead(), audits: await auditCount() };
+      const answer = await saveLead(minutes);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({
+        status: "error",
+        intent: "pesanan",
+        message: LEAD_MESSAGE,
+        result: { error: { lead_minutes: [LEAD_MESSAGE] } },
+      });
+      expect({ lead: await storedLead(), audits: await auditCount() }).toEqual(before);
+    },
+  );
+
+  it("is refused to a customer (403) and changes nothing", async () => {
+    const before = await storedLead();
+    expect((await saveLead("60", customerToken)).status).toBe(403);
+    expect(await storedLead()).toBe(before);
+  });
+});

@@ -14,7 +14,13 @@ import { DAY_NAMES, type OpeningDay } from "./opening-hours.ts";
 import { OutletSchema } from "./settings-form.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "./settings.server.ts";
 
-const OUTLET_FIELD_NAMES: Record<keyof StoreSettingsValues, string> = {
+/**
+ * What this form saves; the lead time and "Toko sibuk" have forms of their own
+ * (ordering-settings.server.ts).
+ */
+type OutletValues = Omit<StoreSettingsValues, "lead_minutes" | "busy_until" | "busy_open_ended">;
+
+const OUTLET_FIELD_NAMES: Record<keyof OutletValues, string> = {
   brand: "nama toko",
   address: "alamat",
   whatsapp: "nomor WhatsApp",
@@ -38,7 +44,7 @@ export async function updateStoreSettings(db: Database, actor: Actor, input: unk
     tutup: String(values[`tutup_${index}`]),
     libur: values[`libur_${index}`] === true,
   }));
-  const next: StoreSettingsValues = {
+  const next: OutletValues = {
     brand: parsed.data.brand,
     address: parsed.data.address,
     whatsapp: parsed.data.whatsapp,
@@ -49,7 +55,7 @@ export async function updateStoreSettings(db: Database, actor: Actor, input: unk
     timezone: parsed.data.timezone,
   };
   const before = await getStoreSettingsValues(db);
-  const changed = (Object.keys(next) as (keyof StoreSettingsValues)[]).filter(
+  const changed = (Object.keys(next) as (keyof OutletValues)[]).filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(next[key]),
   );
   await db.transaction(async (tx) => {

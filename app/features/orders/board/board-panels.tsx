@@ -4,10 +4,26 @@
  * without JavaScript.
  */
 import { Form, Link } from "react-router";
+import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { useAdminLive } from "./admin-live.tsx";
 import { clockTime } from "../order-time.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 import { STATUS_FILTER_LABELS } from "./board-words.ts";
+
+/** The line the board's own forms (Toko sibuk, clearing unsent orders, a step without JS) leave. */
+export function BoardMessage({ answer }: { answer: OpsAnswer | undefined }) {
+  if (!answer) return null;
+  return (
+    <p
+      role={answer.ok ? "status" : "alert"}
+      className={`rounded-xl px-4 py-2 text-sm font-semibold ${
+        answer.ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700"
+      }`}
+    >
+      {answer.message}
+    </p>
+  );
+}
 
 export function LiveBar() {
   const live = useAdminLive();

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { ActionMessage, type OpsAnswer } from "~/features/admin/form-parts.tsx";
+import type { OpsAnswer } from "~/features/admin/form-parts.tsx";
 import {
   changeOrderStatus,
   clearUnsent,
@@ -14,7 +14,13 @@ import {
   listOrders,
   UNSENT_AFTER_MINUTES,
 } from "~/features/orders/board.server.ts";
-import { BoardFilters, BusyPanel, LiveBar, UnsentPanel } from "~/features/orders/board/board-panels.tsx";
+import {
+  BoardFilters,
+  BoardMessage,
+  BusyPanel,
+  LiveBar,
+  UnsentPanel,
+} from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
@@ -137,9 +143,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-3">
         <LiveBar />
         <BusyPanel busy={busy} busyText={busyText} timezone={timezone} />
-        {(["status", "bersihkan", "sibuk", "buka"] as const).map((intent) => (
-          <ActionMessage key={intent} answer={actionData} intent={intent} />
-        ))}
+        <BoardMessage answer={actionData} />
         <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} />
         <BoardFilters filters={filters} filtered={Boolean(filtered)} />
       </div>
