@@ -347,7 +347,16 @@ test(`POST /pesanan: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepte
       return { kind: "form", pairs: [["keranjang", shown], ["mode", pick(["fetch", ""])], ...details()] };
     }
     return fuzzBody([...cartFields, "mode", "nama", "whatsapp", "cara", "alamat", "patokan", "waktu"], {
-      extraStrings: [fingerprint, fingerprint, "2", "tanpa sayur", "x".repeat(101), "fetch", "secepatnya", "ambil"],
+      extraStrings: [
+        fingerprint,
+        fingerprint,
+        "2",
+        "tanpa sayur",
+        "x".repeat(101),
+        "fetch",
+        "secepatnya",
+        "ambil",
+      ],
     });
   });
   report("/pesanan", outcomes);

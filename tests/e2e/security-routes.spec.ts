@@ -25,7 +25,7 @@ interface Expectation {
    * null where an admin's empty post would succeed and change the catalog the other specs read
    * (that intent's admin side is fuzzed on a server of its own, security-fuzz-operations.spec.ts).
    */
-  intents?: Record<string, Outcome | null>;
+  intents?: Record<string, Outcome | Record<Role, Outcome> | null>;
   /** Answers that may show admin data: only the admin's. */
   adminData?: boolean;
 }
@@ -72,9 +72,13 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/_site/not-found.tsx": { path: "/tidak-ada-halaman-ini", get: all(404), post: all(405) },
   // An order's page needs its link's secret (or the account that placed it): to anyone else, a 404.
   "routes/_site/pesanan-detail.tsx": { path: "/pesanan/NY-AAAA", get: all(404), post: all(405) },
+  // "Pesan lagi" is a form of the signed-in customer's page: an order code it does not name is refused.
   "routes/_site/pesanan-saya.tsx": {
     get: { nobody: [302, "/masuk?redirectTo=%2Fpesanan-saya"], customer: 200, admin: 200 },
-    post: all(405),
+    post: { nobody: [302, "/masuk?redirectTo=%2Fpesanan-saya"], customer: 400, admin: 400 },
+    intents: {
+      "pesan-lagi": { nobody: [302, "/masuk?redirectTo=%2Fpesanan-saya"], customer: 400, admin: 400 },
+    },
   },
   "routes/admin/index.tsx": {
     get: adminOnly([302, "/admin/dashboard"]),
@@ -261,9 +265,15 @@ async function checkAnswer(
 }
 
 /** The outcome for a role: admin-only routes refuse everyone else whatever the request. */
-const outcomeFor = (expectation: Expectation, role: Role, adminOutcome: Outcome | null): Outcome => {
+const outcomeFor = (
+  expectation: Expectation,
+  role: Role,
+  adminOutcome: Outcome | Record<Role, Outcome> | null,
+): Outcome => {
   if (expectation.adminData && role !== "admin") return role === "nobody" ? 401 : 403;
   if (adminOutcome === null) throw new Error("an intent without an expected outcome was sent");
+  // One outcome for every role, or one per role (a customer's page that sends nobody to the login).
+  if (typeof adminOutcome === "object" && !Array.isArray(adminOutcome)) return adminOutcome[role];
   return adminOutcome;
 };
 

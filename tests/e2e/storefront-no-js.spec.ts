@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { createAccount, logIn, PASSWORD, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { BRAND, cartLine, expectNavCount, productCard, serverCart, waLink } from "./support/storefront.ts";
+import { CUSTOMER, fillCheckoutDetails } from "./support/orders.ts";
 import { solvePicture, TEST_CAPTCHA_KEY } from "../support/captcha-picture.ts";
 
 /**
@@ -79,6 +80,23 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await add(page, "Pangsit Goreng").click();
   await page.goto("/keranjang");
 
+  // Checkout without the details: a page that asks for them, each field's message beside it.
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(page).toHaveURL("/pesanan");
+  await expect(page.getByRole("alert")).toHaveText("Isi nama pemesan.");
+  await expect(page.getByTestId("error-nama")).toHaveText("Isi nama pemesan.");
+  await expect(page.getByTestId("error-whatsapp")).toHaveText(
+    "Isi nomor WhatsApp-mu agar kami bisa mengabarimu.",
+  );
+  // Delivery asks for the address and a landmark (shown by CSS alone once chosen).
+  await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp, cara: "Diantar" });
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(page.getByTestId("error-alamat")).toHaveText("Isi alamat pengantaran.");
+  await expect(page.getByTestId("checkout-details").getByLabel("Nama", { exact: true })).toHaveValue(
+    CUSTOMER.nama,
+  );
+  await fillCheckoutDetails(page, { alamat: "Jl. Mawar No. 5", patokan: "depan masjid" });
+
   // Checkout: a page with the code, the message as WhatsApp will get it, and the link.
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   await expect(page).toHaveURL("/pesanan");
@@ -95,6 +113,16 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
     "1x Pangsit Goreng — Rp 9.000",
   ]);
   expect(message).toContain("\nTotal: Rp 19.000");
+  expect(message).toContain(
+    [
+      `Atas nama: ${CUSTOMER.nama}`,
+      `WhatsApp: ${CUSTOMER.display}`,
+      "Cara: Diantar",
+      "Alamat: Jl. Mawar No. 5 (patokan: depan masjid)",
+      "Waktu: Secepatnya",
+    ].join("\n"),
+  );
+  expect(message).toMatch(new RegExp(`\nLihat pesanan: http://[^/]+/pesanan/${code}\\?kunci=[\\w-]{32}$`));
   const link = page.getByRole("link", { name: "Buka WhatsApp" });
   await expect(link).toHaveAttribute("href", waLink(message));
   await expect(link).toHaveAttribute("target", "_blank");
@@ -106,6 +134,12 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await expect(page.getByTestId("order-sent")).toContainText(`Pesanan ${code} kami balas lewat WhatsApp.`);
   await expect(page.getByText("Keranjang kosong")).toBeVisible();
   await expectNavCount(page, 0);
+
+  // The order's own page, without JavaScript too: its status and what was ordered.
+  await page.getByRole("link", { name: "Lihat status pesanan" }).click();
+  await expect(page).toHaveURL(`/pesanan/${code}`);
+  await expect(page.getByTestId("order-page-status")).toContainText("Baru");
+  await expect(page.getByTestId("order-page-line")).toHaveCount(2);
 });
 
 test("a refused checkout without JavaScript says why on a page, and the way back", async ({

@@ -302,6 +302,7 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
       pesananBaru: true,
       penggunaBaru: true,
+      pesanKontak: true,
     });
   });
 
@@ -309,13 +310,15 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     const wants = await account({ role: "admin" });
     const declines = await account({ role: "admin" });
     const customer = await account();
-    await saveNotificationSwitches(handle.db, declines.id, { pesananBaru: true, penggunaBaru: false });
-    await notifyAdmins(
-      handle.db,
-      "penggunaBaru",
-      "Pengguna baru",
-      "Uji (uji@contoh.test) baru saja mendaftar.",
-    );
+    await saveNotificationSwitches(handle.db, declines.id, {
+      pesananBaru: true,
+      penggunaBaru: false,
+      pesanKontak: true,
+    });
+    await notifyAdmins(handle.db, "penggunaBaru", {
+      judul: "Pengguna baru",
+      pesan: "Uji (uji@contoh.test) baru saja mendaftar.",
+    });
     expect((await listNotifications(handle.db, wants.id)).map((item) => item.judul)).toEqual([
       "Pengguna baru",
     ]);
@@ -328,12 +331,10 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
     const other = await account({ role: "admin" });
     await ensureAdminInbox(handle.db, admin.id);
     await ensureAdminInbox(handle.db, other.id);
-    await notifyAdmins(
-      handle.db,
-      "pesananBaru",
-      "Pesanan baru",
-      "NY-AAAA · Uji · Ambil sendiri: 1x Es Nyala — Rp 8.000",
-    );
+    await notifyAdmins(handle.db, "pesananBaru", {
+      judul: "Pesanan baru",
+      pesan: "NY-AAAA · Uji · Ambil sendiri: 1x Es Nyala — Rp 8.000",
+    });
     const [mine] = await listNotifications(handle.db, admin.id);
     const [theirs] = await listNotifications(handle.db, other.id);
     const read = await call(

@@ -9,6 +9,8 @@ import { action as cartAction, loader as cartLoader } from "../../app/routes/_si
 import { action as checkoutAction } from "../../app/routes/_site/pesanan.tsx";
 import { action as importAction } from "../../app/routes/resources/keranjang-pindahkan.tsx";
 import type { CartView } from "../../app/features/cart/cart.server.ts";
+import type { CheckoutForm } from "../../app/features/orders/checkout-form.server.ts";
+import { PICK_UP_FORM } from "../support/orders.ts";
 import { call, get, post, type Answer } from "./auth-support.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -78,15 +80,19 @@ export class Shopper {
       cartLoader,
       get("/keranjang", { address: this.address, cookies: this.cookieList }),
     );
-    return answer.json as unknown as { cart: CartView };
+    return answer.json as unknown as { cart: CartView; details: CheckoutForm };
   }
 
-  /** "Pesan via WhatsApp": the cart page's form posted to /pesanan (its fingerprint unless given). */
+  /**
+   * "Pesan via WhatsApp": the cart page's form posted to /pesanan (its fingerprint unless given),
+   * with the checkout's details of a guest picking up as soon as possible unless `fields` say
+   * otherwise (an empty value is a field left empty).
+   */
   async checkout(fields: Record<string, string> = {}, options: { plain?: boolean } = {}) {
     // The page the customer looks at is drawn first (which marks what changed as said), unless
     // the test gives the fingerprint of an earlier page.
     const keranjang = fields.keranjang ?? (await this.cart()).cart.fingerprint;
-    const values = { ...fields, keranjang };
+    const values = { ...PICK_UP_FORM, ...fields, keranjang };
     return this.send(checkoutAction, "/pesanan", values, options);
   }
 

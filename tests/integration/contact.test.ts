@@ -30,7 +30,7 @@ beforeAll(async () => {
   admins.silent = await account("admin");
   admins.never = await account("admin"); // never opened the settings: the default (on) applies
   customer = await account("customer");
-  const switches = { pesananBaru: true, pembayaran: true, komentar: false, sistem: true };
+  const switches = { pesananBaru: true, penggunaBaru: true };
   await saveNotificationSwitches(handle.db, admins.listening, { ...switches, pesanKontak: true });
   await saveNotificationSwitches(handle.db, admins.silent, { ...switches, pesanKontak: false });
 });

@@ -4,10 +4,8 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { notifications, orders, storeSettings, users } from "../../database/schema.ts";
-import { action as orderAction } from "../../app/routes/resources/pesanan.tsx";
 import { loader as pageLoader } from "../../app/routes/_site/pesanan-detail.tsx";
 import { loader as liveLoader } from "../../app/routes/resources/pesanan-langsung.tsx";
-import { loader as cartLoader } from "../../app/routes/_site/keranjang.tsx";
 import { authMiddleware } from "../../app/features/accounts/auth.server.ts";
 import { startSession } from "../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
@@ -22,7 +20,8 @@ import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { openEventStreams } from "../../app/lib/event-stream.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { PICK_UP_FORM } from "../support/orders.ts";
-import { call, get, post, uniqueEmail, type RequestOptions } from "./auth-support.ts";
+import { call, get, uniqueEmail, type RequestOptions } from "./auth-support.ts";
+import { Shopper } from "./cart-support.ts";
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string; token: string };
@@ -57,19 +56,18 @@ async function account(nama: string, role: "admin" | "customer" = "customer") {
 
 const ES = [{ id: "es-nyala", jumlah: 2 }];
 
-async function checkout(details: Record<string, string> = PICK_UP_FORM, options: RequestOptions = {}) {
-  return call(
-    orderAction,
-    post(
-      "/pesanan",
-      { ...details, items: JSON.stringify(ES) },
-      { address: `198.51.100.${++addressCounter}`, ...options },
-    ),
-  );
+/**
+ * A browser of its own (its own address) fills its cart and checks out with `details` (a guest
+ * picking up as soon as possible, unless the test says otherwise; "" is a field left empty).
+ */
+async function checkout(details: Record<string, string> = PICK_UP_FORM, options: { session?: string } = {}) {
+  const shopper = new Shopper({ address: `198.51.100.${++addressCounter}`, session: options.session });
+  await shopper.fill(ES);
+  return Object.assign(await shopper.checkout(details), { shopper });
 }
 
 /** What a successful checkout gives the browser: the code, the link's secret and the view cookie. */
-async function placed(details: Record<string, string> = PICK_UP_FORM, options: RequestOptions = {}) {
+async function placed(details: Record<string, string> = PICK_UP_FORM, options: { session?: string } = {}) {
   const answer = await checkout(details, options);
   expect(answer.status, answer.body).toBe(201);
   const code = answer.json?.code as string;
@@ -85,7 +83,7 @@ const openPage = (code: string, path = `/pesanan/${code}`, options: RequestOptio
 describe(`checkout details (${testDatabaseKind()})`, () => {
   it("refuses a checkout without them: 400, each field's message, nothing stored", async () => {
     const before = (await handle.db.select().from(orders)).length;
-    const answer = await checkout({ cara: "antar", waktu: "secepatnya", whatsapp: "0812" });
+    const answer = await checkout({ nama: "", cara: "antar", waktu: "secepatnya", whatsapp: "0812" });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({
       status: "error",
@@ -96,6 +94,9 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
         alamat: "Isi alamat pengantaran.",
         patokan: "Isi patokan agar kurir mudah menemukan alamatmu, misalnya: depan masjid.",
       },
+      // What was typed and the cart as it is: the page without JavaScript asks again with them.
+      values: { nama: "", whatsapp: "0812", cara: "antar", waktu: "secepatnya" },
+      keranjang: (await answer.shopper.cart()).cart.fingerprint,
     });
     expect((await handle.db.select().from(orders)).length).toBe(before);
   });
@@ -145,8 +146,9 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
     const { answer } = await placed({ ...PICK_UP_FORM, nama: "Rina", cara: "makan", meja: "7" });
     const cookie = answer.headers.getSetCookie().find((value) => value.startsWith("nyala_pemesan="))!;
     expect(cookie).toMatch(/; Path=\/keranjang; HttpOnly; SameSite=Lax; Max-Age=31536000$/);
-    const next = await call(cartLoader as never, get("/keranjang", { cookies: [cookie.split(";")[0]!] }));
-    expect(next.json?.remembered).toEqual({
+    // The same browser's cart page (its lines are still there until "sudah terkirim").
+    const next = await answer.shopper.cart();
+    expect(next.details.remembered).toEqual({
       nama: "Rina",
       whatsapp: "6281234567890",
       cara: "makan",
@@ -155,14 +157,14 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
       meja: "7",
     });
     // A tampered cookie is simply not offered.
-    const tampered = await call(cartLoader as never, get("/keranjang", { cookies: ["nyala_pemesan=e30"] }));
-    expect(tampered.json?.remembered).toBeNull();
+    answer.shopper.cookies.set("nyala_pemesan", "e30");
+    expect((await answer.shopper.cart()).details.remembered).toBeNull();
   });
 
   it("remembers a signed-in customer's details on the account, offered on any browser; the name from the account at first", async () => {
     const customer = await account("Dewi Lestari");
-    const first = await call(cartLoader as never, get("/keranjang", { session: customer.token }));
-    expect(first.json?.remembered).toEqual({ nama: "Dewi Lestari" });
+    const shopper = await new Shopper({ session: customer.token }).fill(ES);
+    expect((await shopper.cart()).details.remembered).toEqual({ nama: "Dewi Lestari" });
     await placed(
       {
         nama: "Dewi",
@@ -174,8 +176,9 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
       },
       { session: customer.token },
     );
-    const later = await call(cartLoader as never, get("/keranjang", { session: customer.token }));
-    expect(later.json?.remembered).toMatchObject({
+    // Another browser of the same account.
+    const later = await new Shopper({ session: customer.token }).cart();
+    expect(later.details.remembered).toMatchObject({
       nama: "Dewi",
       whatsapp: "6281322223333",
       cara: "antar",
@@ -260,7 +263,10 @@ describe(`the order page and who may see it (${testDatabaseKind()})`, () => {
   it("a signed-in customer sees their own orders without the link, never another account's; Pesanan saya lists only theirs", async () => {
     const owner = await account("Pemilik Pesanan");
     const stranger = await account("Orang Lain");
-    const { code } = await placed(PICK_UP_FORM, { session: owner.token });
+    const first = await placed(PICK_UP_FORM, { session: owner.token });
+    const { code } = first;
+    // Sent: its lines leave the account's cart, so the next order holds only its own.
+    await first.answer.shopper.sent();
     const older = await placed(PICK_UP_FORM, { session: owner.token });
     expect((await openPage(code, `/pesanan/${code}`, { session: owner.token })).status).toBe(200);
     expect((await openPage(code, `/pesanan/${code}`, { session: stranger.token })).status).toBe(404);

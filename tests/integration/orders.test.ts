@@ -194,7 +194,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     const answer = await order([{ id: "pangsit-goreng", jumlah: 3 }], {
       fields: {
         harga: "1",
-        nama: "Gratis",
+        nama_menu: "Gratis",
         total: "3",
         items: JSON.stringify([{ id: "es-nyala", jumlah: 99, harga: 1 }]),
       },
@@ -252,7 +252,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     const token = /nyala_session=([^;]+)/.exec(cookie)![1]!;
     const answer = await order([{ id: "es-nyala", jumlah: 1 }], {
       session: token,
-      details: { ...PICK_UP_FORM, nama: "Budi Santoso" },
+      fields: { nama: "Budi Santoso" },
     });
     expect(answer.status).toBe(201);
     expect(answer.json?.message).toContain("\nAtas nama: Budi Santoso");

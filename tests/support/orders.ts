@@ -2,7 +2,7 @@ import type { Database } from "../../database/client.server.ts";
 import {
   recordOrder,
   type OrderDetails,
-  type OrderRequest,
+  type OrderRequestLine,
 } from "../../app/features/orders/record-order.server.ts";
 import { getStoreSettings, type StoreSettings } from "../../app/features/store/settings.server.ts";
 
@@ -30,7 +30,7 @@ export const ORIGIN = "http://localhost:3000";
 /** Records an order as checkout does (recordOrder), with test defaults for what the test does not name. */
 export async function placeOrder(
   db: Database,
-  lines: OrderRequest,
+  lines: OrderRequestLine[],
   options: {
     store?: StoreSettings;
     account?: { id: string } | null;

@@ -168,11 +168,6 @@ function mergeLine(lines: CartLine[], line: CartLine): CartLine[] {
   return [...lines, { ...line, jumlah: Math.min(line.jumlah, MAX_QUANTITY) }];
 }
 
-/** `extra` added to `lines` (same item and level: quantities added, up to 99), e.g. a past order again. */
-export function addLines(lines: CartLine[], extra: readonly CartLine[]): CartLine[] {
-  return extra.reduce((result, line) => mergeLine(result, line), lines);
-}
-
 /** `jumlah` more of `item` (at `item.level`, if it has one). A full cart (MAX_LINES) takes no new line. */
 export function addItem(lines: CartLine[], item: CartItem, jumlah = 1): CartLine[] {
   const line: CartLine = { id: item.id, nama: item.nama, harga: item.harga, jumlah };

@@ -5,7 +5,7 @@
  * browser without `:has` shows them all, labelled for the way they belong to.
  */
 import { formatWhatsAppNumber } from "~/lib/whatsapp.ts";
-import type { DetailErrors, SavedDetails } from "./checkout-details.ts";
+import type { CheckoutDetails, DetailErrors } from "./checkout-details.ts";
 import { ASAP, DETAIL_LIMITS, FULFILMENT_LABELS } from "./checkout-fields.ts";
 
 const WAYS = ["ambil", "antar", "makan"] as const;
@@ -66,8 +66,8 @@ export function CheckoutDetailsFields({
   slots,
   errors,
 }: {
-  /** Remembered from the last checkout (or the account's name). */
-  initial: Partial<SavedDetails> | null;
+  /** Remembered from the last checkout (or the account's name), or as typed when refused. */
+  initial: Partial<CheckoutDetails> | null;
   /** The time slots offered now (order-slots.ts). */
   slots: readonly SlotChoice[];
   errors: DetailErrors;
@@ -100,7 +100,12 @@ export function CheckoutDetailsFields({
             inputMode="tel"
             autoComplete="tel"
             maxLength={24}
-            defaultValue={initial?.whatsapp ? formatWhatsAppNumber(initial.whatsapp) : ""}
+            // A stored number (`62812…`) is shown as people write it; a refused one as it was typed.
+            defaultValue={
+              initial?.whatsapp && /^62\d+$/.test(initial.whatsapp)
+                ? formatWhatsAppNumber(initial.whatsapp)
+                : (initial?.whatsapp ?? "")
+            }
             required
             aria-describedby={describedBy("whatsapp", errors.whatsapp, true)}
           />
@@ -188,7 +193,11 @@ export function CheckoutDetailsFields({
       </div>
 
       <Field name="waktu" label="Waktu" error={errors.waktu}>
-        <select {...input("waktu")} defaultValue={ASAP} aria-describedby={describedBy("waktu", errors.waktu)}>
+        <select
+          {...input("waktu")}
+          defaultValue={slots.some((slot) => slot.value === initial?.waktu) ? initial?.waktu : ASAP}
+          aria-describedby={describedBy("waktu", errors.waktu)}
+        >
           <option value={ASAP}>Secepatnya</option>
           {slots.map((slot) => (
             <option key={slot.value} value={slot.value}>

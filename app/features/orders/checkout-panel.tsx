@@ -75,13 +75,27 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     recorded,
     opened,
     error: answer?.status === "error" && answer !== dismissed ? answer.message : null,
-    /** Records the order the cart form holds; call inside the customer's tap. */
-    start(form: HTMLFormElement) {
-      if (fetcher.state !== "idle") return;
+    /** The server's messages for the checkout's details, by field. */
+    fieldErrors: (answer?.status === "error" && answer !== dismissed ? answer.fieldErrors : null) ?? {},
+    /**
+     * Records the order the cart form holds; call inside the customer's tap. `ready` is the
+     * details' check in the browser: the tab opens at once (only the tap may open it) and closes
+     * again if the check fails.
+     */
+    start(form: HTMLFormElement, ready: boolean | Promise<boolean> = true) {
+      if (fetcher.state !== "idle" || ready === false) return;
       popup.current = openBlankTab();
-      setRecordedFor(fingerprint);
-      setDismissed(null);
-      void fetcher.submit(form, { method: "post", action: "/pesanan" });
+      const submit = () => {
+        setRecordedFor(fingerprint);
+        setDismissed(null);
+        void fetcher.submit(form, { method: "post", action: "/pesanan" });
+      };
+      if (ready === true) return submit();
+      void ready.then((ok) => {
+        if (ok) return submit();
+        popup.current?.close();
+        popup.current = null;
+      });
     },
     /** "Belum, ubah pesanan": back to the cart; the next checkout replaces the unsent order. */
     change() {

@@ -5,11 +5,14 @@
  * (`keranjang`, the fingerprint of the lines to order, with their prices). When the cart no longer
  * says what the page showed (another tab changed it, a price changed), nothing is recorded and
  * the customer is asked to look again. Sold-out lines are left out of the order and stay in the
- * cart. Names and prices are the menu's at this moment (record-order.server.ts).
+ * cart. Names and prices are the menu's at this moment (record-order.server.ts). The form also
+ * carries the checkout's details (checkout-details.ts: who, how, where, when), checked with the
+ * schema the page uses, and remembered for the next order (on the account, or in this browser).
+ * The answer sets a cookie that lets this browser open the order's own page (order-view.server.ts).
  *
- * `intent=terkirim` (the customer sent the WhatsApp message): the lines of the order this browser
- * recorded leave the cart, and the pending order cookie is forgotten, so no later checkout may
- * cancel an order the restaurant has received.
+ * `intent=terkirim` (the customer sent the WhatsApp message): the order is marked sent (the board
+ * stops flagging it), its lines leave the cart, and the pending order cookie is forgotten, so no
+ * later checkout may cancel an order the restaurant has received.
  *
  * With JavaScript (a fetcher) the answers are data; without it the checkout answers the /pesanan
  * page (the code, the message, the WhatsApp link), and "terkirim" redirects to the cart.
@@ -21,20 +24,26 @@ import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
 import { readCartEdits } from "../cart/cart-form.server.ts";
 import { applyEdits, changeCart, readCartView } from "../cart/cart.server.ts";
 import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";
-import { getStoreSettings } from "../store/settings.server.ts";
+import { getOrigin, getStoreSettings } from "../store/settings.server.ts";
 import { getClientAddress } from "../../lib/client-address.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form.server.ts";
 import { formatWait, hit } from "../../lib/rate-limit.server.ts";
 import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
+import { DETAIL_FIELDS, parseCheckoutDetails } from "./checkout-details.ts";
+import { ASAP } from "./checkout-fields.ts";
+import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
+import { orderPath } from "./order-code.ts";
+import { orderSlots } from "./order-slots.ts";
+import { viewCookies } from "./order-view.server.ts";
 import {
   blankPendingOrderCookie,
-  findPendingOrder,
+  confirmSent,
   pendingOrderCookie,
   readPendingOrder,
-  recordOrder,
-} from "./record-order.server.ts";
+} from "./pending-order.server.ts";
+import { recordOrder } from "./record-order.server.ts";
 
 /** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
 const ORDER_WINDOW_MS = 60 * 60 * 1000;
@@ -56,8 +65,7 @@ const fail = (message: string, status: number, headers?: HeadersInit) =>
 
 async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
   const db = await getDb();
-  const pending = readPendingOrder(request);
-  const order = pending ? await findPendingOrder(db, pending) : null;
+  const order = await confirmSent(db, readPendingOrder(request));
   const cartId = await findCart(db, readCartOwner(request, getOptionalUser(context)));
   let cart = { count: 0, version: 0 };
   if (order && cartId) {
@@ -99,6 +107,39 @@ export async function checkoutAction(args: ActionArgs) {
   const missingLevel = orderable.find((line) => line.problem === "pilih-level");
   if (missingLevel) return fail(CHECKOUT_MESSAGES.levelRequired(missingLevel.nama), 400);
 
+  // The details as the page's form checked them: the slots are the ones offered now.
+  const store = await getStoreSettings(db);
+  const slots = orderSlots({
+    hours: store.openingHours,
+    timezone: store.timezone,
+    leadMinutes: store.leadMinutes,
+    now: new Date(),
+  });
+  const typed = Object.fromEntries(DETAIL_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
+  const details = parseCheckoutDetails(
+    typed,
+    slots.map((slot) => slot.value),
+  );
+  if (!details.ok) {
+    // Without JavaScript the /pesanan page asks again, with what was typed and the cart as it is.
+    const values = Object.fromEntries(
+      DETAIL_FIELDS.flatMap((name) => {
+        const value = typed[name];
+        return typeof value === "string" ? [[name, value.slice(0, 300)]] : [];
+      }),
+    );
+    return data<CheckoutAnswer>(
+      {
+        status: "error",
+        message: details.message,
+        fieldErrors: details.errors,
+        values,
+        keranjang: cart.fingerprint,
+      },
+      { status: 400 },
+    );
+  }
+
   const limit = await hit(db, {
     key: `order:address:${getClientAddress(request)}`,
     limit: getEnv().RATE_LIMIT_ORDER_ADDRESS,
@@ -113,25 +154,42 @@ export async function checkoutAction(args: ActionArgs) {
     );
   }
 
-  const result = await recordOrder(
-    db,
-    orderable.map((line) => ({
+  const { waktu, ...saved } = details.details;
+  const result = await recordOrder(db, {
+    lines: orderable.map((line) => ({
       id: line.id,
       jumlah: line.jumlah,
       level: line.level ?? null,
       catatan: line.catatan,
     })),
-    await getStoreSettings(db),
-    user ? { id: user.id, nama: user.nama } : null,
-    readPendingOrder(request),
-  );
-  if (!result.ok) return fail(result.message, result.status);
-  const { code, token, replaced, total, message, whatsappUrl, outsideHours } = result.order;
-  return data<CheckoutAnswer>(
-    { status: "success", code, replaced, total, message, whatsappUrl, outsideHours },
-    {
-      status: 201,
-      headers: { "Set-Cookie": pendingOrderCookie({ code, token }), "Cache-Control": "no-store" },
+    store,
+    account: user ? { id: user.id } : null,
+    details: {
+      ...saved,
+      scheduledFor: waktu === ASAP ? null : (slots.find((slot) => slot.value === waktu)?.at ?? null),
     },
+    origin: getOrigin(request),
+    replaces: readPendingOrder(request),
+  });
+  if (!result.ok) return fail(result.message, result.status);
+  if (user) await saveAccountDetails(db, user.id, saved);
+
+  const { code, token, viewToken, replaced, total, message, whatsappUrl, outsideHours } = result.order;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", pendingOrderCookie({ code, token }));
+  for (const cookie of viewCookies(code, viewToken)) headers.append("Set-Cookie", cookie);
+  if (!user) headers.append("Set-Cookie", detailsCookie(saved));
+  return data<CheckoutAnswer>(
+    {
+      status: "success",
+      code,
+      replaced,
+      total,
+      message,
+      whatsappUrl,
+      outsideHours,
+      orderUrl: orderPath(code),
+    },
+    { status: 201, headers },
   );
 }

@@ -24,6 +24,10 @@ interface CheckoutRefused {
   message: string;
   /** The checkout details' messages by field (`nama`, `whatsapp`, …), when those were refused. */
   fieldErrors?: Record<string, string>;
+  /** With `fieldErrors`: the details as typed, to ask again (the page without JavaScript). */
+  values?: Record<string, string>;
+  /** With `fieldErrors`: the fingerprint of the cart as it now is, for that second form. */
+  keranjang?: string;
 }
 
 export type CheckoutAnswer = CheckoutRecorded | CheckoutRefused;

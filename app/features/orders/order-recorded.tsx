@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import type { CheckoutRecorded } from "./checkout.ts";
 
@@ -26,8 +27,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The recorded order: its code, what to do next, the message as WhatsApp will receive it, the
- * "Buka WhatsApp" link and "Salin pesan". `opened` says whether this tap already opened WhatsApp
+ * The recorded order: its code, what to do next, the link to its own page (where it is followed
+ * live), the message as WhatsApp will receive it, the "Buka WhatsApp" link and "Salin pesan". `opened` says whether this tap already opened WhatsApp
  * (null on the page a checkout without JavaScript lands on). `sentQuestion` is the "sent?" part:
  * buttons in the cart page, forms on that page.
  */
@@ -69,6 +70,11 @@ export function OrderRecorded({
           ? "WhatsApp terbuka di tab baru. Tekan kirim di sana agar pesananmu sampai ke kami."
           : "Ketuk Buka WhatsApp, lalu tekan kirim agar pesananmu sampai ke kami."}
         {order.outsideHours ? " Toko sedang tutup, jadi pesananmu kami proses saat toko buka." : ""}
+      </p>
+      <p className="mt-2">
+        <Link to={order.orderUrl} className="font-semibold text-chili-700 underline-offset-4 hover:underline">
+          Lihat status pesanan {order.code}
+        </Link>
       </p>
       {order.replaced ? (
         <p className="mt-2 text-sm text-stone-700" data-testid="order-replaced">

@@ -193,12 +193,10 @@ export async function recordOrder(
       if (!row) continue;
       await tx.insert(orderItems).values(priced.map((line) => ({ ...line, order_id: row.id })));
       await tx.insert(orderEvents).values({ order_id: row.id, status: "baru" });
-      await notifyAdmins(
-        tx,
-        "pesananBaru",
-        "Pesanan baru",
-        `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(priced)} — ${formatRupiah(total)}`,
-      );
+      await notifyAdmins(tx, "pesananBaru", {
+        judul: "Pesanan baru",
+        pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(priced)} — ${formatRupiah(total)}`,
+      });
       const replaced = replaces && (await cancelReplaced(tx, replaces, row.code)) ? replaces.code : null;
       return { ...row, replaced };
     }

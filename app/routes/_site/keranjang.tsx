@@ -10,7 +10,10 @@ import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
-import { isOrderCode } from "~/features/orders/order-code.ts";
+import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
+import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
+import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
+import { isOrderCode, orderPath } from "~/features/orders/order-code.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -34,15 +37,18 @@ const OrderRecorded = lazy(() =>
 );
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const owner = readCartOwner(request, getOptionalUser(context));
+  const user = getOptionalUser(context);
+  const owner = readCartOwner(request, user);
   let cart = EMPTY_CART;
+  let details = NO_CHECKOUT_FORM;
   if (mayHaveCart(owner)) {
     const db = await getDb();
     cart = await readCartView(db, await findCart(db, owner));
+    if (cart.lines.length > 0) details = await checkoutForm(db, request, user);
   }
   // After "Ya, sudah terkirim" without JavaScript: the code of the order just sent.
   const sent = url.searchParams.get("terkirim");
-  return { cart, sent: sent && isOrderCode(sent) ? sent : null };
+  return { cart, details, sent: sent && isOrderCode(sent) ? sent : null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -89,8 +95,9 @@ function Notices({ notices, onClose }: { notices: string[]; onClose(): void }) {
 }
 
 export default function Keranjang({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart } = loaderData;
+  const { cart, details: form } = loaderData;
   const { store } = useRootData();
+  const details = useDetailsCheck(form.slots);
   const revalidator = useRevalidator();
   const [notices, closeNotices] = useNotices(cart.notices);
   const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
@@ -115,8 +122,15 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
     ? `Pilih level pedas untuk ${missingLevel.nama} dulu.`
     : orderable.length === 0
       ? "Semua menu di keranjang sedang habis."
-      : null;
-  const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
+      : store.busy
+        ? store.busyText
+        : null;
+  const refusal =
+    details.message ??
+    checkout.error ??
+    problem ??
+    (actionData?.status === "error" ? actionData.message : null);
+  const detailErrors = Object.keys(details.errors).length > 0 ? details.errors : checkout.fieldErrors;
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
@@ -135,6 +149,9 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             Pesanan <strong className="font-mono text-chili-700">{sentCode}</strong> kami balas lewat
             WhatsApp. Sebutkan kode ini bila kamu menghubungi kami.
           </p>
+          <Link to={orderPath(sentCode)} className="btn-primary mt-2">
+            Lihat status pesanan
+          </Link>
         </div>
       ) : null}
 
@@ -160,12 +177,16 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
         <form
           method="post"
           action="/pesanan"
+          // The details' Indonesian messages beside each field, never the browser's own bubble.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
             setProblem(null);
             if (submitter?.hasAttribute("data-checkout")) {
-              if (!busy && !blockedMessage) checkout.start(event.currentTarget);
+              if (!busy && !blockedMessage) {
+                checkout.start(event.currentTarget, details.check(event.currentTarget));
+              }
               return;
             }
             // Enter in a note: save the notes and levels as they stand.
@@ -183,6 +204,11 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
           <Suspense fallback={null}>
             <CartLines lines={cart.lines} onProblem={onProblem} />
           </Suspense>
+
+          {/* Kept (hidden) under a recorded order: "Belum, ubah pesanan" comes back to them as typed. */}
+          <div className="card mt-6 p-6" hidden={checkout.recorded !== null} onFocus={details.preload}>
+            <CheckoutDetailsFields initial={form.remembered} slots={form.slots} errors={detailErrors} />
+          </div>
 
           <div className="card mt-6 p-6">
             <div className="flex items-center justify-between text-lg">

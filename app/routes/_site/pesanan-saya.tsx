@@ -1,19 +1,24 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan-saya";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { listCustomerOrders } from "~/features/orders/my-orders.server.ts";
 import { formatSlot } from "~/features/orders/order-time.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
-import { ReorderButton } from "~/features/orders/reorder-button.tsx";
+import { reorderIntoCart } from "~/features/orders/reorder.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { useRootData } from "~/root.tsx";
 
-/** /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes first. */
+/**
+ * /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes
+ * first. "Pesan lagi" is a plain form: the order's lines go into the account's cart on the server
+ * (reorder.server.ts) and the cart page opens, saying what changed since.
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
-  if (!user) throw redirect("/masuk?redirectTo=%2Fpesanan-saya");
+  if (!user) throw redirect(LOGIN);
   const result = await listCustomerOrders(
     await getDb(),
     user.id,
@@ -22,16 +27,51 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data(result, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+const LOGIN = "/masuk?redirectTo=%2Fpesanan-saya";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = getOptionalUser(context);
+  if (!user) throw redirect(LOGIN);
+  const form = await readForm(request);
+  const code = form.get("kode");
+  if (form.get("intent") !== "pesan-lagi" || typeof code !== "string") {
+    return data({ status: "error" as const, message: "Permintaan tidak dikenal." }, { status: 400 });
+  }
+  const result = await reorderIntoCart(await getDb(), request, user.id, code);
+  if (!result.ok)
+    return data({ status: "error" as const, message: result.message }, { status: result.status });
+  if (result.gone.length > 0) {
+    const message = `${result.gone.join(", ")} sudah tidak ada di menu. Menu lainnya sudah masuk keranjang.`;
+    return data({ status: "partial" as const, message });
+  }
+  throw redirect("/keranjang", 303);
+}
+
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { store, priceList } = useRootData();
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { store } = useRootData();
   const { orders, page, pages } = loaderData;
+  const navigation = useNavigation();
+  const reordering = navigation.state !== "idle" ? navigation.formData?.get("kode") : null;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesanan saya</h1>
+      {actionData ? (
+        <p
+          role={actionData.status === "error" ? "alert" : "status"}
+          className="mt-4 rounded-2xl border border-chili-100 bg-chili-50 px-4 py-3 font-semibold text-chili-800"
+        >
+          {actionData.message}{" "}
+          {actionData.status === "partial" ? (
+            <Link to="/keranjang" className="underline underline-offset-4">
+              Buka keranjang
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
       {orders.length === 0 ? (
         <div className="card mt-6 flex flex-col items-center gap-3 p-10 text-center">
           <p className="text-xl font-extrabold">Belum ada pesanan</p>
@@ -69,11 +109,14 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <Link to={`/pesanan/${order.code}`} className="btn-secondary min-h-11 py-2">
                   Lihat pesanan<span className="sr-only"> {order.code}</span>
                 </Link>
-                <ReorderButton
-                  lines={order.lines}
-                  catalog={priceList ?? []}
-                  className="btn-primary min-h-11 py-2"
-                />
+                <Form method="post">
+                  <input type="hidden" name="intent" value="pesan-lagi" />
+                  <input type="hidden" name="kode" value={order.code} />
+                  <button type="submit" className="btn-primary min-h-11 py-2" disabled={Boolean(reordering)}>
+                    {reordering === order.code ? "Memasukkan…" : "Pesan lagi"}
+                    <span className="sr-only"> {order.code}</span>
+                  </button>
+                </Form>
               </div>
             </li>
           ))}

@@ -1,7 +1,13 @@
 import { createContext, Link, redirect } from "react-router";
 import type { Route } from "./+types/pesanan";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { FINGERPRINT_FIELD } from "~/features/cart/cart-form.ts";
+import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
+import { checkoutForm } from "~/features/orders/checkout-form.server.ts";
 import { checkoutAction } from "~/features/orders/checkout.server.ts";
 import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
+import { getDb } from "~/lib/db.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
@@ -9,15 +15,18 @@ import { pageMeta } from "~/lib/meta.ts";
  * /pesanan: the cart's checkout (features/orders/checkout.server.ts). The cart page's JavaScript
  * posts here with a fetcher and shows the answer in place; without JavaScript the form's POST
  * lands on this page: the order's code, the message as WhatsApp will receive it, the
- * "Buka WhatsApp" link, and "sudah terkirim" as a form. A GET has nothing to show: the cart.
+ * "Buka WhatsApp" link, the order page's link, and "sudah terkirim" as a form. When the
+ * checkout's details were refused, it asks for them again (what was typed, each field's message)
+ * in a form of its own that posts the same checkout. A GET has nothing to show: the cart.
  */
 /** Set by the action, for the loader that runs after it in the same request. */
 const checkedOut = createContext(false);
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // After the checkout's POST the page shows its answer; asked for by itself it is the cart.
   if (!context.get(checkedOut)) throw redirect("/keranjang");
-  return null;
+  // The time slots, should the details have to be asked again.
+  return { slots: (await checkoutForm(await getDb(), request, getOptionalUser(context))).slots };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -28,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
 // A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
 export const headers = actionHeaders;
 
-export default function Pesanan({ actionData }: Route.ComponentProps) {
+export default function Pesanan({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesanan</h1>
@@ -51,6 +60,25 @@ export default function Pesanan({ actionData }: Route.ComponentProps) {
               </>
             }
           />
+        ) : actionData?.status === "error" && actionData.fieldErrors && actionData.keranjang ? (
+          <form method="post" action="/pesanan" noValidate>
+            <p role="alert" className="mb-4 font-semibold text-chili-800">
+              {actionData.message}
+            </p>
+            <input type="hidden" name={FINGERPRINT_FIELD} value={actionData.keranjang} />
+            <CheckoutDetailsFields
+              initial={actionData.values ?? null}
+              slots={loaderData?.slots ?? []}
+              errors={actionData.fieldErrors}
+            />
+            <button type="submit" className="btn-whatsapp mt-6 w-full text-lg">
+              <WhatsAppIcon className="size-6" />
+              Pesan via WhatsApp
+            </button>
+            <Link to="/keranjang" className="btn-secondary mt-3 w-full">
+              Kembali ke keranjang
+            </Link>
+          </form>
         ) : (
           <>
             <p role="alert" className="font-semibold text-chili-800">
