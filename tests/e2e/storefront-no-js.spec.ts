@@ -17,7 +17,10 @@ const quantity = (page: Page, nama: string) => cartLine(page, nama).getByTestId(
 
 test("the cart without JavaScript: add (with a level), change quantity, level and note, remove, check out, confirm sent", async ({
   page,
+  allowConsoleError,
 }) => {
+  // The details are refused twice on purpose (400 pages that ask again).
+  allowConsoleError(/status of 400/);
   await page.goto("/produk");
   await expectNavCount(page, 0);
 

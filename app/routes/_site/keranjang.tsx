@@ -246,7 +246,8 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
                     checkout.confirming ||
                     orderable.length === 0 ||
                     busy ||
-                    missingLevel !== undefined
+                    missingLevel !== undefined ||
+                    store.busy !== null
                   }
                   className="btn-whatsapp mt-4 w-full text-lg disabled:cursor-not-allowed disabled:opacity-60"
                 >
