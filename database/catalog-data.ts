@@ -2,6 +2,8 @@
  * The catalog a fresh Nyala shows before the owner changes anything (shared/CATALOG.md).
  * Data, not code paths: the seed writes it into the database once.
  */
+import type { PromoRule } from "./types.ts";
+
 export const seedCategories = [
   { id: "makanan", nama: "Makanan", urutan: 1 },
   { id: "minuman", nama: "Minuman", urutan: 2 },
@@ -69,15 +71,16 @@ export const seedMenuItems = [
     best_seller_rank: 6,
     produk_rank: 4,
   },
-].map((item) => ({
-  ...item,
-  gambar: `/images/menu/${item.id}.webp`,
-  // Noodles are cooked to the customer's spice level; drinks and snacks are not.
-  takes_level: item.category_id === "makanan",
-}));
-
-/** Items of the starting menu that take a spice level (for databases seeded before levels existed). */
-export const seedLevelItemIds = seedMenuItems.filter((item) => item.takes_level).map((item) => item.id);
+].map((item) => {
+  // Each spice level of the noodles is its own item of the family "Mie Nyala" (its level from its name).
+  const level = /Level (\d)$/.exec(item.nama)?.[1];
+  return {
+    ...item,
+    gambar: `/images/menu/${item.id}.webp`,
+    level_family: level ? "Mie Nyala" : null,
+    level: level ? Number(level) : null,
+  };
+});
 
 export const seedSlides = [
   {
@@ -103,27 +106,84 @@ export const seedSlides = [
   },
 ];
 
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+/** A rule with nothing restricted, for the seed's rules to start from. */
+const openRule: PromoRule = {
+  days: EVERY_DAY,
+  time_from: null,
+  time_until: null,
+  audience: "semua",
+  per_customer: null,
+  targets: [],
+  kind: "persen",
+  percent: null,
+  amount: null,
+  buy: null,
+  free: null,
+  reward: null,
+  bundle: [],
+  bundle_price: null,
+  min_subtotal: 0,
+  combinable: true,
+};
+
+/**
+ * The three promos of CATALOG.md as working rules (docs/decisions/0024-promotion-rules.md). Their
+ * time labels come from the rules ("Setiap hari", "Setiap Senin"), so the owner's label only
+ * says what the rule cannot ("Khusus Pelajar"). `before` is what the first seed wrote: the
+ * upgrade of an existing database matches those rows and leaves the owner's own promos alone.
+ */
 export const seedPromos = [
   {
     title: "Beli 2 Mie Gratis Es Teh Jumbo",
-    label: "Hanya Hari Ini",
-    description: "Pesan dua porsi mie level berapa pun, Es Teh Jumbo kami yang traktir.",
+    label: "",
+    description: "Pesan dua porsi Mie Nyala level berapa pun, satu Es Teh Jumbo kami yang traktir.",
     image: "/images/promo/promo-1.webp",
     urutan: 1,
+    rule: {
+      ...openRule,
+      targets: ["family:Mie Nyala"],
+      kind: "gratis",
+      buy: 2,
+      free: 1,
+      reward: "item:es-teh-jumbo",
+    } satisfies PromoRule,
+    before: {
+      label: "Hanya Hari Ini",
+      description: "Pesan dua porsi mie level berapa pun, Es Teh Jumbo kami yang traktir.",
+    },
   },
   {
     title: "Diskon 20% Hari Senin",
-    label: "Setiap Senin",
-    description: "Potongan 20% untuk semua menu, setiap hari Senin.",
+    label: "",
+    description: "Potongan 20% untuk semua menu, setiap hari Senin. Tidak bisa digabung dengan promo lain.",
     image: "/images/promo/promo-2.webp",
     urutan: 2,
+    rule: { ...openRule, days: [0], kind: "persen", percent: 20, combinable: false } satisfies PromoRule,
+    before: { label: "Setiap Senin", description: "Potongan 20% untuk semua menu, setiap hari Senin." },
   },
   {
     title: "Paket Hemat Pelajar",
     label: "Khusus Pelajar",
-    description: "Tunjukkan kartu pelajar, nikmati paket hemat mulai dari Rp 15.000.",
+    description:
+      "1 Mie Nyala level berapa pun + 1 Es Nyala, mulai Rp 15.000 (biasanya Rp 18.000). Tunjukkan kartu pelajar saat mengambil pesanan.",
     image: "/images/promo/promo-3.webp",
     urutan: 3,
+    rule: {
+      ...openRule,
+      kind: "paket",
+      bundle: [
+        { target: "family:Mie Nyala", jumlah: 1 },
+        { target: "item:es-nyala", jumlah: 1 },
+      ],
+      bundle_price: 15_000,
+      combinable: false,
+    } satisfies PromoRule,
+    before: {
+      label: "Khusus Pelajar",
+      description: "Tunjukkan kartu pelajar, nikmati paket hemat mulai dari Rp 15.000.",
+    },
   },
 ];
 

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { FULFILMENTS, ORDER_STATUSES, type OpeningDay } from "./types.ts";
+import { FULFILMENTS, ORDER_STATUSES, type OpeningDay, type PromoRule } from "./types.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +31,11 @@ export const categories = pgTable("categories", {
  * A dish, drink or snack. Prices are whole rupiah. The three rank columns place an item on a
  * page: `featured_rank` 1–3 on `/`, `best_seller_rank` 1–6 on `/beranda`, `produk_rank` 1–4 on
  * `/produk`; each rank is held by at most one item.
+ *
+ * A dish cooked to a spice level is a *level family* (docs/decisions/0023-spice-level-families.md):
+ * each level is its own item (`Mie Nyala Level 3`, its own price and photo), and the items sharing
+ * `level_family` (`Mie Nyala`) are the levels a customer picks between. Both columns are set or
+ * neither; a family holds each level once.
  */
 export const menuItems = pgTable(
   "menu_items",
@@ -45,8 +50,10 @@ export const menuItems = pgTable(
     gambar: text("gambar").notNull(),
     /** False = sold out (`Habis`): still shown, greyed, and it cannot be ordered. */
     tersedia: boolean("tersedia").notNull().default(true),
-    /** The dish is cooked to a spice level (0–5) the customer must choose when ordering. */
-    takes_level: boolean("takes_level").notNull().default(false),
+    /** The dish this item is one level of (`Mie Nyala`), or null for an item without levels. */
+    level_family: text("level_family"),
+    /** This item's spice level (0–5) within its family. */
+    level: integer("level"),
     featured_rank: integer("featured_rank"),
     best_seller_rank: integer("best_seller_rank"),
     produk_rank: integer("produk_rank"),
@@ -57,13 +64,20 @@ export const menuItems = pgTable(
     check("menu_items_featured_rank_range", sql`${t.featured_rank} between 1 and 3`),
     check("menu_items_best_seller_rank_range", sql`${t.best_seller_rank} between 1 and 6`),
     check("menu_items_produk_rank_range", sql`${t.produk_rank} between 1 and 4`),
+    check("menu_items_level_range", sql`${t.level} between 0 and 5`),
+    check("menu_items_level_family", sql`(${t.level_family} is null) = (${t.level} is null)`),
+    uniqueIndex("menu_items_level_family_level_key").on(t.level_family, t.level),
     uniqueIndex("menu_items_featured_rank_key").on(t.featured_rank),
     uniqueIndex("menu_items_best_seller_rank_key").on(t.best_seller_rank),
     uniqueIndex("menu_items_produk_rank_key").on(t.produk_rank),
   ],
 );
 
-/** Promo cards of `/beranda`; shown while `aktif` and inside the optional date window. */
+/**
+ * Promo cards of `/beranda`; shown while `aktif` and inside the optional date window
+ * (`active_from` to `active_until`, the store's calendar days). A card with a `rule` prices the
+ * cart (app/features/promotions/pricing.ts); without one it is a picture.
+ */
 export const promos = pgTable("promos", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
@@ -74,6 +88,8 @@ export const promos = pgTable("promos", {
   aktif: boolean("aktif").notNull().default(true),
   active_from: timestamp("active_from", { withTimezone: true }),
   active_until: timestamp("active_until", { withTimezone: true }),
+  /** When, for whom, on which lines and what it takes off (database/types.ts); null = no price. */
+  rule: jsonb("rule").$type<PromoRule>(),
   ...timestamps,
 });
 
@@ -268,7 +284,12 @@ export const orders = pgTable(
     table_number: text("table_number"),
     /** The time slot chosen; null means as soon as possible. */
     scheduled_for: timestamp("scheduled_for", { withTimezone: true }),
-    /** Whole rupiah. 64-bit, so no sum of orders (reports, discounts) can overflow. */
+    /** The lines' sum before promotions, whole rupiah. */
+    subtotal: bigint("subtotal", { mode: "number" }).notNull(),
+    /**
+     * What the customer pays: `subtotal` less the order's discounts (order_discounts), whole
+     * rupiah. 64-bit, so no sum of orders (reports, discounts) can overflow.
+     */
     total: bigint("total", { mode: "number" }).notNull(),
     /** Recorded while the store was closed: to be processed at the next opening. */
     outside_hours: boolean("outside_hours").notNull().default(false),
@@ -302,6 +323,7 @@ export const orders = pgTable(
     ),
     check("orders_total_range", sql`${t.total} >= 0`),
     check("orders_fulfilment_known", sql`${t.fulfilment} in ('ambil', 'antar', 'makan')`),
+    check("orders_total_within_subtotal", sql`${t.total} <= ${t.subtotal}`),
   ],
 );
 
@@ -369,6 +391,29 @@ export const orderItems = pgTable(
     check("order_items_jumlah_range", sql`${t.jumlah} between 1 and 99`),
     check("order_items_level_range", sql`${t.level} between 0 and 5`),
     check("order_items_catatan_length", sql`char_length(${t.catatan}) <= 100`),
+  ],
+);
+
+/**
+ * A promotion that priced an order: the promo's title as it was at checkout and what it took
+ * off (whole rupiah). The promo itself may change or go later; this row does not.
+ */
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    promo_id: integer("promo_id").references(() => promos.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index("order_discounts_order_id_idx").on(t.order_id),
+    index("order_discounts_promo_id_idx").on(t.promo_id),
+    check("order_discounts_amount_positive", sql`${t.amount} > 0`),
   ],
 );
 

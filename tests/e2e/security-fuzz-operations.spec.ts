@@ -564,9 +564,10 @@ test(`/admin/menu: ${INPUTS_PER_ACTION} inputs with photos for each intent (crea
     ["harga", pick(["12000", "12.000", "Rp 15.500", "1000", "1000000", "3000000000"])],
     ["deskripsi", "Menu uji coba."],
     ["tersedia", "on"],
-    ["takes_level", "on"],
+    ["level_family", ""],
+    ["level", ""],
   ];
-  const names = ["id", "nama", "kategori", "harga", "deskripsi", "tersedia", "takes_level"];
+  const names = ["id", "nama", "kategori", "harga", "deskripsi", "tersedia", "level_family", "level"];
   for (const intent of ["create", "update", "habis", "tersedia", "delete"]) {
     const outcomes = await fuzzIntent(
       listing,

@@ -487,12 +487,13 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
         "/admin/menu",
         {
           intent: "create",
-          nama: "Mie Nyala Keju",
+          nama: "Mie Nyala Keju Level 4",
           kategori: "Makanan",
           harga: "14.000",
           deskripsi: "Mie pedas berlapis keju.",
           tersedia: "on",
-          takes_level: "on",
+          level_family: "Mie Nyala Keju",
+          level: "4",
           foto: await picture(),
         },
         adminToken,
@@ -500,16 +501,25 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     );
     expect(created.status, created.body).toBe(200);
     expect(created.json).toMatchObject({ status: "success", message: "Menu ditambahkan." });
-    const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
-    expect(item).toMatchObject({ nama: "Mie Nyala Keju", harga: 14_000, takes_level: true, tersedia: true });
+    const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju-level-4"));
+    expect(item).toMatchObject({
+      nama: "Mie Nyala Keju Level 4",
+      harga: 14_000,
+      level_family: "Mie Nyala Keju",
+      level: 4,
+      tersedia: true,
+    });
     expect(item?.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
 
     const soldOut = await call(
       menuAction,
-      await multipart("/admin/menu", { intent: "habis", id: "mie-nyala-keju" }, adminToken),
+      await multipart("/admin/menu", { intent: "habis", id: "mie-nyala-keju-level-4" }, adminToken),
     );
     expect(soldOut.json).toMatchObject({ status: "success", message: "Menu ditandai habis." });
-    const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
+    const [after] = await handle.db
+      .select()
+      .from(menuItems)
+      .where(eq(menuItems.id, "mie-nyala-keju-level-4"));
     expect(after?.tersedia).toBe(false);
 
     const outlet = await saveOutlet("0813-1111-2222");

@@ -67,10 +67,10 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("keeps lines only: one per dish and level, quantities added; names and prices are the menu's", async () => {
+  it("keeps lines only: one per item, quantities added; a level chosen on a dish's card adds that level's item, at its price", async () => {
     const shopper = await new Shopper().fill([
       { id: "mie-nyala-level-1", level: 3 },
-      { id: "mie-nyala-level-1", level: 0 },
+      { id: "mie-nyala-level-1", level: 2 },
       { id: "mie-nyala-level-1", level: 3 },
       { id: "pangsit-goreng", jumlah: 2 },
     ]);
@@ -79,22 +79,22 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
       cart.lines.map(({ key, nama, harga, jumlah, gambar }) => ({ key, nama, harga, jumlah, gambar })),
     ).toEqual([
       {
-        key: "mie-nyala-level-1#3",
-        nama: "Mie Nyala Level 1",
-        harga: 10_000,
+        key: "mie-nyala-level-3#3",
+        nama: "Mie Nyala Level 3",
+        harga: 12_000,
         jumlah: 2,
-        gambar: "/images/menu/mie-nyala-level-1.webp",
+        gambar: "/images/menu/mie-nyala-level-3.webp",
       },
       {
-        key: "mie-nyala-level-1#0",
-        nama: "Mie Nyala Level 1",
-        harga: 10_000,
+        key: "mie-nyala-level-2#2",
+        nama: "Mie Nyala Level 2",
+        harga: 11_000,
         jumlah: 1,
         gambar: expect.any(String),
       },
       { key: "pangsit-goreng", nama: "Pangsit Goreng", harga: 9_000, jumlah: 2, gambar: expect.any(String) },
     ]);
-    expect([cart.count, cart.total]).toEqual([5, 48_000]);
+    expect([cart.count, cart.total]).toEqual([5, 53_000]);
     // What the browser sends besides the item (a price, a name) changes nothing.
     const tampered = await shopper.send(
       (await import("../../app/routes/_site/keranjang.tsx")).action,
@@ -125,10 +125,10 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
     ],
     ["no dish", {}, 400, "Menu tidak ditemukan. Muat ulang halaman lalu coba lagi."],
     [
-      "a noodle dish without its level",
-      { menu: "mie-nyala-level-2" },
+      "a level the dish does not have",
+      { menu: "mie-nyala-level-2", level: "0" },
       400,
-      "Pilih level pedas untuk Mie Nyala Level 2.",
+      "Mie Nyala Level 0 tidak ada di menu. Pilih salah satu level yang tersedia.",
     ],
     [
       "a level on a drink",
@@ -228,27 +228,32 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
       ["es-nyala", 5, ""],
     ]);
 
+    expect((await shopper.edit("simpan", { "level:mie-nyala-level-1#1": "4" })).json?.message).toBe(
+      "Mie Nyala Level 4 tidak ada di menu. Pilih salah satu level yang tersedia.",
+    );
     const saved = await shopper.edit("simpan", {
       "catatan:es-nyala": "  es\nsedikit  ",
       "catatan:mie-nyala-level-1#1": "tanpa sayur",
-      "level:mie-nyala-level-1#1": "4",
+      "level:mie-nyala-level-1#1": "3",
       "catatan:sudah-tidak-ada": "x",
     });
     expect(saved.status).toBe(200);
+    // Another level is another item, at its own price.
     expect(await linesOf(shopper)).toEqual([
-      ["mie-nyala-level-1#4", 1, "tanpa sayur"],
+      ["mie-nyala-level-3#3", 1, "tanpa sayur"],
       ["es-nyala", 5, "es sedikit"],
     ]);
+    expect((await shopper.cart()).cart.lines[0]).toMatchObject({ nama: "Mie Nyala Level 3", harga: 12_000 });
     // Moving a line to a level that has a line merges them.
     await shopper.add("mie-nyala-level-1", 2);
-    await shopper.edit("simpan", { "level:mie-nyala-level-1#2": "4" });
+    await shopper.edit("simpan", { "level:mie-nyala-level-2#2": "3" });
     expect(await linesOf(shopper)).toEqual([
-      ["mie-nyala-level-1#4", 2, "tanpa sayur"],
+      ["mie-nyala-level-3#3", 2, "tanpa sayur"],
       ["es-nyala", 5, "es sedikit"],
     ]);
     await shopper.edit("hapus:es-nyala");
     await shopper.edit("hapus:es-nyala"); // twice: nothing left to remove, no error
-    expect(await linesOf(shopper)).toEqual([["mie-nyala-level-1#4", 2, "tanpa sayur"]]);
+    expect(await linesOf(shopper)).toEqual([["mie-nyala-level-3#3", 2, "tanpa sayur"]]);
   });
 
   it("without JavaScript each change is followed by a redirect: the cart, or the page the dish was added on", async () => {
@@ -258,7 +263,7 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
       kembali: "/produk?urut=harga&ditambahkan=x",
     });
     expect(added.status).toBe(303);
-    expect(added.headers.get("location")).toBe("/produk?urut=harga&ditambahkan=mie-nyala-level-1&level=2");
+    expect(added.headers.get("location")).toBe("/produk?urut=harga&ditambahkan=mie-nyala-level-2");
     const elsewhere = await shopper.add("es-nyala", undefined, {
       plain: true,
       kembali: "//penyerang.example/x",
@@ -267,17 +272,17 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
     const edited = await shopper.edit("jumlah:es-nyala:3", { "catatan:es-nyala": "dingin" }, { plain: true });
     expect([edited.status, edited.headers.get("location")]).toEqual([303, "/keranjang"]);
     expect(await linesOf(shopper)).toEqual([
-      ["mie-nyala-level-1#2", 1, ""],
+      ["mie-nyala-level-2#2", 1, ""],
       ["es-nyala", 3, "dingin"],
     ]);
-    // The level page: a level is required, and then the dish is added.
-    const missing = await shopper.addAtLevel({ menu: "mie-nyala-level-3", kembali: "/beranda" });
+    // The level page: a level the dish does not have is refused; a level it has adds that item.
+    const missing = await shopper.addAtLevel({ menu: "mie-nyala-level-3", level: "5", kembali: "/beranda" });
     expect([missing.status, missing.json?.message]).toEqual([
       400,
-      "Pilih level pedas untuk Mie Nyala Level 3.",
+      "Mie Nyala Level 5 tidak ada di menu. Pilih salah satu level yang tersedia.",
     ]);
-    const chosen = await shopper.addAtLevel({ menu: "mie-nyala-level-3", level: "5", kembali: "/beranda" });
-    expect(chosen.headers.get("location")).toBe("/beranda?ditambahkan=mie-nyala-level-3&level=5");
+    const chosen = await shopper.addAtLevel({ menu: "mie-nyala-level-3", level: "1", kembali: "/beranda" });
+    expect(chosen.headers.get("location")).toBe("/beranda?ditambahkan=mie-nyala-level-1");
   });
 
   it("another browser's cookie, a wrong secret or an expired cart open nothing", async () => {
@@ -464,12 +469,12 @@ describe(`a signed-in customer's cart (${testDatabaseKind()})`, () => {
     const { id, email } = await customer();
     const phone = await new Shopper({
       session: /nyala_session=([^;]+)/.exec(await startSession(handle.db, id))![1],
-    }).fill([{ id: "mie-nyala-level-1", level: 2, jumlah: 2 }]);
-    await phone.edit("simpan", { "catatan:mie-nyala-level-1#2": "kuah dipisah" });
+    }).fill([{ id: "mie-nyala-level-2", level: 2, jumlah: 2 }]);
+    await phone.edit("simpan", { "catatan:mie-nyala-level-2#2": "kuah dipisah" });
     expect(phone.cookies.has(CART_COOKIE)).toBe(false);
 
-    const laptop = await new Shopper().fill([{ id: "mie-nyala-level-1", level: 2 }, { id: "es-nyala" }]);
-    await laptop.edit("simpan", { "catatan:mie-nyala-level-1#2": "tanpa sayur" });
+    const laptop = await new Shopper().fill([{ id: "mie-nyala-level-2", level: 2 }, { id: "es-nyala" }]);
+    await laptop.edit("simpan", { "catatan:mie-nyala-level-2#2": "tanpa sayur" });
     const guestCart = laptop.cookies.get(CART_COOKIE)!.split(".")[0]!;
     const login = await logIn(laptop, email);
     // The page moves on without a document load: the answer tells the header the joined count.
@@ -481,7 +486,7 @@ describe(`a signed-in customer's cart (${testDatabaseKind()})`, () => {
     expect(await handle.db.select().from(carts).where(eq(carts.id, guestCart))).toEqual([]);
 
     const expected = [
-      ["mie-nyala-level-1#2", 3, "kuah dipisah"],
+      ["mie-nyala-level-2#2", 3, "kuah dipisah"],
       ["es-nyala", 1, ""],
     ];
     expect(await linesOf(laptop)).toEqual(expected);

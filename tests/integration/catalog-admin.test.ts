@@ -108,7 +108,6 @@ const menuForm = (overrides: Record<string, unknown> = {}) => ({
   deskripsi: "Mie pedas dengan lelehan keju.",
   harga: "13.000",
   tersedia: "on",
-  takes_level: "on",
   ...overrides,
 });
 
@@ -123,7 +122,8 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       category_id: "makanan",
       harga: 13_000,
       tersedia: true,
-      takes_level: true,
+      level_family: null,
+      level: null,
     });
     expect(row?.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
     const file = path.join(dataDir, "uploads", "menu", path.basename(row!.gambar));
@@ -142,6 +142,27 @@ describe(`menu items (${testDatabaseKind()})`, () => {
     // The catalog cache was cleared: the next read sees the new item.
     const after = await cachedContent("priceList", () => getPriceList(handle.db));
     expect(after.length).toBe(before.length + 1);
+  });
+
+  it("the owner adds Level 4 of Mie Nyala: its own item and price, offered on every level's card", async () => {
+    const result = await createMenuItem(
+      handle.db,
+      actor,
+      menuForm({ nama: "Mie Nyala Level 4", level_family: "mie  nyala", level: "4", harga: "14.000" }),
+      await photo(),
+    );
+    expect(result).toEqual({ ok: true, value: { id: "mie-nyala-level-4" } });
+    const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-level-4"));
+    // Joined to the family as it is spelled already.
+    expect(row).toMatchObject({ level_family: "Mie Nyala", level: 4, harga: 14_000 });
+    const [levelOne] = await getProdukItems(handle.db);
+    expect(levelOne?.levels.map((choice) => [choice.nama, choice.harga])).toEqual([
+      ["Mie Nyala Level 1", 10_000],
+      ["Mie Nyala Level 2", 11_000],
+      ["Mie Nyala Level 3", 12_000],
+      ["Mie Nyala Level 4", 14_000],
+    ]);
+    await deleteMenuItem(handle.db, actor, "mie-nyala-level-4");
   });
 
   it("serves the stored photo with a year-long cache, and nothing else", async () => {
@@ -164,26 +185,16 @@ describe(`menu items (${testDatabaseKind()})`, () => {
   });
 
   it("a second item of the same name gets its own id; `Rp 12.500` is read as 12500", async () => {
-    const result = await createMenuItem(
-      handle.db,
-      actor,
-      menuForm({ harga: "Rp 12.500", takes_level: undefined }),
-      await photo(),
-    );
+    const result = await createMenuItem(handle.db, actor, menuForm({ harga: "Rp 12.500" }), await photo());
     expect(result).toEqual({ ok: true, value: { id: "mie-nyala-keju-2" } });
     const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju-2"));
-    expect(row).toMatchObject({ harga: 12_500, takes_level: false });
+    expect(row).toMatchObject({ harga: 12_500, level_family: null });
   });
 
   it.each([
     ["no name", { nama: "   " }, "nama", "Nama menu wajib diisi."],
     ["a 61-character name", { nama: "x".repeat(61) }, "nama", "Nama menu paling banyak 60 karakter."],
-    [
-      "an unknown category",
-      { kategori: "Sayur" },
-      "kategori",
-      "Pilih kategori: Makanan, Minuman, atau Cemilan.",
-    ],
+    ["an unknown category", { kategori: "Sayur" }, "kategori", "Pilih kategori dari daftar."],
     ["no price", { harga: "" }, "harga", "Harga wajib diisi."],
     ["a price below Rp 1.000", { harga: "999" }, "harga", "Harga harus antara Rp 1.000 dan Rp 1.000.000."],
     [
@@ -215,6 +226,48 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       { deskripsi: "d".repeat(301) },
       "deskripsi",
       "Deskripsi paling banyak 300 karakter.",
+    ],
+    [
+      "a level without its dish",
+      { nama: "Mie Nyala Level 4", level: "4" },
+      "level_family",
+      "Isi nama hidangannya juga, misalnya Mie Nyala, agar level ini tahu kelompoknya.",
+    ],
+    [
+      "a dish without its level",
+      { nama: "Mie Nyala Level 4", level_family: "Mie Nyala" },
+      "level",
+      "Pilih level menu ini di hidangan tersebut.",
+    ],
+    [
+      "a level name that says another level",
+      { nama: "Mie Nyala Level 4", level_family: "Mie Nyala", level: "5" },
+      "nama",
+      "Nama menu menyebut Level 4, tapi levelnya 5. Samakan keduanya.",
+    ],
+    [
+      "a level whose name does not say it",
+      { nama: "Mie Nyala Pedas", level_family: "Mie Nyala", level: "5" },
+      "nama",
+      'Nama menu harus menyebut levelnya, misalnya "… Level 5", agar nama dan level sama.',
+    ],
+    [
+      "a name with a level but no dish",
+      { nama: "Mie Goreng Level 2" },
+      "nama",
+      "Nama menyebut level: isi nama hidangan dan levelnya, atau hapus kata Level dari nama.",
+    ],
+    [
+      "a level past 5",
+      { nama: "Mie Nyala Level 6", level_family: "Mie Nyala", level: "6" },
+      "level",
+      "Pilih level 0 sampai 5.",
+    ],
+    [
+      "a level the dish already has",
+      { nama: "Mie Nyala Level 2", level_family: "mie nyala", level: "2" },
+      "level",
+      "Mie Nyala Level 2 sudah ada: Mie Nyala Level 2. Pilih level lain atau ubah menu itu.",
     ],
   ])("refuses %s with a message on its field, writing nothing", async (_name, overrides, field, message) => {
     const [items, audits] = [await menuCount(), await auditCount()];
@@ -261,7 +314,7 @@ describe(`menu items (${testDatabaseKind()})`, () => {
         await createMenuItem(
           handle.db,
           actor,
-          menuForm({ nama: "Es Jeruk", kategori: "Minuman", takes_level: undefined }),
+          menuForm({ nama: "Es Jeruk", kategori: "Minuman" }),
           await photo("webp"),
         )
       ).ok,

@@ -134,7 +134,13 @@ describe(`order totals cannot overflow (${testDatabaseKind()})`, () => {
     const today = new Date();
     const [big] = await handle.db
       .insert(orders)
-      .values({ code: "NY-BIG1", total: 5_000_000_000, status: "selesai", created_at: today })
+      .values({
+        code: "NY-BIG1",
+        subtotal: 5_000_000_000,
+        total: 5_000_000_000,
+        status: "selesai",
+        created_at: today,
+      })
       .returning({ id: orders.id });
     await handle.db.insert(orderItems).values({
       order_id: big!.id,
@@ -143,9 +149,13 @@ describe(`order totals cannot overflow (${testDatabaseKind()})`, () => {
       jumlah: 99,
       subtotal: 4_950_000_000,
     });
-    await handle.db
-      .insert(orders)
-      .values({ code: "NY-BIG2", total: 3_000_000_000, status: "diterima", created_at: today });
+    await handle.db.insert(orders).values({
+      code: "NY-BIG2",
+      subtotal: 3_000_000_000,
+      total: 3_000_000_000,
+      status: "diterima",
+      created_at: today,
+    });
     const report = await orderReport(handle.db, "Asia/Makassar", today);
     expect(report.totalRevenue).toBe(8_000_000_000);
     expect(report.bestSellers.find((item) => item.nama === "Es Teh Jumbo")?.revenue).toBe(4_950_000_000);

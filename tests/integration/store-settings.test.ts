@@ -85,29 +85,29 @@ describe(`store settings (${testDatabaseKind()})`, () => {
     expect((await getStoreSettings(handle.db, new Date("2026-11-16T16:30:00Z"))).today).toBe(1);
   });
 
-  it("the starting noodles take a spice level; drinks and snacks do not", async () => {
+  it("the starting noodles are the levels of one dish; drinks and snacks have none", async () => {
     const levels = Object.fromEntries(
-      (await getPriceList(handle.db)).map((item) => [item.id, item.takes_level]),
+      (await getPriceList(handle.db)).map((item) => [item.id, [item.level_family, item.level]]),
     );
     expect(levels).toEqual({
-      "mie-nyala-level-1": true,
-      "mie-nyala-level-2": true,
-      "mie-nyala-level-3": true,
-      "es-teh-jumbo": false,
-      "es-nyala": false,
-      "pangsit-goreng": false,
+      "mie-nyala-level-1": ["Mie Nyala", 1],
+      "mie-nyala-level-2": ["Mie Nyala", 2],
+      "mie-nyala-level-3": ["Mie Nyala", 3],
+      "es-teh-jumbo": [null, null],
+      "es-nyala": [null, null],
+      "pangsit-goreng": [null, null],
     });
   });
 
   it("seeding again changes nothing the owner changed", async () => {
     await handle.db
       .update(menuItems)
-      .set({ takes_level: false })
+      .set({ level_family: null, level: null, nama: "Mie Nyala Spesial" })
       .where(eq(menuItems.id, "mie-nyala-level-2"));
     expect(await seedOperations(handle.db)).toBe(false);
     expect(await seedCatalog(handle.db)).toBe(false);
     const [item] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-level-2"));
-    expect(item?.takes_level).toBe(false);
+    expect(item).toMatchObject({ nama: "Mie Nyala Spesial", level_family: null, level: null });
     const [row] = await handle.db.select().from(storeSettings);
     expect(row?.brand).toBe("Mie Nyala Kendari");
   });

@@ -106,7 +106,8 @@ async function expectLastCommittedEditWhole(handle: DatabaseHandle) {
       deskripsi: menuItems.deskripsi,
       harga: menuItems.harga,
       tersedia: menuItems.tersedia,
-      takes_level: menuItems.takes_level,
+      level_family: menuItems.level_family,
+      level: menuItems.level,
     })
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.category_id))
@@ -118,7 +119,8 @@ async function expectLastCommittedEditWhole(handle: DatabaseHandle) {
     .from(auditLog)
     .where(and(eq(auditLog.entity, "menu"), eq(auditLog.entity_id, ITEM)))
     .orderBy(asc(auditLog.id));
-  const versionOf = (summary: string) => Number(/^Menu Es Nyala Versi (\d+):/.exec(summary)?.[1] ?? NaN);
+  const versionOf = (summary: string) =>
+    Number(/^Menu Es Nyala Versi (\d+)( Level 4)?:/.exec(summary)?.[1] ?? NaN);
   const start = entries.findIndex((entry) => versionOf(entry.summary) === 0);
   expect(start, "edit 0 is in the audit log").toBeGreaterThanOrEqual(0);
   const burst = entries.slice(start + 1);

@@ -12,7 +12,8 @@ export const editForm = (n: number) => ({
   deskripsi: `Deskripsi versi ${n}.`,
   harga: String(10_000 + n * 100),
   ...(n % 2 === 0 ? { tersedia: "on" } : {}),
-  ...(n % 4 === 0 ? { takes_level: "on" } : {}),
+  // Every fourth edit makes it level 4 of a dish of its own (`Es Nyala Versi n` has no level in its name).
+  ...(n % 4 === 0 ? { level_family: `Es Nyala ${n}`, level: "4", nama: `Es Nyala Versi ${n} Level 4` } : {}),
 });
 
 /** The item's fields as edit `n` saves them. */
@@ -22,5 +23,7 @@ export const editValues = (n: number) => ({
   deskripsi: `Deskripsi versi ${n}.`,
   harga: 10_000 + n * 100,
   tersedia: n % 2 === 0,
-  takes_level: n % 4 === 0,
+  level_family: n % 4 === 0 ? `Es Nyala ${n}` : null,
+  level: n % 4 === 0 ? 4 : null,
+  ...(n % 4 === 0 ? { nama: `Es Nyala Versi ${n} Level 4` } : {}),
 });

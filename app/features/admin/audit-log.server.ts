@@ -15,7 +15,7 @@ export interface Actor {
 
 interface AuditEntry {
   action: "buat" | "ubah" | "hapus" | "status" | "urutan";
-  entity: "menu" | "promo" | "slide" | "outlet" | "pesanan" | "menu-populer";
+  entity: "menu" | "kategori" | "promo" | "slide" | "outlet" | "pesanan" | "menu-populer";
   entityId?: string | number | null;
   /** One Indonesian sentence for the log page, e.g. `Harga Es Nyala: Rp 8.000 → Rp 9.000`. */
   summary: string;

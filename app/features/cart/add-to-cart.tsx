@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
-import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { CartIcon } from "~/components/ui/icons.tsx";
 import { addPending } from "./cart-count.ts";
 import { writeCart } from "./cart-writer.tsx";
@@ -28,10 +27,12 @@ function useReturnPath(): string {
 }
 
 /**
- * A product card's "Tambah". Without JavaScript it is a form: an item without spice levels is
- * posted to the cart (POST /keranjang, then back to this page with a notice), an item with levels
- * opens the level page (GET /keranjang/tambah). With JavaScript the same button adds at once
- * (the header's count moves before the server answers) or first asks for the level in a dialog.
+ * A product card's "Tambah". Without JavaScript it is a form: an item without a choice of levels
+ * is posted to the cart (POST /keranjang, then back to this page with a notice), a dish with
+ * levels opens the level page (GET /keranjang/tambah). With JavaScript the same button adds at
+ * once (the header's count moves before the server answers) or first asks for the level in a
+ * dialog. A level is a menu item of its own (docs/decisions/0023-spice-level-families.md): the
+ * server adds the family's item at the chosen level, at that item's price.
  */
 export function AddToCartButton({
   item,
@@ -64,9 +65,11 @@ export function AddToCartButton({
     );
   }
 
+  // A dish with levels to choose from: the dialog lists its family's levels, each its own item and price.
+  const picks = item.level_family !== null && item.levels.length > 1;
   const addAt = (level?: number) => {
     setProblem(null);
-    setAdded(level === undefined ? item.nama : `${item.nama} (${spiceLevelLabel(level)})`);
+    setAdded(item.levels.find((entry) => entry.level === level)?.nama ?? item.nama);
     // Counted in the header at once; the server's answer (or its refusal) settles it.
     const release = addPending(1);
     setSaving((taps) => taps + 1);
@@ -90,23 +93,23 @@ export function AddToCartButton({
   return (
     <>
       <form
-        method={item.takes_level ? "get" : "post"}
-        action={item.takes_level ? "/keranjang/tambah" : "/keranjang"}
+        method={picks ? "get" : "post"}
+        action={picks ? "/keranjang/tambah" : "/keranjang"}
         className="contents"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!item.takes_level) return addAt();
+          if (!picks) return addAt(item.level ?? undefined);
           setPickerBuilt(true);
           setPicking(true);
         }}
       >
-        {item.takes_level ? null : <input type="hidden" name="intent" value={ADD_INTENT} />}
+        {picks ? null : <input type="hidden" name="intent" value={ADD_INTENT} />}
         <input type="hidden" name="menu" value={item.id} />
         <input type="hidden" name="kembali" value={kembali} />
         <button
           type="submit"
           className={className}
-          aria-haspopup={item.takes_level ? "dialog" : undefined}
+          aria-haspopup={picks ? "dialog" : undefined}
           aria-busy={saving > 0 || undefined}
         >
           <CartIcon className="size-5" />
@@ -122,11 +125,13 @@ export function AddToCartButton({
           {problem}
         </p>
       ) : null}
-      {item.takes_level && pickerBuilt ? (
+      {picks && pickerBuilt ? (
         <Suspense fallback={null}>
           <SpiceLevelPicker
             open={picking}
-            itemName={item.nama}
+            family={item.level_family!}
+            levels={item.levels}
+            initial={item.level}
             onCancel={() => setPicking(false)}
             onChoose={(level) => {
               setPicking(false);

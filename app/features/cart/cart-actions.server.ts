@@ -15,7 +15,7 @@ import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
 import type { CartAnswer } from "./cart-answer.ts";
 import { ADD_INTENT } from "./cart-form.ts";
 import { AddToCartSchema, CART_MESSAGES, readCartEdits } from "./cart-form.server.ts";
-import { addToLines, applyEdits, changeCart, countCart } from "./cart.server.ts";
+import { addToLines, applyEdits, changeCart, countCart, levelMember } from "./cart.server.ts";
 import { ensureCart, findCart, readCartOwner } from "./cart-owner.server.ts";
 
 interface ActionArgs {
@@ -28,12 +28,11 @@ const UNKNOWN_REQUEST = "Permintaan tidak dikenal. Muat ulang halaman lalu coba 
 const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** Where a "Tambah" without JavaScript returns to: the page it came from, saying what was added. */
-function backWithNotice(kembali: string | undefined, menu: string, level: number | undefined): string {
+function backWithNotice(kembali: string | undefined, menu: string): string {
   const target = new URL(safeRedirect(kembali, "/keranjang"), "http://nyala.invalid");
   target.searchParams.delete("ditambahkan");
   target.searchParams.delete("level");
   target.searchParams.set("ditambahkan", menu);
-  if (level !== undefined) target.searchParams.set("level", String(level));
   return `${target.pathname}${target.search}`;
 }
 
@@ -63,16 +62,20 @@ export async function addAction({ request, context }: ActionArgs, form: FormData
   const db = await getDb();
   const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
   if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
-  const changed = await changeCart(db, cart.cartId, (lines, catalog) =>
-    addToLines(lines, catalog, menu, level),
-  );
+  // A level chosen on a dish's card adds that level's own item: the notice names the item added.
+  let added = menu;
+  const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
+    const member = levelMember(catalog, menu, level);
+    if (member) added = member.id;
+    return addToLines(lines, catalog, menu, level);
+  });
   if (!changed.ok)
     return fail(
       changed.message,
       changed.status,
       cart.setCookie ? { "Set-Cookie": cart.setCookie } : undefined,
     );
-  return done(viaFetch, changed.lines, changed.version, cart.setCookie, backWithNotice(kembali, menu, level));
+  return done(viaFetch, changed.lines, changed.version, cart.setCookie, backWithNotice(kembali, added));
 }
 
 /**

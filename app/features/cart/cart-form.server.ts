@@ -11,6 +11,8 @@ export const CART_MESSAGES = {
   soldOut: (nama: string) => `${nama} sedang habis.`,
   levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
+  levelUnknown: (family: string, level: number) =>
+    `${family} Level ${level} tidak ada di menu. Pilih salah satu level yang tersedia.`,
   level: `Level pedas harus ${MIN_LEVEL} sampai ${MAX_LEVEL}.`,
   full: `Keranjang sudah penuh: paling banyak ${MAX_LINES} baris menu.`,
   atMost: (nama: string) => `${nama} sudah ${MAX_QUANTITY} porsi di keranjang, jumlah paling banyak.`,

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons.tsx";
 import { ChiliMeter } from "~/features/catalog/spice-level-icons.tsx";
-import { SPICE_LEVELS, spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLineView } from "./cart.ts";
@@ -184,26 +184,32 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
               ref={levelRef}
               id={levelId}
               name={levelField(line.key)}
-              defaultValue={line.level ?? ""}
+              defaultValue={line.problem === "pilih-level" ? "" : (line.level ?? "")}
               onChange={(event) => {
                 void send({ intent: SAVE_INTENT, [levelField(line.key)]: event.target.value });
               }}
               aria-invalid={line.problem === "pilih-level" ? true : undefined}
               className={`field-input py-2 ${line.problem === "pilih-level" ? "border-chili-600 ring-2 ring-chili-600/30" : ""}`}
             >
-              {line.level === undefined ? (
+              {line.problem === "pilih-level" ? (
                 <option value="" disabled>
                   Pilih level pedas
                 </option>
               ) : null}
-              {SPICE_LEVELS.map((entry) => (
-                <option key={entry.level} value={entry.level}>
-                  {spiceLevelLabel(entry.level)}
+              {/* Each level is its own menu item at its own price (decision 0023). */}
+              {line.levels.map((entry) => (
+                <option key={entry.id} value={entry.level} disabled={!entry.tersedia}>
+                  {spiceLevelLabel(entry.level)} · {formatRupiah(entry.harga)}
+                  {entry.tersedia ? "" : " (habis)"}
                 </option>
               ))}
             </select>
             {line.problem === "pilih-level" ? (
-              <p className="mt-1 text-sm font-semibold text-chili-700">Pilih level pedas untuk menu ini.</p>
+              <p className="mt-1 text-sm font-semibold text-chili-700">
+                {line.level === undefined
+                  ? "Pilih level pedas untuk menu ini."
+                  : `Level ${line.level} dipilih sebelum tiap level punya menu dan harganya sendiri. Pilih levelnya lagi: harga mengikuti level.`}
+              </p>
             ) : null}
           </div>
         ) : null}

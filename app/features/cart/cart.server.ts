@@ -25,7 +25,7 @@ import {
   mergeCarts,
   reconcile,
   removeItem,
-  setLevel,
+  switchLevel,
   setNote,
   setQuantity,
   type CartLine,
@@ -177,19 +177,51 @@ export async function changeCart(
   return { ok: true, lines: result.lines, version: result.version };
 }
 
-/** Adds one of a menu item (at `level`) to the lines, or says why not. */
+/**
+ * The menu item a level choice stands for: `item` itself without a level, else the member of
+ * its level family at `level` (docs/decisions/0023-spice-level-families.md), or why not.
+ */
+function memberAt(
+  catalog: ReadonlyMap<string, CatalogEntry>,
+  item: CatalogEntry,
+  level: number | undefined,
+): CatalogEntry | CartRefusal {
+  if (level === undefined || level === item.level) return item;
+  if (!item.level_family) return refuse(400, CART_MESSAGES.levelNotAllowed(item.nama));
+  for (const entry of catalog.values()) {
+    if (entry.level_family === item.level_family && entry.level === level) return entry;
+  }
+  return refuse(400, CART_MESSAGES.levelUnknown(item.level_family, level));
+}
+
+/** The menu item that a level chosen on the card of `menuItemId` adds, or null if none. */
+export function levelMember(
+  catalog: ReadonlyMap<string, CatalogEntry>,
+  menuItemId: string,
+  level: number | undefined,
+): CatalogEntry | null {
+  const card = catalog.get(menuItemId);
+  const member = card ? memberAt(catalog, card, level) : null;
+  return member && !("ok" in member) ? member : null;
+}
+
+/**
+ * Adds one of a menu item to the lines, or says why not. A level chosen on a dish's card adds
+ * that level's own item (Level 3 chosen on the Level 1 card: Mie Nyala Level 3, at its price).
+ */
 export function addToLines(
   lines: CartLine[],
   catalog: ReadonlyMap<string, CatalogEntry>,
   menuItemId: string,
-  level: number | undefined,
+  chosenLevel: number | undefined,
 ): CartLine[] | CartRefusal {
-  const item = catalog.get(menuItemId);
-  if (!item) return refuse(404, CART_MESSAGES.unknownItem);
+  const card = catalog.get(menuItemId);
+  if (!card) return refuse(404, CART_MESSAGES.unknownItem);
+  const item = memberAt(catalog, card, chosenLevel);
+  if ("ok" in item) return item;
   if (!item.tersedia) return refuse(409, CART_MESSAGES.soldOut(item.nama));
-  if (item.takes_level && level === undefined) return refuse(400, CART_MESSAGES.levelRequired(item.nama));
-  if (!item.takes_level && level !== undefined) return refuse(400, CART_MESSAGES.levelNotAllowed(item.nama));
-  const key = lineKey({ id: menuItemId, level });
+  const level = item.level ?? undefined;
+  const key = lineKey({ id: item.id, level });
   const existing = lines.find((line) => lineKey(line) === key);
   if (!existing && lines.length >= MAX_LINES) return refuse(400, CART_MESSAGES.full);
   if (existing && existing.jumlah >= MAX_QUANTITY) return refuse(400, CART_MESSAGES.atMost(item.nama));
@@ -213,9 +245,12 @@ export function applyEdits(
   for (const [key, level] of edits.levels) {
     const line = next.find((entry) => lineKey(entry) === key);
     if (!line || line.level === level) continue;
-    const item = catalog.get(line.id);
-    if (!item?.takes_level) return refuse(400, CART_MESSAGES.levelNotAllowed(item?.nama ?? line.nama));
-    next = setLevel(next, key, level);
+    const current = catalog.get(line.id);
+    if (!current) continue; // gone from the menu: the cart page drops it with a notice
+    const member = memberAt(catalog, current, level);
+    if ("ok" in member) return member;
+    if (!member.tersedia) return refuse(409, CART_MESSAGES.soldOut(member.nama));
+    next = switchLevel(next, key, { id: member.id, nama: member.nama, harga: member.harga, level });
   }
   return next;
 }

@@ -17,7 +17,7 @@ import {
   parseStoredCart,
   reconcile,
   removeItem,
-  setLevel,
+  switchLevel,
   setNote,
   setQuantity,
   withoutOrdered,
@@ -141,8 +141,8 @@ describe("totals", () => {
   });
 
   test("the fingerprint names what will be ordered: key, quantity and price, not the sold-out lines", () => {
-    const view = reconcile([{ ...mie, level: 2, jumlah: 2 }, line(esTeh, 1)], soldOutMenu(esTeh.id)).view;
-    expect(cartFingerprint(view)).toBe("mie-nyala-level-1#2*2*10000");
+    const view = reconcile([line(mie, 2), line(esTeh, 1)], soldOutMenu(esTeh.id)).view;
+    expect(cartFingerprint(view)).toBe("mie-nyala-level-1*2*10000");
     const priced = reconcile([line(mie, 2)], [{ ...menu[0]!, harga: 12_000 }]).view;
     expect(cartFingerprint(priced)).toBe("mie-nyala-level-1*2*12000");
   });
@@ -328,10 +328,13 @@ describe("re-checked against the current menu, each change said once", () => {
   });
 });
 
+const mie3 = { id: "mie-nyala-level-3", nama: "Mie Nyala Level 3", harga: 12_000 };
+
 describe("spice levels and notes", () => {
   const levelMenu: CatalogEntry[] = [
-    { ...mie, gambar: "", tersedia: true, takes_level: true },
-    { ...esTeh, gambar: "", tersedia: true, takes_level: false },
+    { ...mie, gambar: "", tersedia: true, level_family: "Mie Nyala", level: 1 },
+    { ...mie3, gambar: "", tersedia: true, level_family: "Mie Nyala", level: 3 },
+    { ...esTeh, gambar: "", tersedia: true, level_family: null, level: null },
   ];
 
   test("the same item at two levels is two lines; the same level merges", () => {
@@ -376,30 +379,52 @@ describe("spice levels and notes", () => {
     expect(Array.from(cleanNote("🌶".repeat(120)))).toHaveLength(MAX_NOTE_LENGTH);
   });
 
-  test("moving a line to another level merges it into an existing line at that level", () => {
+  test("moving a line to another level makes it that level's item, merging with an existing line", () => {
     const lines = [
       { ...mie, level: 1, jumlah: 60, catatan: "kuah dipisah" },
-      { ...mie, level: 3, jumlah: 50 },
+      { ...mie3, level: 3, jumlah: 50 },
       { ...esTeh, jumlah: 1 },
     ];
-    expect(setLevel(lines, "mie-nyala-level-1#1", 4)[0]).toEqual({
-      ...mie,
-      level: 4,
+    const mie2 = { id: "mie-nyala-level-2", nama: "Mie Nyala Level 2", harga: 11_000 };
+    expect(switchLevel(lines, "mie-nyala-level-1#1", { ...mie2, level: 2 })[0]).toEqual({
+      ...mie2,
+      level: 2,
       jumlah: 60,
       catatan: "kuah dipisah",
     });
-    expect(setLevel(lines, "mie-nyala-level-1#1", 3)).toEqual([
-      { ...mie, level: 3, jumlah: 99, catatan: "kuah dipisah" },
+    expect(switchLevel(lines, "mie-nyala-level-1#1", { ...mie3, level: 3 })).toEqual([
+      { ...mie3, level: 3, jumlah: 99, catatan: "kuah dipisah" },
       { ...esTeh, jumlah: 1 },
     ]);
-    expect(setLevel(lines, "mie-nyala-level-1#1", 9)).toEqual(lines);
+    expect(switchLevel(lines, "mie-nyala-level-1#1", { ...mie3, level: 9 })).toEqual(lines);
   });
 
-  test("an item that takes a level but has none is flagged until a level is chosen", () => {
-    const lines = [line(mie, 1), line(esTeh, 1)];
-    expect(reconcile(lines, levelMenu).view.map((entry) => entry.problem)).toEqual(["pilih-level", null]);
-    const chosen = setLevel(lines, mie.id, 2);
-    expect(reconcile(chosen, levelMenu).view.map((entry) => entry.problem)).toEqual([null, null]);
+  test("a stored line gets its item's own level; a level picked for another item is flagged, never repriced", () => {
+    // Stored when any level could be picked for any noodle: Mie Nyala Level 1 at level 5.
+    const result = reconcile([line(mie, 1), { ...mie, level: 5, jumlah: 2 }, line(esTeh, 1)], levelMenu);
+    expect(result.lines).toEqual([
+      { ...mie, level: 1, jumlah: 1 },
+      { ...mie, level: 5, jumlah: 2 },
+      line(esTeh, 1),
+    ]);
+    expect(result.view.map((entry) => [entry.nama, entry.harga, entry.problem])).toEqual([
+      ["Mie Nyala Level 1", 10_000, null],
+      ["Mie Nyala Level 1", 10_000, "pilih-level"],
+      ["Es Teh Jumbo", 5_000, null],
+    ]);
+    // The family's levels are offered with their own prices.
+    expect(result.view[1]?.levels.map((entry) => [entry.level, entry.harga])).toEqual([
+      [1, 10_000],
+      [3, 12_000],
+    ]);
+    const chosen = switchLevel(result.lines, "mie-nyala-level-1#5", { ...mie3, level: 3 });
+    expect(
+      reconcile(chosen, levelMenu).view.map((entry) => [entry.nama, entry.harga, entry.problem]),
+    ).toEqual([
+      ["Mie Nyala Level 1", 10_000, null],
+      ["Mie Nyala Level 3", 12_000, null],
+      ["Es Teh Jumbo", 5_000, null],
+    ]);
   });
 
   test("a level on an item that no longer takes one is dropped, merging lines", () => {

@@ -4,13 +4,17 @@
  * in the browser before the server kept it is read back, and how stored lines are re-checked
  * against the current menu.
  *
- * A line is one item at one spice level: the same noodles at Level 1 and Level 3 are two lines.
+ * A line is one item; a dish with spice levels sells each level as its own item (a level
+ * family, docs/decisions/0023-spice-level-families.md), and the line carries that item's level.
+ * A line stored when any level could be picked for any noodle (`Mie Nyala Level 1` at level 5)
+ * keeps what the customer chose and is flagged until a level of the family is picked: never
+ * repriced without the customer.
  * Lines only: a line names its item; the name, price and picture shown come from the menu at
  * every render. `nama`, `harga` and `tersedia` on a line are what the customer last saw of it, so
  * a change is announced once (`reconcile`).
  */
 import { formatRupiah } from "../../lib/format.ts";
-import { isSpiceLevel } from "../catalog/spice-levels.ts";
+import { groupLevelFamilies, isSpiceLevel, type LevelChoice } from "../catalog/spice-levels.ts";
 
 /** Where browsers kept the cart before the server did (read once, sent to the server, removed). */
 export const CART_STORAGE_KEY = "keranjang";
@@ -24,7 +28,7 @@ export interface CartLine {
   nama: string;
   harga: number;
   jumlah: number;
-  /** Spice level 0–5; absent for items without levels (and for old lines not yet chosen). */
+  /** Spice level 0–5: the item's own in its level family; absent for items without levels. */
   level?: number;
   /** The customer's note for the kitchen; absent when empty. */
   catatan?: string;
@@ -46,12 +50,24 @@ export interface CatalogEntry {
   harga: number;
   gambar: string;
   tersedia: boolean;
-  /** The item is cooked to a spice level the customer must choose. */
-  takes_level?: boolean;
+  /** The dish the item is one level of, and its level there; null for items without levels. */
+  level_family?: string | null;
+  level?: number | null;
 }
 
 /** Why a line cannot be ordered right now. */
 export type LineProblem = "habis" | "pilih-level";
+
+/**
+ * A line's problem against its menu item: sold out (`habis`: left out of the order), or a level
+ * that is not the item's own (`pilih-level`: chosen when any level could be picked for any
+ * noodle; the customer picks one of the family's levels, each at its own price).
+ */
+export function lineProblem(line: CartLine, entry: CatalogEntry): LineProblem | null {
+  if (!entry.tersedia) return "habis";
+  if (entry.level !== null && entry.level !== undefined && line.level !== entry.level) return "pilih-level";
+  return null;
+}
 
 /** A line as the cart page shows it: the menu's current name, price and picture. */
 export interface CartLineView {
@@ -63,7 +79,10 @@ export interface CartLineView {
   level?: number;
   catatan: string;
   gambar: string;
+  /** The item is one level of a dish: the cart offers the family's levels (`levels`). */
   takesLevel: boolean;
+  /** The family's levels on the menu, lowest first, each its own item and price; empty without a family. */
+  levels: LevelChoice[];
   problem: LineProblem | null;
 }
 
@@ -204,14 +223,20 @@ export function setNote(lines: CartLine[], key: string, catatan: string): CartLi
 }
 
 /**
- * Moves a line to another spice level. If a line at that level exists already, the two become
- * one (quantities added, capped at 99), in the place of the existing one.
+ * Moves a line to another level of its dish: the line becomes that level's item (its own name
+ * and price). If the cart holds that item already, the two become one (quantities added, capped
+ * at 99), in the place of the existing one.
  */
-export function setLevel(lines: CartLine[], key: string, level: number): CartLine[] {
+export function switchLevel(lines: CartLine[], key: string, item: CartItem): CartLine[] {
   const line = lines.find((entry) => lineKey(entry) === key);
-  if (!line || !isSpiceLevel(level)) return lines;
-  const moved = withExtras(line, level, line.catatan ?? "");
-  if (lineKey(moved) === key) return lines;
+  if (!line || !isSpiceLevel(item.level)) return lines;
+  const { tersedia: _seen, ...rest } = line;
+  const moved = withExtras(
+    { ...rest, id: item.id, nama: item.nama, harga: item.harga },
+    item.level,
+    line.catatan ?? "",
+  );
+  if (lineKey(moved) === key && moved.harga === line.harga && moved.nama === line.nama) return lines;
   const others = lines.filter((entry) => entry !== line);
   if (others.some((entry) => lineKey(entry) === lineKey(moved))) return mergeLine(others, moved);
   return lines.map((entry) => (entry === line ? moved : entry));
@@ -257,9 +282,10 @@ interface Reconciled {
  * Re-checks stored lines against the current menu: a line whose item is gone is dropped, a
  * changed price, a sold-out item and an item back in stock are each announced once (the line
  * then remembers what was said). A sold-out item stays in the cart, flagged and left out of the
- * order, so it can be ordered once it is back. A level on an item that no longer takes one is
- * dropped (merging with the line without level, if there is one); a line without a level on an
- * item that now takes one asks for it (`pilih-level`).
+ * order, so it can be ordered once it is back. A line without a level gets its item's own (the
+ * item is the level); a level on an item without levels is dropped with a notice (merging with
+ * the line without level, if there is one); a level that is not the item's own stays, flagged
+ * (`pilih-level`) with a notice: the customer picks one of the family's levels, nobody reprices.
  */
 export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogEntry[]): Reconciled {
   const byId = new Map(catalog.map((entry) => [entry.id, entry]));
@@ -286,7 +312,15 @@ export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogE
       }
       harga = entry.harga;
     }
-    const level = entry.takes_level === false ? undefined : line.level;
+    const ownLevel = entry.level ?? undefined;
+    let level = line.level;
+    if (ownLevel === undefined && level !== undefined) {
+      notices.push(`${entry.nama} tidak lagi memakai pilihan level pedas; levelnya dihapus dari keranjang.`);
+      level = undefined;
+    } else if (ownLevel !== undefined && level === undefined) {
+      level = ownLevel;
+    }
+    // A level that is not the item's own stays as the customer chose it; the line is flagged below.
     const updated = withExtras(
       {
         id: line.id,
@@ -308,9 +342,11 @@ export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogE
     }
     next = updated.level !== line.level ? mergeLine(next, updated) : [...next, updated];
   }
+  const families = groupLevelFamilies(catalog);
   const view = next.map((line): CartLineView => {
     const entry = byId.get(line.id)!;
-    const takesLevel = entry.takes_level === true;
+    const levels = entry.level_family ? (families.get(entry.level_family) ?? []) : [];
+    const takesLevel = levels.length > 0;
     return {
       key: lineKey(line),
       id: line.id,
@@ -321,7 +357,8 @@ export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogE
       catatan: line.catatan ?? "",
       gambar: entry.gambar,
       takesLevel,
-      problem: !entry.tersedia ? "habis" : takesLevel && line.level === undefined ? "pilih-level" : null,
+      levels,
+      problem: lineProblem(line, entry),
     };
   });
   return { lines: next, view, notices, changed };

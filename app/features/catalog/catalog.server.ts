@@ -1,17 +1,30 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, promos, siteTexts, slides } from "../../../database/schema.ts";
+import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
   id: string;
   nama: string;
   kategori: string;
+  category_id: string;
   deskripsi: string;
   harga: number;
   gambar: string;
   tersedia: boolean;
-  /** The dish takes a spice level (0–5) chosen when it is added to the cart. */
-  takes_level: boolean;
+  /** The dish this item is one level of (`Mie Nyala`), or null. */
+  level_family: string | null;
+  /** This item's spice level within its family, or null. */
+  level: number | null;
+  /** Every level of the family (this item included), lowest first; empty without a family. */
+  levels: LevelChoice[];
+}
+
+/** A category of the full menu on /produk, with its items (sold-out ones included). */
+export interface MenuSection {
+  id: string;
+  nama: string;
+  items: MenuItemView[];
 }
 
 export interface PromoView {
@@ -33,14 +46,19 @@ export interface SlideView {
   soldOut: boolean;
 }
 
-/** What the cart needs to re-check its lines: the current price and availability of every item. */
-interface PriceListEntry {
+/**
+ * What the cart and the pricing need of every item: the current name, price and availability,
+ * its category and its level family (for the level choice and the promotions' targets).
+ */
+export interface PriceListEntry {
   id: string;
   nama: string;
   harga: number;
   gambar: string;
   tersedia: boolean;
-  takes_level: boolean;
+  category_id: string;
+  level_family: string | null;
+  level: number | null;
 }
 
 /** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
@@ -48,22 +66,48 @@ export const menuItemColumns = {
   id: menuItems.id,
   nama: menuItems.nama,
   kategori: categories.nama,
+  category_id: menuItems.category_id,
   deskripsi: menuItems.deskripsi,
   harga: menuItems.harga,
   gambar: menuItems.gambar,
   tersedia: menuItems.tersedia,
-  takes_level: menuItems.takes_level,
+  level_family: menuItems.level_family,
+  level: menuItems.level,
 };
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
 
-function rankedItems(db: Database, rank: RankColumn): Promise<MenuItemView[]> {
-  return db
+/** Gives each item the levels of its family (one more query, only when a family is shown). */
+async function withLevels(db: Database, rows: Omit<MenuItemView, "levels">[]): Promise<MenuItemView[]> {
+  const families = rows.some((row) => row.level_family !== null) ? await levelFamilies(db) : new Map();
+  return rows.map((row) => ({ ...row, levels: (row.level_family && families.get(row.level_family)) || [] }));
+}
+
+/** Every level family of the menu: its levels, lowest first. */
+async function levelFamilies(db: Database) {
+  const members = await db
+    .select({
+      id: menuItems.id,
+      nama: menuItems.nama,
+      harga: menuItems.harga,
+      gambar: menuItems.gambar,
+      tersedia: menuItems.tersedia,
+      level_family: menuItems.level_family,
+      level: menuItems.level,
+    })
+    .from(menuItems)
+    .where(isNotNull(menuItems.level_family));
+  return groupLevelFamilies(members);
+}
+
+async function rankedItems(db: Database, rank: RankColumn): Promise<MenuItemView[]> {
+  const rows = await db
     .select(menuItemColumns)
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.category_id))
     .where(isNotNull(menuItems[rank]))
     .orderBy(asc(menuItems[rank]));
+  return withLevels(db, rows);
 }
 
 /** The three dishes of the landing page `/`. */
@@ -73,6 +117,32 @@ export const getBestSellers = (db: Database) => rankedItems(db, "best_seller_ran
 /** The four products of `/produk`. */
 export const getProdukItems = (db: Database) => rankedItems(db, "produk_rank");
 
+/**
+ * The whole menu for /produk: every category in its order (an empty one left out), each with
+ * its items; the levels of one dish side by side, lowest first.
+ */
+export async function getMenuSections(db: Database): Promise<MenuSection[]> {
+  const [sections, rows] = await Promise.all([
+    db
+      .select({ id: categories.id, nama: categories.nama })
+      .from(categories)
+      .orderBy(asc(categories.urutan), asc(categories.nama)),
+    db
+      .select(menuItemColumns)
+      .from(menuItems)
+      .innerJoin(categories, eq(categories.id, menuItems.category_id))
+      .orderBy(
+        sql`coalesce(${menuItems.level_family}, ${menuItems.nama})`,
+        asc(menuItems.level),
+        asc(menuItems.nama),
+      ),
+  ]);
+  const items = await withLevels(db, rows);
+  return sections
+    .map((section) => ({ ...section, items: items.filter((item) => item.category_id === section.id) }))
+    .filter((section) => section.items.length > 0);
+}
+
 export function getPriceList(db: Database): Promise<PriceListEntry[]> {
   return db
     .select({
@@ -81,7 +151,9 @@ export function getPriceList(db: Database): Promise<PriceListEntry[]> {
       harga: menuItems.harga,
       gambar: menuItems.gambar,
       tersedia: menuItems.tersedia,
-      takes_level: menuItems.takes_level,
+      category_id: menuItems.category_id,
+      level_family: menuItems.level_family,
+      level: menuItems.level,
     })
     .from(menuItems)
     .orderBy(asc(menuItems.nama));

@@ -7,7 +7,7 @@
  * photo-writes.server.ts. The caller has already checked that the actor is an admin
  * (`requireAdmin`); these functions trust the actor they are given.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
@@ -18,7 +18,7 @@ import { describeEdit, type ChangeWording } from "../admin/audit-changes.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
 import { createWithPhoto, deleteWithPhoto, updateWithPhoto } from "../media/photo-writes.server.ts";
 import { menuItemColumns } from "./catalog.server.ts";
-import { MENU_MESSAGES, MenuItemSchema } from "./menu-item-schema.ts";
+import { MENU_MESSAGES, MenuItemSchema, type MenuItemValues } from "./menu-item-schema.ts";
 
 export interface AdminMenuItem {
   id: string;
@@ -28,7 +28,8 @@ export interface AdminMenuItem {
   harga: number;
   gambar: string;
   tersedia: boolean;
-  takes_level: boolean;
+  level_family: string | null;
+  level: number | null;
   featured_rank: number | null;
   best_seller_rank: number | null;
   produk_rank: number | null;
@@ -44,7 +45,12 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
     })
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.category_id))
-    .orderBy(asc(categories.urutan), asc(menuItems.nama));
+    .orderBy(
+      asc(categories.urutan),
+      sql`coalesce(${menuItems.level_family}, ${menuItems.nama})`,
+      asc(menuItems.level),
+      asc(menuItems.nama),
+    );
 }
 
 /** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
@@ -70,9 +76,73 @@ async function freeMenuItemId(db: Pick<Database, "select">, nama: string): Promi
   for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
 }
 
-async function categoryIdOf(db: Pick<Database, "select">, nama: string): Promise<string> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.nama, nama));
-  return row?.id ?? "makanan";
+type Reader = Pick<Database, "select">;
+
+/** The columns a checked form writes: its category's id and the family as already spelled. */
+type MenuColumns = Omit<MenuItemValues, "kategori" | "level_family"> & {
+  category_id: string;
+  level_family: string | null;
+};
+
+/**
+ * What only the database can check: the category exists, and the family's level is not held by
+ * another item (`id`, when editing, is the item itself). A family is matched without regard to
+ * case and keeps the spelling it has (`mie nyala` joins `Mie Nyala`).
+ */
+async function menuColumns(
+  db: Reader,
+  values: MenuItemValues,
+  id: string | null,
+): Promise<{ ok: true; columns: MenuColumns } | { ok: false; refusal: WriteResult<never> }> {
+  const { kategori, level_family, ...rest } = values;
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.nama, kategori));
+  if (!category) {
+    return { ok: false, refusal: refuse(400, MENU_MESSAGES.kategori, { kategori: MENU_MESSAGES.kategori }) };
+  }
+  let family: string | null = null;
+  if (level_family && values.level !== null) {
+    const members = await db
+      .select({
+        id: menuItems.id,
+        nama: menuItems.nama,
+        family: menuItems.level_family,
+        level: menuItems.level,
+      })
+      .from(menuItems)
+      .where(
+        and(
+          sql`lower(${menuItems.level_family}) = lower(${level_family})`,
+          id === null ? undefined : ne(menuItems.id, id),
+        ),
+      );
+    family = members[0]?.family ?? level_family;
+    const taken = members.find((member) => member.level === values.level);
+    if (taken) {
+      const message = MENU_MESSAGES.levelTaken(family, values.level, taken.nama);
+      return { ok: false, refusal: refuse(400, message, { level: message }) };
+    }
+  }
+  return { ok: true, columns: { ...rest, category_id: category.id, level_family: family } };
+}
+
+/** Two saves claiming one level at the same moment: the database's unique index refuses the second. */
+function isLevelTaken(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+  return code === "23505" && constraint === "menu_items_level_family_level_key";
+}
+
+async function refusingTakenLevel<T>(values: MenuItemValues, write: () => Promise<WriteResult<T>>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isLevelTaken(error)) throw error;
+    const message = MENU_MESSAGES.levelTaken(values.level_family, values.level ?? 0, values.nama);
+    return refuse(400, message, { level: message });
+  }
 }
 
 export async function createMenuItem(
@@ -84,32 +154,35 @@ export async function createMenuItem(
   const parsed = parseAdminInput(MenuItemSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);
   const values = parsed.data;
-  return createWithPhoto(
-    db,
-    photo,
-    { kind: "menu", required: MENU_MESSAGES.photoRequired },
-    async (tx, gambar) => {
-      const id = await freeMenuItemId(tx, values.nama);
-      const { kategori, ...columns } = values;
-      await tx
-        .insert(menuItems)
-        .values({ id, ...columns, category_id: await categoryIdOf(tx, kategori), gambar });
-      await writeAudit(tx, actor, {
-        action: "buat",
-        entity: "menu",
-        entityId: id,
-        summary: `Menu baru ${values.nama} (${values.kategori}, ${formatRupiah(values.harga)})`,
-        details: { ...values, gambar },
-      });
-      return id;
-    },
+  const checked = await menuColumns(db, values, null);
+  if (!checked.ok) return checked.refusal;
+  const { columns } = checked;
+  return refusingTakenLevel(values, () =>
+    createWithPhoto(
+      db,
+      photo,
+      { kind: "menu", required: MENU_MESSAGES.photoRequired },
+      async (tx, gambar) => {
+        const id = await freeMenuItemId(tx, values.nama);
+        await tx.insert(menuItems).values({ id, ...columns, gambar });
+        await writeAudit(tx, actor, {
+          action: "buat",
+          entity: "menu",
+          entityId: id,
+          summary: `Menu baru ${values.nama} (${values.kategori}, ${formatRupiah(values.harga)})`,
+          details: { ...values, gambar },
+        });
+        return id;
+      },
+    ),
   );
 }
 
 const MENU_WORDING: ChangeWording = {
   harga: (before, after) => `harga ${formatRupiah(Number(before))} → ${formatRupiah(Number(after))}`,
   tersedia: (_, after) => (after ? "tersedia lagi" : "ditandai habis"),
-  takes_level: (_, after) => (after ? "memakai level pedas" : "tanpa level pedas"),
+  level_family: (_, after) => (after ? `hidangan ${String(after)}` : "tanpa level pedas"),
+  level: (_, after) => (after === null ? "tanpa level" : `level ${String(after)}`),
   gambar: () => "foto baru",
   deskripsi: () => "deskripsi diubah",
 };
@@ -126,42 +199,47 @@ export async function updateMenuItem(
   const values = parsed.data;
   const exists = async () =>
     (await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id))).length > 0;
-  return updateWithPhoto(
-    db,
-    photo,
-    { kind: "menu", notFound: MENU_MESSAGES.notFound, exists },
-    async (tx, image) => {
-      // The row locked until this change commits: simultaneous edits of one item queue here, the
-      // last to commit wins whole, and each audit entry describes the change from the values it
-      // actually replaced. Locked alone first, then read with its category: a locking read over
-      // the join would drop the row when a queued edit had moved it to another category.
-      const [locked] = await tx
-        .select({ id: menuItems.id })
-        .from(menuItems)
-        .where(eq(menuItems.id, id))
-        .for("update");
-      if (!locked) return false;
-      const [row] = await tx
-        .select(menuItemColumns)
-        .from(menuItems)
-        .innerJoin(categories, eq(categories.id, menuItems.category_id))
-        .where(eq(menuItems.id, id));
-      if (!row) return false;
-      const { id: _id, ...before } = row;
-      const after = { ...values, gambar: image ?? before.gambar };
-      const { kategori, ...columns } = after;
-      await tx
-        .update(menuItems)
-        .set({ ...columns, category_id: await categoryIdOf(tx, kategori), updated_at: new Date() })
-        .where(eq(menuItems.id, id));
-      await writeAudit(tx, actor, {
-        action: "ubah",
-        entity: "menu",
-        entityId: id,
-        ...describeEdit(`Menu ${values.nama}`, before, after, MENU_WORDING),
-      });
-      return before.gambar;
-    },
+  const checked = await menuColumns(db, values, id);
+  if (!checked.ok) return checked.refusal;
+  const { columns } = checked;
+  return refusingTakenLevel(values, () =>
+    updateWithPhoto(
+      db,
+      photo,
+      { kind: "menu", notFound: MENU_MESSAGES.notFound, exists },
+      async (tx, image) => {
+        // The row locked until this change commits: simultaneous edits of one item queue here, the
+        // last to commit wins whole, and each audit entry describes the change from the values it
+        // actually replaced. Locked alone first, then read with its category: a locking read over
+        // the join would drop the row when a queued edit had moved it to another category.
+        const [locked] = await tx
+          .select({ id: menuItems.id })
+          .from(menuItems)
+          .where(eq(menuItems.id, id))
+          .for("update");
+        if (!locked) return false;
+        const [row] = await tx
+          .select(menuItemColumns)
+          .from(menuItems)
+          .innerJoin(categories, eq(categories.id, menuItems.category_id))
+          .where(eq(menuItems.id, id));
+        if (!row) return false;
+        const { id: _id, category_id: _category, ...before } = row;
+        const gambar = image ?? before.gambar;
+        await tx
+          .update(menuItems)
+          .set({ ...columns, gambar, updated_at: new Date() })
+          .where(eq(menuItems.id, id));
+        const after = { ...values, level_family: columns.level_family, gambar };
+        await writeAudit(tx, actor, {
+          action: "ubah",
+          entity: "menu",
+          entityId: id,
+          ...describeEdit(`Menu ${values.nama}`, before, after, MENU_WORDING),
+        });
+        return before.gambar;
+      },
+    ),
   );
 }
 

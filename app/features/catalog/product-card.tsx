@@ -2,6 +2,7 @@ import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
 import { AddToCartButton } from "~/features/cart/add-to-cart.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
+import { levelRangeText } from "~/features/catalog/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { PictureBox } from "~/components/ui/picture-box.tsx";
@@ -37,7 +38,7 @@ export function ProductCard({
 }: {
   item: MenuItemView;
   whatsapp: string;
-  headingLevel?: "h2" | "h3";
+  headingLevel?: "h2" | "h3" | "h4";
   priority?: boolean;
 }) {
   const Heading = headingLevel;
@@ -71,9 +72,9 @@ export function ProductCard({
               <p className="rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
                 Habis
               </p>
-            ) : item.takes_level ? (
+            ) : item.levels.length > 1 ? (
               <p className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
-                <ChiliIcon className="size-3.5" /> Level 0–5
+                <ChiliIcon className="size-3.5" /> Pilihan {levelRangeText(item.levels)}
               </p>
             ) : null}
           </div>

@@ -1,39 +1,57 @@
-import { SPICE_LEVELS } from "~/features/catalog/spice-levels.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { SPICE_LEVELS, type LevelChoice } from "~/features/catalog/spice-levels.ts";
 import { ChiliMeter } from "./spice-level-icons.tsx";
 
 /**
- * The six levels as radio buttons, each with its description and chillies: in the picker dialog
- * (controlled, `chosen`) and on the level page without JavaScript (a plain required choice).
+ * The levels of a dish as radio buttons (docs/decisions/0023-spice-level-families.md): each is its
+ * own menu item, shown with its name, description, chillies and its own price; a sold-out level
+ * is shown but cannot be chosen. In the picker dialog (controlled, `chosen`) and on the level
+ * page without JavaScript (a plain required choice, `initial` checked).
  */
 export function SpiceLevelChoices({
   name,
+  levels,
   chosen,
+  initial,
   onChoose,
 }: {
   name: string;
+  levels: readonly LevelChoice[];
   chosen?: number | null;
+  initial?: number | null;
   onChoose?(level: number): void;
 }) {
   return (
     <ul className="flex flex-col gap-2">
-      {SPICE_LEVELS.map((entry) => (
-        <li key={entry.level}>
-          <label className="flex cursor-pointer items-center gap-3 rounded-2xl border-2 border-stone-200 px-3 py-2 transition has-[:checked]:border-chili-600 has-[:checked]:bg-chili-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ember-500">
+      {levels.map((entry) => (
+        <li key={entry.id}>
+          <label
+            className={`flex items-center gap-3 rounded-2xl border-2 border-stone-200 px-3 py-2 transition has-[:checked]:border-chili-600 has-[:checked]:bg-chili-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ember-500 ${
+              entry.tersedia ? "cursor-pointer" : "bg-stone-50 opacity-70"
+            }`}
+          >
             <input
               type="radio"
               name={name}
               value={entry.level}
               required
+              disabled={!entry.tersedia}
               {...(onChoose
                 ? { checked: chosen === entry.level, onChange: () => onChoose(entry.level) }
-                : {})}
+                : { defaultChecked: entry.tersedia && initial === entry.level })}
               className="size-5 shrink-0 accent-chili-600"
             />
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="leading-snug font-bold">
-                Level {entry.level} <span className="font-semibold text-stone-600">· {entry.nama}</span>
+                {entry.nama}{" "}
+                <span className="font-semibold text-stone-600">· {SPICE_LEVELS[entry.level]?.nama}</span>
               </span>
-              <span className="text-xs leading-snug text-stone-600 sm:text-sm">{entry.deskripsi}</span>
+              <span className="text-xs leading-snug text-stone-600 sm:text-sm">
+                {entry.tersedia ? SPICE_LEVELS[entry.level]?.deskripsi : "Sedang habis."}
+              </span>
+              <span className="text-sm font-extrabold text-chili-700" data-testid="level-price">
+                {formatRupiah(entry.harga)}
+              </span>
             </span>
             <ChiliMeter level={entry.level} className="shrink-0 self-start pt-1 sm:self-center sm:pt-0" />
           </label>

@@ -1,19 +1,26 @@
 import { useEffect, useId, useRef, useState } from "react";
+import type { LevelChoice } from "~/features/catalog/spice-levels.ts";
 import { SpiceLevelChoices } from "./spice-level-choices.tsx";
 
 /**
- * Asks for the spice level of a dish before it goes into the cart: six choices (Level 0
- * "Tidak pedas" to Level 5), each with its description and chillies. A native <dialog>: focus is
- * trapped, Escape cancels, the page behind is inert. The choice is required.
+ * Asks for the spice level of a dish before it goes into the cart: the levels its family has
+ * (each its own menu item and price), starting on the level of the card that opened it. A native
+ * <dialog>: focus is trapped, Escape cancels, the page behind is inert. The choice is required.
  */
 export function SpiceLevelPicker({
   open,
-  itemName,
+  family,
+  levels,
+  initial,
   onChoose,
   onCancel,
 }: {
   open: boolean;
-  itemName: string;
+  /** The dish (`Mie Nyala`). */
+  family: string;
+  levels: readonly LevelChoice[];
+  /** The level chosen when it opens (the card's own), if it can be ordered. */
+  initial: number | null;
   onChoose(level: number): void;
   onCancel(): void;
 }) {
@@ -28,12 +35,12 @@ export function SpiceLevelPicker({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setChosen(null);
+      setChosen(levels.some((entry) => entry.level === initial && entry.tersedia) ? initial : null);
       setError(false);
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, levels, initial]);
 
   return (
     <dialog
@@ -54,25 +61,26 @@ export function SpiceLevelPicker({
         className="flex max-h-[calc(100dvh-2rem)] flex-col gap-3 p-4 sm:gap-4 sm:p-6"
         onSubmit={(event) => {
           event.preventDefault();
-          if (chosen === null) {
+          if (!levels.some((entry) => entry.level === chosen && entry.tersedia)) {
             setError(true);
             return;
           }
-          onChoose(chosen);
+          onChoose(chosen!);
         }}
       >
         <div>
           <h2 id={titleId} className="text-xl font-extrabold">
             Pilih level pedas
           </h2>
-          <p className="text-sm text-stone-600">{itemName}</p>
+          <p className="text-sm text-stone-600">{family}: harga mengikuti levelnya.</p>
         </div>
         <fieldset
           aria-describedby={error ? errorId : undefined}
           className="-mx-1 min-h-0 overflow-y-auto px-1 py-1"
         >
-          <legend className="sr-only">Level pedas untuk {itemName}</legend>
+          <legend className="sr-only">Level pedas {family}</legend>
           <SpiceLevelChoices
+            levels={levels}
             name={name}
             chosen={chosen}
             onChoose={(level) => {

@@ -1,6 +1,9 @@
 /**
- * The spice levels a noodle dish is cooked to. Shared by the level picker, the cart, the order
- * check on the server and the WhatsApp message, so the words are the same everywhere.
+ * The spice levels a noodle dish is cooked to, and the level families that sell them
+ * (docs/decisions/0023-spice-level-families.md): each level of a dish is its own menu item with
+ * its own name and price (`Mie Nyala Level 3`, Rp 12.000), and the items of one family are the
+ * levels a customer picks between. Shared by the level picker, the cart, the order check on the
+ * server and the WhatsApp message, so the words are the same everywhere.
  */
 export const MIN_LEVEL = 0;
 export const MAX_LEVEL = 5;
@@ -27,4 +30,45 @@ export const isSpiceLevel = (value: unknown): value is number =>
 export function spiceLevelLabel(level: number): string {
   const entry = SPICE_LEVELS[level];
   return entry ? `Level ${level} (${entry.nama})` : `Level ${level}`;
+}
+
+/** One level of a family as the picker and the cart offer it: the member item and its price. */
+export interface LevelChoice {
+  id: string;
+  nama: string;
+  harga: number;
+  gambar: string;
+  level: number;
+  tersedia: boolean;
+}
+
+/** Items with their family, grouped: family name → its levels, lowest first. */
+export function groupLevelFamilies(
+  items: readonly (Omit<LevelChoice, "level"> & { level_family?: string | null; level?: number | null })[],
+): Map<string, LevelChoice[]> {
+  const families = new Map<string, LevelChoice[]>();
+  for (const item of items) {
+    if (item.level_family === null || item.level_family === undefined) continue;
+    if (item.level === null || item.level === undefined) continue;
+    const list = families.get(item.level_family) ?? [];
+    const { id, nama, harga, gambar, level, tersedia } = item;
+    list.push({ id, nama, harga, gambar, level, tersedia });
+    families.set(item.level_family, list);
+  }
+  for (const list of families.values()) list.sort((a, b) => a.level - b.level);
+  return families;
+}
+
+/** `Level 1–3` (or `Level 2` for a family of one), for the card's chip. */
+export function levelRangeText(levels: readonly LevelChoice[]): string {
+  if (levels.length === 0) return "";
+  const first = levels[0]!.level;
+  const last = levels[levels.length - 1]!.level;
+  return first === last ? `Level ${first}` : `Level ${first}–${last}`;
+}
+
+/** `Mie Nyala Level 4` must say its level: the number a name gives after "Level", if any. */
+export function levelInName(nama: string): number | null {
+  const match = /\blevel\s*(\d+)\b/i.exec(nama);
+  return match ? Number(match[1]) : null;
 }

@@ -38,7 +38,8 @@ const ORDER_MESSAGES = {
   unknownItem: "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
   soldOut: (nama: string) => `${nama} sedang habis. Hapus dari keranjang lalu pesan lagi.`,
   busy: (text: string) => `${text} Coba lagi nanti, ya.`,
-  levelRequired: (nama: string) => `Pilih level pedas untuk ${nama}.`,
+  levelRequired: (nama: string) =>
+    `Level pedas ${nama} di keranjang tidak sesuai menunya. Pilih levelnya lagi di keranjang.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
   tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
 } as const;
@@ -133,7 +134,7 @@ export async function recordOrder(
       nama: menuItems.nama,
       harga: menuItems.harga,
       tersedia: menuItems.tersedia,
-      takes_level: menuItems.takes_level,
+      level: menuItems.level,
     })
     .from(menuItems)
     .where(inArray(menuItems.id, ids));
@@ -144,12 +145,14 @@ export async function recordOrder(
     const item = byId.get(line.id);
     if (!item) return { ok: false, status: 409, message: ORDER_MESSAGES.unknownItem };
     if (!item.tersedia) return { ok: false, status: 409, message: ORDER_MESSAGES.soldOut(item.nama) };
-    const level = line.level ?? null;
-    if (item.takes_level && level === null) {
-      return { ok: false, status: 400, message: ORDER_MESSAGES.levelRequired(item.nama) };
-    }
-    if (!item.takes_level && level !== null) {
+    // A level family sells each level as its own item: the line's level is its item's, and a
+    // level the customer picked for another item (a cart from before families) is refused.
+    const level = line.level ?? item.level;
+    if (item.level === null && level !== null) {
       return { ok: false, status: 400, message: ORDER_MESSAGES.levelNotAllowed(item.nama) };
+    }
+    if (level !== item.level) {
+      return { ok: false, status: 400, message: ORDER_MESSAGES.levelRequired(item.nama) };
     }
     priced.push({
       menu_item_id: item.id,
@@ -183,6 +186,7 @@ export async function recordOrder(
           landmark: details.patokan || null,
           table_number: details.meja || null,
           scheduled_for: details.scheduledFor,
+          subtotal: total,
           total,
           outside_hours: outsideHours,
           token_hash: pending.hash,

@@ -79,6 +79,9 @@ function localMoment(now: Date, timezone: string): { day: number; minute: number
   return { day: Math.max(day, 0), minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** The weekday (0 = Monday) and the minute of the day at `now` in `timezone`. */
+export const zonedMoment = localMoment;
+
 /** The day of the week (0 = Monday, as in `DAY_NAMES`) at `now` in `timezone`. */
 export const zonedWeekday = (now: Date, timezone: string) => localMoment(now, timezone).day;
 

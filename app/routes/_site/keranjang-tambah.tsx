@@ -4,6 +4,7 @@ import { addAction } from "~/features/cart/cart-actions.server.ts";
 import { ADD_INTENT } from "~/features/cart/cart-form.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
+import { groupLevelFamilies } from "~/features/catalog/spice-levels.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -18,10 +19,17 @@ import { safeRedirect } from "~/lib/redirect.ts";
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const id = url.searchParams.get("menu") ?? "";
-  const item = (await currentCatalog(await getDb())).find((entry) => entry.id === id);
+  const catalog = await currentCatalog(await getDb());
+  const item = catalog.find((entry) => entry.id === id);
   if (!item) throw data("Menu tidak ditemukan.", { status: 404 });
+  // The dish's levels, each its own item and price (docs/decisions/0023-spice-level-families.md).
+  const family = item.level_family ?? null;
+  const levels = family ? (groupLevelFamilies(catalog).get(family) ?? []) : [];
   return {
     item: { id: item.id, nama: item.nama, harga: item.harga, gambar: item.gambar, tersedia: item.tersedia },
+    family,
+    level: item.level ?? null,
+    levels,
     kembali: safeRedirect(url.searchParams.get("kembali"), "/produk"),
   };
 }
@@ -34,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = actionHeaders;
 
 export default function PilihLevel({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, kembali } = loaderData;
+  const { item, family, level, levels, kembali } = loaderData;
   return (
     <div className="mx-auto max-w-xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pilih level pedas</h1>
@@ -49,8 +57,10 @@ export default function PilihLevel({ loaderData, actionData }: Route.ComponentPr
           className="h-16 w-20 shrink-0 rounded-2xl bg-chili-50 object-cover"
         />
         <div>
-          <p className="text-lg font-extrabold">{item.nama}</p>
-          <p className="text-stone-600">{formatRupiah(item.harga)} / porsi</p>
+          <p className="text-lg font-extrabold">{family ?? item.nama}</p>
+          <p className="text-stone-600">
+            {family ? "Harga mengikuti levelnya." : `${formatRupiah(item.harga)} / porsi`}
+          </p>
         </div>
       </div>
       {actionData?.status === "error" ? (
@@ -61,14 +71,14 @@ export default function PilihLevel({ loaderData, actionData }: Route.ComponentPr
           {actionData.message}
         </p>
       ) : null}
-      {item.tersedia ? (
+      {levels.some((entry) => entry.tersedia) ? (
         <form method="post" className="card mt-6 flex flex-col gap-4 p-4 sm:p-6">
           <input type="hidden" name="intent" value={ADD_INTENT} />
           <input type="hidden" name="menu" value={item.id} />
           <input type="hidden" name="kembali" value={kembali} />
           <fieldset>
-            <legend className="field-label">Level pedas untuk {item.nama}</legend>
-            <SpiceLevelChoices name="level" />
+            <legend className="field-label">Level pedas {family}</legend>
+            <SpiceLevelChoices name="level" levels={levels} initial={level} />
           </fieldset>
           <div className="grid grid-cols-2 gap-2">
             <Link to={kembali} className="btn-secondary">
@@ -81,7 +91,7 @@ export default function PilihLevel({ loaderData, actionData }: Route.ComponentPr
         </form>
       ) : (
         <p className="mt-6 text-stone-700">
-          {item.nama} sedang habis.{" "}
+          {family ?? item.nama} sedang habis.{" "}
           <Link to={kembali} className="font-semibold text-chili-700 underline">
             Kembali
           </Link>

@@ -2,12 +2,16 @@ import { Form } from "react-router";
 import type { Route } from "./+types/menu";
 import { Checkbox, SelectField, TextArea, TextField } from "~/components/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answerCrud } from "~/features/admin/admin-answer.server.ts";
+import { answer, answerCrud, answerForm } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { CrudForm } from "~/features/admin/crud-form.tsx";
 import { CrudList } from "~/features/admin/crud-list.tsx";
 import { conformCheckbox, conformField, PhotoField } from "~/features/admin/form-parts.tsx";
-import { KATEGORI, MENU_MESSAGES, MenuItemSchema } from "~/features/catalog/menu-item-schema.ts";
+import { MENU_MESSAGES, MenuItemSchema } from "~/features/catalog/menu-item-schema.ts";
+import { createCategory, deleteCategory, listCategories } from "~/features/catalog/categories.server.ts";
+import { CategorySchema } from "~/features/catalog/category-schema.ts";
+import { CategoryManager } from "~/features/catalog/category-manager.tsx";
+import { SPICE_LEVELS } from "~/features/catalog/spice-levels.ts";
 import {
   createMenuItem,
   deleteMenuItem,
@@ -26,20 +30,44 @@ import { adminMeta } from "~/lib/meta.ts";
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
-  const [items, slides] = await Promise.all([listMenuItemsForAdmin(db), listSlidesForAdmin(db)]);
+  const [items, slides, categories] = await Promise.all([
+    listMenuItemsForAdmin(db),
+    listSlidesForAdmin(db),
+    listCategories(db),
+  ]);
   // The banners whose "Pesan Sekarang" orders each item, for the delete question.
   const linkedSlides: Record<string, string[]> = {};
   for (const slide of slides) {
     if (slide.menu_item_id) (linkedSlides[slide.menu_item_id] ??= []).push(slide.title);
   }
   const editing = url.searchParams.get("ubah");
-  return { items, linkedSlides, editing: items.find((item) => item.id === editing) ?? null };
+  const families = [...new Set(items.flatMap((item) => (item.level_family ? [item.level_family] : [])))];
+  return {
+    items,
+    linkedSlides,
+    categories,
+    families,
+    editing: items.find((item) => item.id === editing) ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readUploadForm(request);
   const db = await getDb();
+  const intent = form.get("intent");
+  if (intent === "kategori-baru") {
+    return answerForm(
+      form,
+      intent,
+      CategorySchema,
+      (values) => createCategory(db, admin, values),
+      "Kategori ditambahkan.",
+    );
+  }
+  if (intent === "kategori-hapus") {
+    return answer(intent, await deleteCategory(db, admin, String(form.get("id") ?? "")), "Kategori dihapus.");
+  }
   return answerCrud(form, {
     schema: MenuItemSchema,
     // Menu ids are text (`es-nyala`); one no row has is answered 404 by the write itself.
@@ -98,7 +126,7 @@ function DeleteMessage({ item, slideTitles = [] }: { item: AdminMenuItem; slideT
 }
 
 export default function AdminMenu({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, linkedSlides, editing } = loaderData;
+  const { items, linkedSlides, categories, families, editing } = loaderData;
   const form = (
     <CrudForm
       id="menu"
@@ -106,15 +134,19 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
       editing={editing?.id ?? null}
       heading={editing ? `Ubah ${editing.nama}` : "Tambah menu"}
       submitLabel="Tambah menu"
-      defaultValue={editing ?? { kategori: "Makanan", tersedia: true }}
+      defaultValue={
+        editing
+          ? { ...editing, level_family: editing.level_family ?? "", level: editing.level ?? "" }
+          : { kategori: categories[0]?.nama, tersedia: true }
+      }
       answer={actionData}
     >
       {({ fields, formId, photoErrors }) => (
         <>
           <TextField label="Nama menu" {...conformField(fields.nama)} maxLength={60} required />
           <SelectField label="Kategori" {...conformField(fields.kategori)}>
-            {KATEGORI.map((kategori) => (
-              <option key={kategori}>{kategori}</option>
+            {categories.map((category) => (
+              <option key={category.id}>{category.nama}</option>
             ))}
           </SelectField>
           <TextField
@@ -134,9 +166,36 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
           <div className="sm:col-span-2">
             <TextArea label="Deskripsi" {...conformField(fields.deskripsi)} maxLength={300} />
           </div>
-          <div className="flex flex-wrap gap-x-6 sm:col-span-2">
+          <fieldset className="grid gap-4 rounded-2xl border border-stone-200 p-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="px-1 font-bold">Level pedas (opsional)</legend>
+            <p className="text-sm text-stone-600 sm:col-span-2">
+              Tiap level sebuah hidangan adalah menu sendiri dengan harganya sendiri, misalnya Mie Nyala Level
+              4. Pelanggan memilih di antara level yang ada di hidangan yang sama. Kosongkan untuk menu tanpa
+              level.
+            </p>
+            <TextField
+              label="Nama hidangan"
+              {...conformField(fields.level_family)}
+              list="hidangan-berlevel"
+              maxLength={40}
+              hint="Sama untuk semua levelnya, misalnya Mie Nyala."
+            />
+            <datalist id="hidangan-berlevel">
+              {families.map((family) => (
+                <option key={family} value={family} />
+              ))}
+            </datalist>
+            <SelectField label="Level" {...conformField(fields.level)}>
+              <option value="">Tanpa level</option>
+              {SPICE_LEVELS.map((entry) => (
+                <option key={entry.level} value={entry.level}>
+                  Level {entry.level} ({entry.nama})
+                </option>
+              ))}
+            </SelectField>
+          </fieldset>
+          <div className="sm:col-span-2">
             <Checkbox label="Tersedia (tidak habis)" {...conformCheckbox(fields.tersedia)} />
-            <Checkbox label="Pakai level pedas (0–5)" {...conformCheckbox(fields.takes_level)} />
           </div>
         </>
       )}
@@ -168,9 +227,9 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
                 Habis
               </span>
             )}
-            {item.takes_level ? (
+            {item.level_family !== null ? (
               <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-900">
-                Level 0–5
+                {item.level_family} · Level {item.level}
               </span>
             ) : null}
           </>
@@ -197,6 +256,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
         answer={actionData}
         listIntents={["habis", "tersedia", "delete"]}
       />
+      <CategoryManager categories={categories} answer={actionData} />
     </>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * The menu's categories (Makanan, Minuman, Cemilan, and any the owner adds in /admin/menu): the
+ * full menu on /produk is grouped by them, in their `urutan`. A category is deleted only while
+ * no item is in it. The caller has already checked that the actor is an admin.
+ */
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { categories, menuItems } from "../../../database/schema.ts";
+import { invalidateContentCache } from "../../lib/content-cache.server.ts";
+import { parseAdminInput } from "../../lib/form-input.server.ts";
+import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-result.ts";
+import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { CATEGORY_MESSAGES, CategorySchema } from "./category-schema.ts";
+
+export interface AdminCategory {
+  id: string;
+  nama: string;
+  urutan: number;
+  /** How many menu items it holds. */
+  items: number;
+}
+
+export async function listCategories(db: Database): Promise<AdminCategory[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      nama: categories.nama,
+      urutan: categories.urutan,
+      items: count(menuItems.id),
+    })
+    .from(categories)
+    .leftJoin(menuItems, eq(menuItems.category_id, categories.id))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.urutan), asc(categories.nama));
+  return rows.map((row) => ({ ...row, items: Number(row.items) }));
+}
+
+/** `Minuman Dingin` → `minuman-dingin`; taken or empty slugs get a number. */
+function slugOf(nama: string): string {
+  return (
+    nama
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "kategori"
+  );
+}
+
+export async function createCategory(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+): Promise<WriteResult<{ id: string }>> {
+  const parsed = parseAdminInput(CategorySchema, input);
+  if (!parsed.success) return refusedBy(parsed.error);
+  const { nama, urutan } = parsed.data;
+  const taken = () => refuse(400, CATEGORY_MESSAGES.taken(nama), { nama: CATEGORY_MESSAGES.taken(nama) });
+  const result = await db.transaction(async (tx): Promise<WriteResult<{ id: string }>> => {
+    const [same] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.nama}) = lower(${nama})`);
+    if (same) return taken();
+    const base = slugOf(nama);
+    const ids = new Set(
+      (
+        await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(sql`${categories.id} = ${base} or ${categories.id} like ${`${base}-%`}`)
+      ).map((row) => row.id),
+    );
+    let id = base;
+    for (let suffix = 2; ids.has(id); suffix++) id = `${base}-${suffix}`;
+    // A simultaneous add of the same name loses on the unique name: answered as taken.
+    const [row] = await tx
+      .insert(categories)
+      .values({ id, nama, urutan })
+      .onConflictDoNothing()
+      .returning({ id: categories.id });
+    if (!row) return taken();
+    await writeAudit(tx, actor, {
+      action: "buat",
+      entity: "kategori",
+      entityId: id,
+      summary: `Kategori baru ${nama}`,
+      details: { nama, urutan },
+    });
+    return written({ id });
+  });
+  if (result.ok) invalidateContentCache();
+  return result;
+}
+
+export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<WriteResult> {
+  const result = await db.transaction(async (tx): Promise<WriteResult> => {
+    const [row] = await tx
+      .select({ nama: categories.nama })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update");
+    if (!row) return refuse(404, CATEGORY_MESSAGES.notFound);
+    const [used] = await tx.select({ n: count() }).from(menuItems).where(eq(menuItems.category_id, id));
+    if ((used?.n ?? 0) > 0) return refuse(409, CATEGORY_MESSAGES.notEmpty(row.nama, used!.n));
+    await tx.delete(categories).where(eq(categories.id, id));
+    await writeAudit(tx, actor, {
+      action: "hapus",
+      entity: "kategori",
+      entityId: id,
+      summary: `Kategori ${row.nama} dihapus`,
+    });
+    return written(undefined);
+  });
+  if (result.ok) invalidateContentCache();
+  return result;
+}

@@ -1,0 +1,84 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { TextField } from "~/components/ui/form-fields.tsx";
+import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
+import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
+import { useAdminForm } from "~/features/admin/use-admin-form.ts";
+import type { AdminCategory } from "./categories.server.ts";
+import { CategorySchema } from "./category-schema.ts";
+
+/**
+ * The categories of the menu, under /admin/menu's list: each with how many items it holds, a
+ * delete button (refused with the reason while it holds any), and a form for a new one. Plain
+ * POSTs (`kategori-baru`, `kategori-hapus`), so it works without JavaScript.
+ */
+export function CategoryManager({
+  categories,
+  answer,
+}: {
+  categories: AdminCategory[];
+  answer: AdminAnswer | undefined;
+}) {
+  const [form, fields] = useAdminForm({
+    id: "kategori",
+    schema: CategorySchema,
+    intent: "kategori-baru",
+    answer,
+    defaultValue: { urutan: String(categories.length + 1) },
+  });
+  return (
+    <section aria-labelledby="kategori-title" className="mt-8">
+      <h2 id="kategori-title" className="text-lg font-extrabold">
+        Kategori ({categories.length})
+      </h2>
+      <p className="text-sm text-stone-600">
+        Halaman Produk mengelompokkan seluruh menu menurut kategori ini, sesuai urutannya.
+      </p>
+      <ActionMessage answer={answer} intents={["kategori-hapus"]} />
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {categories.map((category) => (
+          <li
+            key={category.id}
+            className="card flex items-center gap-2 py-1 pr-1 pl-4"
+            data-testid="admin-category"
+          >
+            <span className="font-bold">{category.nama}</span>
+            <span className="text-sm text-stone-600">
+              {category.items} menu · urutan {category.urutan}
+            </span>
+            <Form method="post" encType="multipart/form-data">
+              <input type="hidden" name="id" value={category.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="kategori-hapus"
+                className="inline-flex min-h-10 items-center rounded-full px-3 text-sm font-bold text-chili-700 hover:bg-chili-50"
+              >
+                Hapus<span className="sr-only"> kategori {category.nama}</span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        key={form.key}
+        className="card mt-3 grid gap-4 p-5 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+        aria-label="Tambah kategori"
+      >
+        <input type="hidden" name="intent" value="kategori-baru" />
+        <TextField label="Kategori baru" {...conformField(fields.nama)} maxLength={40} required />
+        <TextField label="Urutan" type="number" {...conformField(fields.urutan)} />
+        <button type="submit" className="btn-secondary sm:mt-7">
+          Tambah kategori
+        </button>
+        <div className="sm:col-span-3">
+          <ActionMessage answer={answer} intents={["kategori-baru"]} id={form.errorId} />
+        </div>
+      </Form>
+    </section>
+  );
+}
