@@ -1,18 +1,24 @@
 /**
  * The promo form's rules (/admin/menu-diskon), shared by the page (Conform) and the server
- * (promos.server.ts). Dates are days of the store's calendar, `YYYY-MM-DD`.
+ * (promos.server.ts). Dates are days of the store's calendar, `YYYY-MM-DD`. A promo may carry a
+ * price rule (its fields and checks: features/promotions/rule-form.ts).
  */
 import { z } from "zod";
 import { isDateString } from "../../lib/date-input.ts";
 import { checkbox, checkedText, positionField, textField } from "../../lib/form-schema.ts";
+import { saysTime } from "../promotions/labels.ts";
+import { checkRule, ruleFields } from "../promotions/rule-form.ts";
 
 export const PROMO_MESSAGES = {
   titleRequired: "Judul promo wajib diisi.",
   titleTooLong: "Judul promo paling banyak 80 karakter.",
   description: "Deskripsi promo paling banyak 300 karakter.",
   label: "Label promo paling banyak 30 karakter.",
+  labelTime:
+    "Label tidak boleh menyebut waktu (hari, jam, tanggal): waktu promo ditulis otomatis dari aturannya.",
   date: "Tanggal harus berformat tanggal yang benar.",
   dateOrder: "Tanggal selesai tidak boleh sebelum tanggal mulai.",
+  datePast: "Tanggal selesai sudah lewat. Promo baru harus berlaku sampai hari ini atau nanti.",
   urutan: "Urutan harus angka 0 sampai 99.",
   photoRequired: "Gambar promo wajib diunggah.",
   notFound: "Promo tidak ditemukan. Mungkin sudah dihapus.",
@@ -24,17 +30,22 @@ export const PromoSchema = z
   .object({
     title: textField(80, PROMO_MESSAGES.titleTooLong, PROMO_MESSAGES.titleRequired),
     description: textField(300, PROMO_MESSAGES.description),
-    label: textField(30, PROMO_MESSAGES.label),
+    label: textField(30, PROMO_MESSAGES.label).refine((label) => !saysTime(label), PROMO_MESSAGES.labelTime),
     urutan: positionField(PROMO_MESSAGES.urutan),
     aktif: checkbox,
     /** First day shown (`YYYY-MM-DD`, the store's calendar); empty = from now. */
     active_from: optionalDate,
     /** Last day shown, inclusive; empty = no end. */
     active_until: optionalDate,
+    ...ruleFields,
   })
-  .refine((promo) => !promo.active_from || !promo.active_until || promo.active_from <= promo.active_until, {
-    message: PROMO_MESSAGES.dateOrder,
-    path: ["active_until"],
+  .superRefine((promo, context) => {
+    const issue = (field: string, message: string) =>
+      context.addIssue({ code: "custom", path: [field], message });
+    if (promo.active_from && promo.active_until && promo.active_from > promo.active_until) {
+      issue("active_until", PROMO_MESSAGES.dateOrder);
+    }
+    checkRule(promo, issue);
   });
 
 export type PromoValues = z.infer<typeof PromoSchema>;

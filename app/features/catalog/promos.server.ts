@@ -7,9 +7,16 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { promos } from "../../../database/schema.ts";
+import type { PromoRule, PromoTarget } from "../../../database/types.ts";
+import { categories, menuItems, promos } from "../../../database/schema.ts";
+import { storeNow } from "../../lib/clock.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
 import { isRowId, parseAdminInput } from "../../lib/form-input.server.ts";
-import { refusedBy, type WriteResult } from "../../lib/write-result.ts";
+import { refuse, refusedBy, type Refusal, type WriteResult } from "../../lib/write-result.ts";
+import { offerText } from "../promotions/labels.ts";
+import { targetNamer } from "../promotions/promo-card-view.ts";
+import { readRule } from "../promotions/rule.ts";
+import { bundleParts, formFromRule, ruleFromForm } from "../promotions/rule-form.ts";
 import { describeEdit, type ChangeWording } from "../admin/audit-changes.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
 import { updateWithPhoto } from "../media/photo-writes.server.ts";
@@ -29,11 +36,17 @@ export interface AdminPromo {
   /** As the form shows them: `YYYY-MM-DD` in the store's calendar, or "". */
   active_from: string;
   active_until: string;
+  /** The stored rule (null: a picture), and its fields as the form shows them. */
+  rule: PromoRule | null;
+  ruleForm: Record<string, string | string[]>;
 }
 
 /** A promo row as the form shows it. */
 function promoFormValues(row: typeof promos.$inferSelect, timezone: string): AdminPromo {
+  const rule = readRule(row.rule);
   return {
+    rule,
+    ruleForm: formFromRule(rule),
     id: row.id,
     title: row.title,
     description: row.description,
@@ -54,10 +67,86 @@ export async function listPromosForAdmin(db: Database, timezone: string): Promis
 
 function promoColumns(values: PromoValues, timezone: string) {
   return {
-    ...values,
+    title: values.title,
+    description: values.description,
+    label: values.label,
+    urutan: values.urutan,
+    aktif: values.aktif,
     active_from: values.active_from ? startOfZonedDay(values.active_from, timezone) : null,
     active_until: values.active_until ? startOfZonedDay(values.active_until, timezone, 1) : null,
+    rule: ruleFromForm(values),
   };
+}
+
+export const RULE_DB_MESSAGES = {
+  unknownTarget: "Ada pilihan menu yang sudah tidak ada. Muat ulang halaman lalu pilih lagi.",
+  bundleNotCheaper: (sum: number) =>
+    `Harga paket harus lebih murah dari harga satuan isinya (${formatRupiah(sum)}).`,
+} as const;
+
+/**
+ * What only the database can check of a rule: every menu item, dish and category it names
+ * exists, and a bundle costs less than its parts at their cheapest. A new promo may not end
+ * before today (the store's calendar).
+ */
+async function checkAgainstMenu(
+  db: Database,
+  values: PromoValues,
+  timezone: string,
+  creating: boolean,
+): Promise<Refusal | null> {
+  if (
+    creating &&
+    values.active_until &&
+    values.active_until < zonedDateString(new Date(storeNow()), timezone)
+  ) {
+    return refuse(400, PROMO_MESSAGES.datePast, { active_until: PROMO_MESSAGES.datePast });
+  }
+  const rule = ruleFromForm(values);
+  if (!rule) return null;
+  const [items, sections] = await Promise.all([
+    db
+      .select({
+        id: menuItems.id,
+        harga: menuItems.harga,
+        level_family: menuItems.level_family,
+        category_id: menuItems.category_id,
+      })
+      .from(menuItems),
+    db.select({ id: categories.id }).from(categories),
+  ]);
+  const matching = (target: PromoTarget) => {
+    const value = target.slice(target.indexOf(":") + 1);
+    if (target.startsWith("item:")) return items.filter((item) => item.id === value);
+    if (target.startsWith("family:")) return items.filter((item) => item.level_family === value);
+    return sections.some((section) => section.id === value)
+      ? items.filter((item) => item.category_id === value)
+      : null;
+  };
+  const named: [string, PromoTarget][] = [
+    ...rule.targets.map((target): [string, PromoTarget] => ["targets", target]),
+    ...(rule.reward ? [["reward", rule.reward] as [string, PromoTarget]] : []),
+    ...bundleParts(values).map((part): [string, PromoTarget] => [part.field, part.target]),
+  ];
+  for (const [field, target] of named) {
+    const found = matching(target);
+    // A category may be empty for now; an item or a dish must exist.
+    if (found === null || (!target.startsWith("category:") && found.length === 0)) {
+      return refuse(400, RULE_DB_MESSAGES.unknownTarget, { [field]: RULE_DB_MESSAGES.unknownTarget });
+    }
+  }
+  if (rule.kind === "paket") {
+    let sum = 0;
+    for (const part of rule.bundle) {
+      const prices = (matching(part.target) ?? []).map((item) => item.harga);
+      sum += (prices.length > 0 ? Math.min(...prices) : 0) * part.jumlah;
+    }
+    if ((rule.bundle_price ?? 0) >= sum) {
+      const message = RULE_DB_MESSAGES.bundleNotCheaper(sum);
+      return refuse(400, message, { bundle_price: message });
+    }
+  }
+  return null;
 }
 
 export async function createPromo(
@@ -69,6 +158,8 @@ export async function createPromo(
   const parsed = parseAdminInput(PromoSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);
   const { timezone } = await getStoreSettingsValues(db);
+  const refused = await checkAgainstMenu(db, parsed.data, timezone, true);
+  if (refused) return refused;
   return createCard(db, actor, "promo", photo, parsed.data, async (tx, image) => {
     const [row] = await tx
       .insert(promos)
@@ -87,6 +178,7 @@ const PROMO_WORDING: ChangeWording = {
   active_from: "tampil mulai",
   active_until: "tampil sampai",
   image: () => "gambar baru",
+  rule: (_, after) => (after ? "aturan harga diubah" : "aturan harga dihapus"),
 };
 
 export async function updatePromo(
@@ -101,6 +193,8 @@ export async function updatePromo(
   if (!parsed.success) return refusedBy(parsed.error);
   const values = parsed.data;
   const { timezone } = await getStoreSettingsValues(db);
+  const refused = await checkAgainstMenu(db, values, timezone, false);
+  if (refused) return refused;
   const rule = {
     kind: "promo",
     notFound: PROMO_MESSAGES.notFound,
@@ -110,24 +204,62 @@ export async function updatePromo(
     // Locked until this change commits, so the audit entry describes the values it replaced.
     const [row] = await tx.select().from(promos).where(eq(promos.id, id)).for("update");
     if (!row) return false;
-    const { id: _id, ...before } = promoFormValues(row, timezone);
+    const { id: _id, ruleForm: _form, ...before } = promoFormValues(row, timezone);
+    const columns = promoColumns(values, timezone);
     await tx
       .update(promos)
-      .set({ ...promoColumns(values, timezone), ...(image ? { image } : {}), updated_at: new Date() })
+      .set({ ...columns, ...(image ? { image } : {}), updated_at: new Date() })
       .where(eq(promos.id, id));
+    const { kind: _kind, ...shown } = values;
     await writeAudit(tx, actor, {
       action: "ubah",
       entity: "promo",
       entityId: id,
       ...describeEdit(
         `Promo ${values.title}`,
-        before,
-        { ...values, image: image ?? before.image },
+        { ...before, rule: JSON.stringify(before.rule) },
+        {
+          title: shown.title,
+          description: shown.description,
+          label: shown.label,
+          urutan: shown.urutan,
+          aktif: shown.aktif,
+          active_from: shown.active_from,
+          active_until: shown.active_until,
+          image: image ?? before.image,
+          rule: JSON.stringify(columns.rule),
+        },
         PROMO_WORDING,
       ),
     });
     return row.image;
   });
+}
+
+/** A promo's rule in words for the admin list: what it gives. */
+export async function describeRules(db: Database, list: AdminPromo[]): Promise<Record<number, string>> {
+  if (!list.some((promo) => promo.rule)) return {};
+  const [items, sections] = await Promise.all([
+    db
+      .select({
+        id: menuItems.id,
+        nama: menuItems.nama,
+        harga: menuItems.harga,
+        tersedia: menuItems.tersedia,
+        category_id: menuItems.category_id,
+        level_family: menuItems.level_family,
+        level: menuItems.level,
+      })
+      .from(menuItems),
+    db.select({ id: categories.id, nama: categories.nama }).from(categories),
+  ]);
+  const name = targetNamer({
+    menu: new Map(items.map((item) => [item.id, item])),
+    categoryNames: new Map(sections.map((section) => [section.id, section.nama])),
+  });
+  return Object.fromEntries(
+    list.flatMap((promo) => (promo.rule ? [[promo.id, offerText(promo.rule, name)]] : [])),
+  );
 }
 
 export const deletePromo = (db: Database, actor: Actor, id: number) => deleteCard(db, actor, "promo", id);

@@ -10,10 +10,14 @@ import { PROMO_MESSAGES, PromoSchema } from "~/features/catalog/promo-schema.ts"
 import {
   createPromo,
   deletePromo,
+  describeRules,
   listPromosForAdmin,
   updatePromo,
   type AdminPromo,
 } from "~/features/catalog/promos.server.ts";
+import { listCategories } from "~/features/catalog/categories.server.ts";
+import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
+import { RuleFields, type TargetOption } from "~/features/promotions/rule-fields.tsx";
 import { readUploadForm } from "~/features/media/images.server.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -25,9 +29,32 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
   const { timezone } = await getStoreSettingsValues(db);
-  const promos = await listPromosForAdmin(db, timezone);
+  const [promos, categories, items] = await Promise.all([
+    listPromosForAdmin(db, timezone),
+    listCategories(db),
+    listMenuItemsForAdmin(db),
+  ]);
+  const families = [...new Set(items.flatMap((item) => (item.level_family ? [item.level_family] : [])))];
+  const options: TargetOption[] = [
+    ...categories.map((category) => ({
+      value: `category:${category.id}`,
+      label: category.nama,
+      group: "Kategori" as const,
+    })),
+    ...families.map((family) => ({
+      value: `family:${family}`,
+      label: family,
+      group: "Hidangan (semua level)" as const,
+    })),
+    ...items.map((item) => ({ value: `item:${item.id}`, label: item.nama, group: "Menu" as const })),
+  ];
   const editing = Number(url.searchParams.get("ubah"));
-  return { promos, editing: promos.find((promo) => promo.id === editing) ?? null };
+  return {
+    promos,
+    options,
+    offers: await describeRules(db, promos),
+    editing: promos.find((promo) => promo.id === editing) ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +83,8 @@ function windowText(promo: AdminPromo) {
 }
 
 export default function AdminPromos({ loaderData, actionData }: Route.ComponentProps) {
-  const { promos, editing } = loaderData;
+  const { promos, options, offers, editing } = loaderData;
+  const { ruleForm: editingRule, rule: _rule, ...editingPromo } = editing ?? { ruleForm: null, rule: null };
   const form = (
     <CrudForm
       id="promo"
@@ -64,13 +92,22 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
       editing={editing?.id ?? null}
       heading={editing ? `Ubah promo ${editing.title}` : "Tambah promo"}
       submitLabel="Tambah promo"
-      defaultValue={editing ?? { urutan: 0, aktif: true }}
+      defaultValue={
+        editing
+          ? { ...editingPromo, ...editingRule }
+          : { urutan: 0, aktif: true, kind: "", days: ["0", "1", "2", "3", "4", "5", "6"], combinable: "on" }
+      }
       answer={actionData}
     >
       {({ fields, formId, photoErrors }) => (
         <>
           <TextField label="Judul" {...conformField(fields.title)} maxLength={80} required />
-          <TextField label="Label (mis. Setiap Senin)" {...conformField(fields.label)} maxLength={30} />
+          <TextField
+            label="Label (mis. Khusus Pelajar)"
+            {...conformField(fields.label)}
+            maxLength={30}
+            hint="Tanpa kata waktu: hari dan jam promo ditulis otomatis dari aturannya."
+          />
           <div className="sm:col-span-2">
             <TextArea label="Deskripsi" {...conformField(fields.description)} maxLength={300} />
           </div>
@@ -97,6 +134,7 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...conformCheckbox(fields.aktif)} />
           </div>
+          <RuleFields fields={fields as never} options={options} />
         </>
       )}
     </CrudForm>
@@ -114,7 +152,11 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
         testId="admin-promo"
         rows={promos.map((promo) => ({ ...promo, key: promo.id, dimmed: !promo.aktif }))}
         picture={{ width: 96, height: 60, className: "h-15 w-24" }}
-        details={(promo) => `${promo.label ? `${promo.label} · ` : ""}${windowText(promo)}`}
+        details={(promo) =>
+          [offers[promo.id] ?? "Tanpa aturan harga", promo.label, windowText(promo)]
+            .filter(Boolean)
+            .join(" · ")
+        }
         question={{ title: "Hapus promo ini?", message: (promo) => promo.title }}
         answer={actionData}
       />
