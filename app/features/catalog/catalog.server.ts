@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, promos, siteTexts, slides } from "../../../database/schema.ts";
+import type { PromoRule } from "../../../database/types.ts";
+import { readRule } from "../promotions/rule.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
@@ -27,12 +29,16 @@ export interface MenuSection {
   items: MenuItemView[];
 }
 
+/** A promo card's row; the page derives its labels from `rule` at the store's moment. */
 export interface PromoView {
   id: number;
   title: string;
   description: string;
   image: string;
   label: string;
+  rule: PromoRule | null;
+  active_from: Date | null;
+  active_until: Date | null;
 }
 
 export interface SlideView {
@@ -160,14 +166,17 @@ export function getPriceList(db: Database): Promise<PriceListEntry[]> {
 }
 
 /** Promos switched on and inside their date window at `now`. */
-export function getActivePromos(db: Database, now = new Date()): Promise<PromoView[]> {
-  return db
+export async function getActivePromos(db: Database, now = new Date()): Promise<PromoView[]> {
+  const rows = await db
     .select({
       id: promos.id,
       title: promos.title,
       description: promos.description,
       image: promos.image,
       label: promos.label,
+      rule: promos.rule,
+      active_from: promos.active_from,
+      active_until: promos.active_until,
     })
     .from(promos)
     .where(
@@ -178,6 +187,7 @@ export function getActivePromos(db: Database, now = new Date()): Promise<PromoVi
       ),
     )
     .orderBy(asc(promos.urutan), asc(promos.id));
+  return rows.map((row) => ({ ...row, rule: readRule(row.rule) }));
 }
 
 export function getActiveSlides(db: Database): Promise<SlideView[]> {

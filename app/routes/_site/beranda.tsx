@@ -5,17 +5,26 @@ import { PromoCard } from "~/features/catalog/promo-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActivePromos, getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
+import { promoCardView } from "~/features/promotions/promo-card-view.ts";
+import { getPricingContext } from "~/features/promotions/promotions.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
+import { storeNow } from "~/lib/clock.server.ts";
 import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 export async function loader() {
   const db = await getDb();
-  const [slides, promos, bestSellers] = await Promise.all([
+  const now = storeNow();
+  const [slides, promoRows, bestSellers, pricing, store] = await Promise.all([
     cachedContent("slides", () => getActiveSlides(db)),
-    cachedContent("promos", () => getActivePromos(db)),
+    cachedContent("promos", () => getActivePromos(db, new Date(now))),
     cachedContent("bestSellers", () => getBestSellers(db)),
+    getPricingContext(db),
+    getStoreSettings(db),
   ]);
+  // The cards' labels follow their rules at the store's moment ("Setiap Senin", applies now or not).
+  const promos = promoRows.map((row) => promoCardView(row, pricing, now, store.timezone));
   return { slides, promos, bestSellers };
 }
 
@@ -35,7 +44,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {promos.map((promo) => (
-              <PromoCard key={promo.id} promo={promo} whatsapp={store.whatsapp} />
+              <PromoCard key={promo.id} promo={promo} />
             ))}
           </div>
         </section>
