@@ -13,7 +13,10 @@ import { getDb } from "../../lib/db.server.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
 import type { CartAnswer } from "./cart-answer.ts";
-import { ADD_INTENT } from "./cart-form.ts";
+import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
+import { storeNow } from "../../lib/clock.server.ts";
+import { promoItems } from "../promotions/promo-card-view.ts";
+import { getPricingContext } from "../promotions/promotions.server.ts";
 import { AddToCartSchema, CART_MESSAGES, readCartEdits } from "./cart-form.server.ts";
 import { addToLines, applyEdits, changeCart, countCart, levelMember } from "./cart.server.ts";
 import { ensureCart, findCart, readCartOwner } from "./cart-owner.server.ts";
@@ -24,6 +27,7 @@ interface ActionArgs {
 }
 
 const UNKNOWN_REQUEST = "Permintaan tidak dikenal. Muat ulang halaman lalu coba lagi.";
+const PROMO_GONE = "Promo ini sudah tidak berlaku. Muat ulang halaman untuk melihat promo yang ada.";
 /** An item id as the menu makes them (a slug); anything else in a stored cart cannot be on the menu. */
 const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -79,6 +83,48 @@ export async function addAction({ request, context }: ActionArgs, form: FormData
 }
 
 /**
+ * "Ambil Promo" (POST /keranjang, `intent=ambil-promo`, `promo=<id>`): the promo's items into the
+ * visitor's cart, as the card says (two Mie Nyala and the free Es Teh Jumbo; a bundle's parts),
+ * each at the menu's price; the cart's pricing then applies the promo. Then the cart page.
+ */
+export async function promoAction({ request, context }: ActionArgs, form: FormData) {
+  const viaFetch = form.get("mode") === "fetch";
+  const raw = form.get("promo");
+  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const db = await getDb();
+  const pricing = await getPricingContext(db);
+  const now = storeNow();
+  const promo = pricing.promos.find(
+    (entry) =>
+      entry.id === id &&
+      (entry.active_from === null || entry.active_from <= now) &&
+      (entry.active_until === null || now < entry.active_until),
+  );
+  const items = promo ? promoItems(promo.rule, pricing) : null;
+  if (!items) return fail(PROMO_GONE, 404);
+  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
+  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+  const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
+    let next = lines;
+    for (const item of items) {
+      for (let count = 0; count < item.jumlah; count++) {
+        const added = addToLines(next, catalog, item.id, undefined);
+        if (!Array.isArray(added)) return added;
+        next = added;
+      }
+    }
+    return next;
+  });
+  if (!changed.ok)
+    return fail(
+      changed.message,
+      changed.status,
+      cart.setCookie ? { "Set-Cookie": cart.setCookie } : undefined,
+    );
+  return done(viaFetch, changed.lines, changed.version, cart.setCookie, "/keranjang");
+}
+
+/**
  * POST /keranjang/pindahkan: a cart the browser kept before the server did (`baris`, its stored
  * text), merged into the visitor's cart. Nothing readable in it: nothing to merge, and the answer
  * says so as a success (the browser then forgets it). Answers JSON (a resource route).
@@ -104,6 +150,7 @@ export async function importAction({ request, context }: ActionArgs, form: FormD
 export async function cartAction(args: ActionArgs, form: FormData) {
   const intent = form.get("intent");
   if (intent === ADD_INTENT) return addAction(args, form);
+  if (intent === PROMO_INTENT) return promoAction(args, form);
   const viaFetch = form.get("mode") === "fetch";
   const db = await getDb();
   const owner = readCartOwner(args.request, getOptionalUser(args.context));

@@ -10,6 +10,8 @@
 /** The action a button (or the add form) asks for, in the `intent` field. */
 export const ADD_INTENT = "tambah";
 export const SAVE_INTENT = "simpan";
+/** "Ambil Promo" on a promo card: the promo's items (field `promo`: its id). */
+export const PROMO_INTENT = "ambil-promo";
 export const quantityIntent = (key: string, jumlah: number) => `jumlah:${key}:${jumlah}`;
 export const removeIntent = (key: string) => `hapus:${key}`;
 /** The fields of a line in the cart page's form. */

@@ -1,6 +1,5 @@
-import { useNavigate } from "react-router";
 import type { PromoCardView } from "~/features/promotions/promo-card-view.ts";
-import { useCart } from "~/features/cart/cart-provider.tsx";
+import { PROMO_INTENT } from "~/features/cart/cart-form.ts";
 import { PROMO_IMAGE } from "~/features/media/images.ts";
 import { CartIcon } from "~/components/ui/icons.tsx";
 import { PictureBox } from "~/components/ui/picture-box.tsx";
@@ -8,12 +7,10 @@ import { PictureBox } from "~/components/ui/picture-box.tsx";
 /**
  * A promo card of /beranda. Its time label and terms come from its rule, so they are true on the
  * day they are read; a promo outside its hours says when it applies next. "Ambil Promo" puts the
- * promo's items in the cart and opens it; a promo without items (a discount on everything) leads
- * to the menu.
+ * promo's items in the cart (the cart's action, a plain form) and opens it; a promo without items
+ * (a discount on everything) leads to the menu.
  */
 export function PromoCard({ promo }: { promo: PromoCardView }) {
-  const { add } = useCart();
-  const navigate = useNavigate();
   const items = promo.items;
   return (
     <article className="card flex flex-col" data-testid="promo-card">
@@ -65,27 +62,17 @@ export function PromoCard({ promo }: { promo: PromoCardView }) {
             {promo.availability.text}
           </p>
         ) : null}
-        {/* Without JavaScript the form leads to the menu; with it the items go into the cart. */}
-        <form
-          method="get"
-          action="/produk"
-          onSubmit={(event) => {
-            if (!items) return;
-            event.preventDefault();
-            for (const item of items) {
-              for (let count = 0; count < item.jumlah; count++) {
-                add({
-                  id: item.id,
-                  nama: item.nama,
-                  harga: item.harga,
-                  gambar: item.gambar,
-                  level: item.level ?? undefined,
-                });
-              }
-            }
-            void navigate("/keranjang");
-          }}
-        >
+        {/*
+          A plain form, with or without JavaScript: the promo's items go into the cart through the
+          cart's own action, which then shows the cart; a promo without items leads to the menu.
+        */}
+        <form method={items ? "post" : "get"} action={items ? "/keranjang" : "/produk"}>
+          {items ? (
+            <>
+              <input type="hidden" name="intent" value={PROMO_INTENT} />
+              <input type="hidden" name="promo" value={promo.id} />
+            </>
+          ) : null}
           <button type="submit" className="btn-primary mt-2 w-full">
             <CartIcon className="size-5" />
             Ambil Promo

@@ -35,6 +35,8 @@ interface OrderMessageOptions {
   closedNote?: string;
   /** The order page's address (with its secret); always kept, on the last line. */
   link?: string;
+  /** The promotions that priced the order (title as it was, whole rupiah off). */
+  discounts?: readonly { title: string; amount: number }[];
 }
 
 /**
@@ -74,7 +76,18 @@ export function orderMessage(
   const closedNote = field(options.closedNote);
   const head = [`Halo ${field(brand)}, saya ingin memesan:`];
   if (code) head.push(`Kode pesanan: ${code}`);
-  const tail = [`Total: ${formatRupiah(orderTotal(lines))}`];
+  const discounts = options.discounts ?? [];
+  const subtotal = orderTotal(lines);
+  const off = discounts.reduce((sum, entry) => sum + entry.amount, 0);
+  // With promotions: the lines' sum, each promo and what it takes off, then what is paid.
+  const tail =
+    discounts.length === 0
+      ? [`Total: ${formatRupiah(subtotal)}`]
+      : [
+          `Subtotal: ${formatRupiah(subtotal)}`,
+          ...discounts.map((entry) => `Promo ${field(entry.title)}: -${formatRupiah(entry.amount)}`),
+          `Total: ${formatRupiah(Math.max(0, subtotal - off))}`,
+        ];
   if (customerName) tail.push(`Atas nama: ${customerName}`);
   // Details and the link pass through the same one-line rule as every other field.
   for (const line of options.details ?? []) if (field(line)) tail.push(field(line));

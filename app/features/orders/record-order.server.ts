@@ -12,11 +12,14 @@
  */
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { menuItems, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { menuItems, orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { priceCart, type Pricing } from "../promotions/pricing.ts";
+import { getCustomerFacts, loadPricingContext } from "../promotions/promotions.server.ts";
 import { closedOrderNote } from "../store/opening-hours.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import type { StoreSettings } from "../store/settings.server.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
+import { storeNow } from "../../lib/clock.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { orderMessage } from "./order-message.ts";
 import { notifyAdmins } from "../admin/notifications.server.ts";
@@ -41,6 +44,8 @@ const ORDER_MESSAGES = {
   levelRequired: (nama: string) =>
     `Level pedas ${nama} di keranjang tidak sesuai menunya. Pilih levelnya lagi di keranjang.`,
   levelNotAllowed: (nama: string) => `${nama} tidak memakai level pedas.`,
+  repriced: (total: number) =>
+    `Total pesananmu kini ${formatRupiah(total)}: promo atau harga berubah sejak keranjang dibuka. Periksa rinciannya, lalu tekan Pesan lagi.`,
   tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
 } as const;
 
@@ -72,13 +77,16 @@ interface RecordedOrder {
   /** The code of the order this one replaced (cancelled), or null. */
   replaced: string | null;
   total: number;
+  /** The lines' sum, the promotions that priced it, and what is paid. */
+  pricing: Pricing;
   /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
   message: string;
   whatsappUrl: string;
   outsideHours: boolean;
 }
 
-type RecordResult = { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string };
+type RecordResult =
+  { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string; pricing?: Pricing };
 
 /** An order line priced from the database. */
 interface PricedLine {
@@ -114,6 +122,13 @@ interface RecordRequest {
   origin: string;
   /** The browser's previous unsent order (readPendingOrder), cancelled with this one's recording if it may be. */
   replaces?: PendingOrder | null;
+  /**
+   * The total the customer saw in the cart. When the server's pricing differs (a promo ended or
+   * began, a price changed) nothing is recorded: the answer says the new total.
+   */
+  seenTotal?: number | null;
+  /** The store's clock (ms); the real one unless a test sets it (lib/clock.server.ts). */
+  now?: number;
 }
 
 /**
@@ -124,7 +139,7 @@ interface RecordRequest {
  */
 export async function recordOrder(
   db: Database,
-  { lines, store, account, details, origin, replaces = null }: RecordRequest,
+  { lines, store, account, details, origin, replaces = null, seenTotal = null, now }: RecordRequest,
 ): Promise<RecordResult> {
   if (store.busy) return { ok: false, status: 409, message: ORDER_MESSAGES.busy(store.busyText) };
   const ids = [...new Set(lines.map((line) => line.id))];
@@ -164,9 +179,28 @@ export async function recordOrder(
       subtotal: item.harga * line.jumlah,
     });
   }
-  const total = priced.reduce((sum, line) => sum + line.subtotal, 0);
-  if (total > MAX_ORDER_TOTAL) return { ok: false, status: 400, message: ORDER_MESSAGES.tooLarge };
+  const subtotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
+  if (subtotal > MAX_ORDER_TOTAL) return { ok: false, status: 400, message: ORDER_MESSAGES.tooLarge };
   const outsideHours = !store.status.open;
+
+  // Priced again here, from the database and the store's clock: never the browser's numbers.
+  const [context, facts] = await Promise.all([
+    loadPricingContext(db),
+    getCustomerFacts(db, account?.id ?? null, replaces?.code ?? null),
+  ]);
+  const pricing = priceCart({
+    lines: priced.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
+    promos: context.promos,
+    menu: context.menu,
+    categoryNames: context.categoryNames,
+    now: now ?? storeNow(),
+    timezone: store.timezone,
+    customer: facts,
+  });
+  const { total } = pricing;
+  if (seenTotal !== null && seenTotal !== total) {
+    return { ok: false, status: 409, message: ORDER_MESSAGES.repriced(total), pricing };
+  }
 
   const pending = newPendingToken();
   const view = newViewToken();
@@ -186,7 +220,7 @@ export async function recordOrder(
           landmark: details.patokan || null,
           table_number: details.meja || null,
           scheduled_for: details.scheduledFor,
-          subtotal: total,
+          subtotal,
           total,
           outside_hours: outsideHours,
           token_hash: pending.hash,
@@ -201,6 +235,16 @@ export async function recordOrder(
         judul: "Pesanan baru",
         pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(priced)} — ${formatRupiah(total)}`,
       });
+      if (pricing.discounts.length > 0) {
+        await tx.insert(orderDiscounts).values(
+          pricing.discounts.map((entry) => ({
+            order_id: row.id,
+            promo_id: entry.promoId,
+            title: entry.title,
+            amount: entry.amount,
+          })),
+        );
+      }
       const replaced = replaces && (await cancelReplaced(tx, replaces, row.code)) ? replaces.code : null;
       return { ...row, replaced };
     }
@@ -226,6 +270,7 @@ export async function recordOrder(
     ),
     closedNote: closedOrderNote(store.status),
     link: orderLink(origin, recorded.code, view.token),
+    discounts: pricing.discounts,
   });
   return {
     ok: true,
@@ -236,6 +281,7 @@ export async function recordOrder(
       viewToken: view.token,
       replaced: recorded.replaced,
       total,
+      pricing,
       message,
       whatsappUrl: whatsappLink(store.whatsapp, message),
       outsideHours,
