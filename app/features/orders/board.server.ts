@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
-import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
 import { isDateString } from "../../lib/date-input.ts";
@@ -138,6 +138,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         landmark: orders.landmark,
         table_number: orders.table_number,
         scheduled_for: orders.scheduled_for,
+        subtotal: orders.subtotal,
         total: orders.total,
         outside_hours: orders.outside_hours,
         replaced_by: orders.replaced_by,
@@ -183,8 +184,28 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
     });
     byOrder.set(line.order_id, list);
   }
+  // The promotions that priced each order, with their titles as they were at checkout.
+  const discounts =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderDiscounts)
+          .where(
+            inArray(
+              orderDiscounts.order_id,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(orderDiscounts.id));
   return {
-    orders: rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] })),
+    orders: rows.map((row) => ({
+      ...row,
+      items: byOrder.get(row.id) ?? [],
+      discounts: discounts
+        .filter((entry) => entry.order_id === row.id)
+        .map((entry) => ({ title: entry.title, amount: entry.amount })),
+    })),
     total: total?.n ?? 0,
     page,
     pageSize: ORDER_PAGE_SIZE,

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { orderItems, orders } from "../../../database/schema.ts";
+import { orderDiscounts, orderItems, orders } from "../../../database/schema.ts";
 import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { ACTIVE_STATUSES, CONFIRMED_STATUSES } from "./order-status.ts";
 
@@ -14,7 +14,7 @@ export interface ReportDay {
   date: string;
   /** Orders the restaurant took up (CONFIRMED_STATUSES: diterima, dimasak, siap, selesai). */
   orders: number;
-  /** Sum of the totals of the confirmed orders. */
+  /** Sum of the totals of the confirmed orders: what customers paid, net of promotions. */
   revenue: number;
   /** Orders still "baru": recorded at checkout, not (yet) confirmed; maybe never sent. */
   unconfirmed: number;
@@ -31,10 +31,23 @@ interface ReportItem {
   revenue: number;
 }
 
+/** What one promotion took off the confirmed orders of the window. */
+interface ReportDiscount {
+  /** The promo's title as it was at the latest checkout it priced. */
+  title: string;
+  orders: number;
+  amount: number;
+}
+
 interface OrderReport {
   days: ReportDay[];
   /** From confirmed orders only. */
   bestSellers: ReportItem[];
+  /** Per promotion, from confirmed orders only; the largest first. */
+  discounts: ReportDiscount[];
+  /** Sum of the confirmed orders' subtotals (before promotions). */
+  totalGross: number;
+  totalDiscount: number;
   totalOrders: number;
   totalRevenue: number;
   totalUnconfirmed: number;
@@ -107,6 +120,24 @@ export async function orderReport(
     .orderBy(desc(sql`sum(${orderItems.jumlah})`), asc(orderItems.nama))
     .limit(10);
 
+  // A promo is one row even if its title was edited; a deleted promo's lines stay by their title.
+  const promoKey = sql`coalesce(${orderDiscounts.promo_id}::text, 'judul:' || ${orderDiscounts.title})`;
+  const discountRows = await db
+    .select({
+      title: sql<string>`(array_agg(${orderDiscounts.title} order by ${orderDiscounts.id} desc))[1]`,
+      orders: sql<number>`count(distinct ${orderDiscounts.order_id})::double precision`,
+      amount: sql<number>`sum(${orderDiscounts.amount})::double precision`,
+    })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.order_id))
+    .where(and(inWindow, confirmed))
+    .groupBy(promoKey)
+    .orderBy(desc(sql`sum(${orderDiscounts.amount})`));
+  const [gross] = await db
+    .select({ sum: sql<number>`coalesce(sum(${orders.subtotal}), 0)::double precision` })
+    .from(orders)
+    .where(and(inWindow, confirmed));
+
   const list = [...days.values()];
   const sum = (field: "orders" | "revenue" | "unconfirmed" | "cancelled") =>
     list.reduce((total, entry) => total + entry[field], 0);
@@ -117,6 +148,13 @@ export async function orderReport(
       jumlah: Number(item.jumlah),
       revenue: Number(item.revenue),
     })),
+    discounts: discountRows.map((row) => ({
+      ...row,
+      orders: Number(row.orders),
+      amount: Number(row.amount),
+    })),
+    totalGross: Number(gross?.sum ?? 0),
+    totalDiscount: discountRows.reduce((total, row) => total + Number(row.amount), 0),
     totalOrders: sum("orders"),
     totalRevenue: sum("revenue"),
     totalUnconfirmed: sum("unconfirmed"),

@@ -10,7 +10,7 @@ import { useFetcher } from "react-router";
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { formatWhatsAppNumber, whatsappLink } from "~/lib/whatsapp.ts";
-import { spiceLevelLabel } from "../../catalog/spice-levels.ts";
+import { orderLineLevel } from "../order-line-level.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { addressText, fulfilmentText, whenText } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
@@ -27,6 +27,8 @@ export interface BoardOrder {
   landmark: string | null;
   table_number: string | null;
   scheduled_for: Date | string | null;
+  /** The lines' sum before promotions; `total` is what the customer pays. */
+  subtotal: number;
   total: number;
   outside_hours: boolean;
   replaced_by: string | null;
@@ -35,6 +37,8 @@ export interface BoardOrder {
   created_at: Date | string;
   cancel_reason: string | null;
   items: { nama: string; jumlah: number; level: number | null; catatan: string; subtotal: number }[];
+  /** The promotions that priced it, titles as they were at checkout. */
+  discounts: { title: string; amount: number }[];
 }
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -148,13 +152,21 @@ export function OrderCard({ order, timezone, now }: { order: BoardOrder; timezon
             <span className="font-bold">
               {line.jumlah}x {line.nama}
             </span>
-            {line.level !== null ? (
-              <span className="font-semibold text-chili-700"> · {spiceLevelLabel(line.level)}</span>
+            {orderLineLevel(line.nama, line.level) ? (
+              <span className="font-semibold text-chili-700"> · {orderLineLevel(line.nama, line.level)}</span>
             ) : null}
             <span className="text-stone-600"> — {formatRupiah(line.subtotal)}</span>
             {line.catatan ? (
               <span className="block pl-4 text-sm font-semibold text-amber-800">Catatan: {line.catatan}</span>
             ) : null}
+          </li>
+        ))}
+        {order.discounts.length > 0 ? (
+          <li className="text-stone-600">Subtotal {formatRupiah(order.subtotal)}</li>
+        ) : null}
+        {order.discounts.map((entry, index) => (
+          <li key={`promo-${index}`} className="font-semibold text-green-800" data-testid="order-discount">
+            Promo {entry.title}: -{formatRupiah(entry.amount)}
           </li>
         ))}
       </ul>

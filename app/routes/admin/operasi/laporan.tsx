@@ -135,7 +135,16 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         <Figure label="Pesanan dikonfirmasi (30 hari)" testId="report-orders">
           {report.totalOrders.toLocaleString("id-ID")}
         </Figure>
-        <Figure label="Pendapatan (30 hari)" testId="report-revenue" accent>
+        <Figure
+          label="Pendapatan bersih (30 hari)"
+          testId="report-revenue"
+          accent
+          hint={
+            report.totalDiscount > 0
+              ? `${formatRupiah(report.totalGross)} sebelum promo, ${formatRupiah(report.totalDiscount)} potongan promo.`
+              : "Yang dibayar pelanggan, setelah potongan promo."
+          }
+        >
           {formatRupiah(report.totalRevenue)}
         </Figure>
         <Figure
@@ -211,11 +220,52 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         </details>
       </section>
 
+      <section className="card mt-6 p-5" aria-labelledby="potongan-promo">
+        <h2 id="potongan-promo" className="font-extrabold">
+          Potongan per promo
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Dari pesanan yang dikonfirmasi, 30 hari terakhir. Pendapatan di atas sudah dikurangi potongan ini.
+        </p>
+        {report.discounts.length === 0 ? (
+          <p className="mt-2 text-stone-600">Belum ada promo yang dipakai pada pesanan yang dikonfirmasi.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead>
+              <tr className="text-stone-500">
+                <th scope="col" className="py-1">
+                  Promo
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Pesanan
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Potongan
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.discounts.map((entry) => (
+                <tr key={entry.title} className="border-t border-stone-100" data-testid="report-discount">
+                  <th scope="row" className="py-1 font-semibold">
+                    {entry.title}
+                  </th>
+                  <td className="py-1 text-right">{entry.orders}</td>
+                  <td className="py-1 text-right">{formatRupiah(entry.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
       <section className="card mt-6 p-5" aria-labelledby="terlaris">
         <h2 id="terlaris" className="font-extrabold">
           Menu terlaris
         </h2>
-        <p className="mt-1 text-sm text-stone-600">Dari pesanan yang dikonfirmasi, 30 hari terakhir.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Dari pesanan yang dikonfirmasi, 30 hari terakhir; nilai per menu sebelum potongan promo.
+        </p>
         {best.length === 0 ? (
           <p className="mt-2 text-stone-600">Belum ada pesanan yang dikonfirmasi dalam 30 hari terakhir.</p>
         ) : (
