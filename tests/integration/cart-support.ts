@@ -11,6 +11,7 @@ import { action as importAction } from "../../app/routes/resources/keranjang-pin
 import type { CartView } from "../../app/features/cart/cart.server.ts";
 import type { CheckoutForm } from "../../app/features/orders/checkout-form.server.ts";
 import { PICK_UP_FORM } from "../support/orders.ts";
+import type { Pricing } from "../../app/features/promotions/pricing.ts";
 import { call, get, post, type Answer } from "./auth-support.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -80,19 +81,21 @@ export class Shopper {
       cartLoader,
       get("/keranjang", { address: this.address, cookies: this.cookieList }),
     );
-    return answer.json as unknown as { cart: CartView; details: CheckoutForm };
+    return answer.json as unknown as { cart: CartView; details: CheckoutForm; pricing: Pricing };
   }
 
   /**
-   * "Pesan via WhatsApp": the cart page's form posted to /pesanan (its fingerprint unless given),
-   * with the checkout's details of a guest picking up as soon as possible unless `fields` say
-   * otherwise (an empty value is a field left empty).
+   * "Pesan via WhatsApp": the cart page's form posted to /pesanan (its fingerprint and the total
+   * it showed, promotions included, unless given), with the checkout's details of a guest picking
+   * up as soon as possible unless `fields` say otherwise (an empty value is a field left empty).
    */
   async checkout(fields: Record<string, string> = {}, options: { plain?: boolean } = {}) {
     // The page the customer looks at is drawn first (which marks what changed as said), unless
     // the test gives the fingerprint of an earlier page.
-    const keranjang = fields.keranjang ?? (await this.cart()).cart.fingerprint;
-    const values = { ...PICK_UP_FORM, ...fields, keranjang };
+    const page = fields.keranjang === undefined ? await this.cart() : null;
+    const keranjang = fields.keranjang ?? page!.cart.fingerprint;
+    const total = fields.total ?? (page ? String(page.pricing.total) : undefined);
+    const values = { ...PICK_UP_FORM, ...fields, keranjang, ...(total === undefined ? {} : { total }) };
     return this.send(checkoutAction, "/pesanan", values, options);
   }
 

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
-import { auditLog, orderEvents, orders, users } from "../../database/schema.ts";
+import { auditLog, orderEvents, orders, promos, users } from "../../database/schema.ts";
 import type { Actor } from "../../app/features/admin/audit-log.server.ts";
 import { listAuditLog } from "../../app/features/admin/audit-log.server.ts";
 import {
@@ -43,6 +43,8 @@ const codes: Record<string, string> = {};
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
+  // Promotions off: these orders are placed on the real clock (a Monday's 20 % would move the report).
+  await handle.db.update(promos).set({ aktif: false });
   const id = newUserId();
   const email = `kasir-${id.toLowerCase()}@contoh.test`;
   await handle.db.insert(users).values({ id, nama: "Kasir", email, provider: "password", role: "admin" });
@@ -50,14 +52,14 @@ beforeAll(async () => {
   codes.senin = await place([{ id: "es-nyala", jumlah: 2 }], wita("2026-11-16T12:00:00"));
   codes.seninMalam = await place(
     [
-      { id: "mie-nyala-level-1", jumlah: 3, level: 2 },
+      { id: "mie-nyala-level-1", jumlah: 3, level: 1 },
       { id: "es-teh-jumbo", jumlah: 1 },
     ],
     wita("2026-11-16T23:30:00"), // 15:30 UTC: still Monday in the store's calendar
   );
   codes.selasa = await place([{ id: "pangsit-goreng", jumlah: 1 }], wita("2026-11-17T00:30:00"));
   codes.batal = await place(
-    [{ id: "mie-nyala-level-1", jumlah: 10, level: 5 }],
+    [{ id: "mie-nyala-level-1", jumlah: 10, level: 1 }],
     wita("2026-11-17T10:00:00"),
     "batal",
   );
@@ -74,7 +76,7 @@ describe(`staff board list (${testDatabaseKind()})`, () => {
     expect(total).toBe(3);
     expect(rows.map((row) => row.code)).toEqual([codes.senin, codes.seninMalam, codes.selasa]);
     expect(rows[1]?.items).toEqual([
-      { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 3, level: 2, catatan: "", subtotal: 30_000 },
+      { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 3, level: 1, catatan: "", subtotal: 30_000 },
       { nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1, level: null, catatan: "", subtotal: 5_000 },
     ]);
     expect(rows[1]).toMatchObject({
@@ -334,7 +336,7 @@ describe(`30-day report and today's figures (${testDatabaseKind()})`, () => {
   it("counts taken-up orders and their revenue per day in the store's calendar; new and cancelled apart", async () => {
     // A confirmed order on Tuesday, beside the cancelled ones.
     const cooking = await place(
-      [{ id: "mie-nyala-level-1", jumlah: 1, level: 0 }],
+      [{ id: "mie-nyala-level-1", jumlah: 1, level: 1 }],
       wita("2026-11-17T12:00:00"),
       "dimasak",
     );

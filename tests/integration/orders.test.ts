@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
-import { auditLog, menuItems, orderItems, orders, storeSettings, users } from "../../database/schema.ts";
+import {
+  auditLog,
+  menuItems,
+  orderItems,
+  orders,
+  promos,
+  storeSettings,
+  users,
+} from "../../database/schema.ts";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/_site/pesanan.tsx";
 import { startSession } from "../../app/features/accounts/auth.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
@@ -21,6 +29,9 @@ beforeAll(async () => {
   useDatabaseHandle(handle);
   // Open all day every day, so these tests do not depend on the hour they run at.
   await setHours(DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })));
+  // Promotions off: these tests are about recording; checkout-pricing.test.ts prices with promos.
+  await handle.db.update(promos).set({ aktif: false });
+  invalidateContentCache();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -102,27 +113,27 @@ const CODE = /^NY-[34679ACDEFGHJKMNPQRTUVWXY]{4}$/;
 describe(`recording an order (${testDatabaseKind()})`, () => {
   it("stores the order with the database's names and prices and answers the code and the exact message", async () => {
     const answer = await order([
-      { id: "mie-nyala-level-1", jumlah: 2, level: 3, catatan: "  tanpa\nsayur  " },
-      { id: "mie-nyala-level-1", jumlah: 1, level: 0 },
+      { id: "mie-nyala-level-3", jumlah: 2, level: 3, catatan: "  tanpa\nsayur  " },
+      { id: "mie-nyala-level-2", jumlah: 1, level: 2 },
       { id: "es-teh-jumbo", jumlah: 1 },
     ]);
     expect(answer.status).toBe(201);
     const code = answer.json?.code as string;
     expect(code).toMatch(CODE);
-    expect(answer.json?.total).toBe(35_000);
+    expect(answer.json?.total).toBe(40_000);
     expect(answer.json?.outsideHours).toBe(false);
     const link = /^Lihat pesanan: (.+)$/m.exec(answer.json?.message as string)?.[1] ?? "";
     expect(link).toMatch(new RegExp(`^${ORIGIN}/pesanan/${code}\\?kunci=[A-Za-z0-9_-]{32}$`));
     const message = [
       "Halo Mie Nyala, saya ingin memesan:",
       `Kode pesanan: ${code}`,
-      "2x Mie Nyala Level 1 — Rp 20.000",
+      "2x Mie Nyala Level 3 — Rp 24.000",
       "   Level 3 (Pedas)",
       "   Catatan: tanpa sayur",
-      "1x Mie Nyala Level 1 — Rp 10.000",
-      "   Level 0 (Tidak pedas)",
+      "1x Mie Nyala Level 2 — Rp 11.000",
+      "   Level 2 (Pedas sedang)",
       "1x Es Teh Jumbo — Rp 5.000",
-      "Total: Rp 35.000",
+      "Total: Rp 40.000",
       "Atas nama: Pelanggan Uji",
       "WhatsApp: +62 812-3456-7890",
       "Cara: Ambil sendiri",
@@ -136,7 +147,8 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     const [row] = await handle.db.select().from(orders).where(eq(orders.code, code));
     expect(row).toMatchObject({
       status: "baru",
-      total: 35_000,
+      subtotal: 40_000,
+      total: 40_000,
       user_id: null,
       customer_name: "Pelanggan Uji",
       customer_phone: "6281234567890",
@@ -161,22 +173,22 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       })),
     ).toEqual([
       {
-        menu_item_id: "mie-nyala-level-1",
-        nama: "Mie Nyala Level 1",
-        harga: 10_000,
+        menu_item_id: "mie-nyala-level-3",
+        nama: "Mie Nyala Level 3",
+        harga: 12_000,
         jumlah: 2,
         level: 3,
         catatan: "tanpa sayur",
-        subtotal: 20_000,
+        subtotal: 24_000,
       },
       {
-        menu_item_id: "mie-nyala-level-1",
-        nama: "Mie Nyala Level 1",
-        harga: 10_000,
+        menu_item_id: "mie-nyala-level-2",
+        nama: "Mie Nyala Level 2",
+        harga: 11_000,
         jumlah: 1,
-        level: 0,
+        level: 2,
         catatan: "",
-        subtotal: 10_000,
+        subtotal: 11_000,
       },
       {
         menu_item_id: "es-teh-jumbo",
@@ -190,12 +202,20 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     ]);
   });
 
-  it("ignores a price, a name, a total or a list of items in the form: the server's cart and prices decide", async () => {
+  it("ignores a price, a name or a list of items in the form, and records no total but its own: the server's cart and prices decide", async () => {
+    // A total the server does not come to is never recorded: the answer says the real one.
+    const before = await orderCount();
+    const forged = await order([{ id: "pangsit-goreng", jumlah: 3 }], { fields: { total: "3" } });
+    expect([forged.status, forged.json?.message]).toEqual([
+      409,
+      "Total pesananmu kini Rp 27.000: promo atau harga berubah sejak keranjang dibuka. Periksa rinciannya, lalu tekan Pesan lagi.",
+    ]);
+    expect(await orderCount()).toBe(before);
     const answer = await order([{ id: "pangsit-goreng", jumlah: 3 }], {
       fields: {
         harga: "1",
         nama_menu: "Gratis",
-        total: "3",
+        total: "27000",
         items: JSON.stringify([{ id: "es-nyala", jumlah: 99, harga: 1 }]),
       },
     });
@@ -316,22 +336,33 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
   });
 
   it("applies the notes and levels the form carries before recording (a browser without JavaScript types them and taps)", async () => {
+    // A cart kept from before level families: Mie Nyala Level 3 at level 5 (the old picker).
     const shopper = await shopperWith([
-      { id: "mie-nyala-level-3", jumlah: 1 },
+      { id: "mie-nyala-level-3", jumlah: 1, level: 5 },
       { id: "es-nyala", jumlah: 1 },
     ]);
+    // Flagged, never repriced: the customer picks a level of the dish first.
+    expect((await shopper.cart()).cart.lines[0]).toMatchObject({
+      nama: "Mie Nyala Level 3",
+      problem: "pilih-level",
+    });
     const missing = await shopper.checkout();
     expect(missing.status).toBe(400);
     expect(missing.json?.message).toBe("Pilih level pedas untuk Mie Nyala Level 3.");
-    const answer = await shopper.checkout({
-      "level:mie-nyala-level-3": "2",
-      "catatan:es-nyala": "tanpa es batu",
-    });
+    const typed = { "level:mie-nyala-level-3#5": "2", "catatan:es-nyala": "tanpa es batu" };
+    // The page showed Level 3's price: the new level's total is shown before anything is recorded.
+    const repriced = await shopper.checkout(typed);
+    expect([repriced.status, repriced.json?.message]).toEqual([
+      409,
+      "Total pesananmu kini Rp 19.000: promo atau harga berubah sejak keranjang dibuka. Periksa rinciannya, lalu tekan Pesan lagi.",
+    ]);
+    const answer = await shopper.checkout(typed);
     expect(answer.status).toBe(201);
-    expect(answer.json?.message).toContain("1x Mie Nyala Level 3 — Rp 12.000\n   Level 2 (Pedas sedang)\n");
+    // Level 2 is its own item: its name, its price and its level agree.
+    expect(answer.json?.message).toContain("1x Mie Nyala Level 2 — Rp 11.000\n   Level 2 (Pedas sedang)\n");
     expect(answer.json?.message).toContain("1x Es Nyala — Rp 8.000\n   Catatan: tanpa es batu\n");
     expect((await shopper.cart()).cart.lines.map((line) => [line.key, line.catatan])).toEqual([
-      ["mie-nyala-level-3#2", ""],
+      ["mie-nyala-level-2#2", ""],
       ["es-nyala", "tanpa es batu"],
     ]);
   });
@@ -414,8 +445,8 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
   });
 
   it("keeps a 50-line order's message within the budget, with its code", async () => {
-    // 50 different lines: the seed's three noodle dishes at six levels, and 32 more drinks.
-    const extra = Array.from({ length: 32 }, (_, index) => `minuman-uji-${index}`);
+    // 50 different lines: the seed's three noodle levels, and 47 more drinks.
+    const extra = Array.from({ length: 47 }, (_, index) => `minuman-uji-${index}`);
     await handle.db.insert(menuItems).values(
       extra.map((id) => ({
         id,
@@ -427,9 +458,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     );
     invalidateContentCache();
     try {
-      const noodles = ["mie-nyala-level-1", "mie-nyala-level-2", "mie-nyala-level-3"].flatMap((id) =>
-        [0, 1, 2, 3, 4, 5].map((level) => ({ id, level, jumlah: 99 })),
-      );
+      const noodles = [1, 2, 3].map((level) => ({ id: `mie-nyala-level-${level}`, level, jumlah: 99 }));
       const items = [...noodles, ...extra.map((id) => ({ id, jumlah: 99 }))];
       const shopper = await shopperWith(items);
       const fields = Object.fromEntries(
@@ -443,7 +472,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       const message = answer.json?.message as string;
       expect(message.length).toBeLessThanOrEqual(MESSAGE_BUDGET);
       expect(message).toContain(`Kode pesanan: ${answer.json?.code as string}`);
-      expect(message).toContain("Total: Rp 41.778.000");
+      expect(message).toContain("Total: Rp 35.838.000");
       const [row] = await handle.db
         .select()
         .from(orders)
@@ -543,7 +572,7 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
   it("'sent' (intent=terkirim) takes the order's lines out of the cart and deletes the cookie, so a later checkout cannot cancel it", async () => {
     const shopper = await shopperWith([
       { id: "es-nyala", jumlah: 1 },
-      { id: "mie-nyala-level-1", jumlah: 2, level: 3 },
+      { id: "mie-nyala-level-3", jumlah: 2, level: 3 },
     ]);
     const first = await shopper.checkout();
     const code = first.json?.code as string;

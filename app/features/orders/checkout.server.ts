@@ -20,7 +20,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { cartCount, withoutOrdered } from "../cart/cart.ts";
-import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
+import { FINGERPRINT_FIELD, TOTAL_FIELD } from "../cart/cart-form.ts";
 import { readCartEdits } from "../cart/cart-form.server.ts";
 import { applyEdits, changeCart, readCartView } from "../cart/cart.server.ts";
 import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";
@@ -59,6 +59,10 @@ interface ActionArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }
+
+/** The total the page showed, or null when the form carries none (then the server's stands). */
+const seenTotal = (value: FormDataEntryValue | null) =>
+  typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 
 const fail = (message: string, status: number, headers?: HeadersInit) =>
   data<CheckoutAnswer>({ status: "error", message }, { status, headers });
@@ -170,7 +174,10 @@ export async function checkoutAction(args: ActionArgs) {
     },
     origin: getOrigin(request),
     replaces: readPendingOrder(request),
+    seenTotal: seenTotal(form.get(TOTAL_FIELD)),
   });
+  // A different total (a promo ended or began, a price changed): nothing recorded; the message
+  // says the new total and the cart page, shown again, its new pricing.
   if (!result.ok) return fail(result.message, result.status);
   if (user) await saveAccountDetails(db, user.id, saved);
 

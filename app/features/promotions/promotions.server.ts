@@ -6,8 +6,17 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, orderDiscounts, orders, promos } from "../../../database/schema.ts";
+import { storeNow } from "../../lib/clock.server.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
-import { GUEST, type CustomerFacts, type PricingItem, type PricingPromo } from "./pricing.ts";
+import {
+  GUEST,
+  priceCart,
+  type CustomerFacts,
+  type Pricing,
+  type PricingItem,
+  type PricingLine,
+  type PricingPromo,
+} from "./pricing.ts";
 import type { MenuFacts } from "./promo-card-view.ts";
 import { readRule } from "./rule.ts";
 
@@ -98,4 +107,27 @@ export async function getCustomerFacts(
     previousOrders: previous?.n ?? 0,
     uses: Object.fromEntries(uses.map((row) => [row.promoId!, Number(row.n)])),
   };
+}
+
+/**
+ * The cart page's pricing: the same priceCart the checkout runs, on the lines that will be
+ * ordered, at the store's clock, for this customer. The checkout prices again from the database
+ * and records only the total the page showed (docs/decisions/0025-pricing-and-rounding.md).
+ */
+export async function priceForPage(
+  db: Database,
+  lines: readonly PricingLine[],
+  userId: string | null,
+  timezone: string,
+): Promise<Pricing> {
+  const [context, customer] = await Promise.all([getPricingContext(db), getCustomerFacts(db, userId)]);
+  return priceCart({
+    lines,
+    promos: context.promos,
+    menu: context.menu,
+    categoryNames: context.categoryNames,
+    now: storeNow(),
+    timezone,
+    customer,
+  });
 }

@@ -6,7 +6,12 @@ import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { cartAction } from "~/features/cart/cart-actions.server.ts";
 import type { CartAnswer } from "~/features/cart/cart-answer.ts";
 import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
-import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
+import {
+  FINGERPRINT_FIELD,
+  LINE_FETCHER_PREFIX,
+  SAVE_INTENT,
+  TOTAL_FIELD,
+} from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
@@ -14,10 +19,13 @@ import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
 import { isOrderCode, orderPath } from "~/features/orders/order-code.ts";
+import { CartPricingSummary } from "~/features/promotions/cart-pricing.tsx";
+import type { Pricing } from "~/features/promotions/pricing.ts";
+import { priceForPage } from "~/features/promotions/promotions.server.ts";
+import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { formatRupiah } from "~/lib/format.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
 import { pageMeta } from "~/lib/meta.ts";
@@ -36,19 +44,29 @@ const OrderRecorded = lazy(() =>
   import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
 );
 
+/** An empty cart's pricing: nothing to discount. */
+const NO_PRICING: Pricing = { subtotal: 0, discounts: [], discount: 0, total: 0, hints: [] };
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const owner = readCartOwner(request, user);
   let cart = EMPTY_CART;
   let details = NO_CHECKOUT_FORM;
+  let pricing = NO_PRICING;
   if (mayHaveCart(owner)) {
     const db = await getDb();
     cart = await readCartView(db, await findCart(db, owner));
     if (cart.lines.length > 0) details = await checkoutForm(db, request, user);
+    // The promotions on the lines that will be ordered, as the checkout will price them.
+    const orderable = cart.lines.filter((line) => line.problem !== "habis");
+    if (orderable.length > 0) {
+      const { timezone } = await getStoreSettingsValues(db);
+      pricing = await priceForPage(db, orderable, user?.id ?? null, timezone);
+    }
   }
   // After "Ya, sudah terkirim" without JavaScript: the code of the order just sent.
   const sent = url.searchParams.get("terkirim");
-  return { cart, details, sent: sent && isOrderCode(sent) ? sent : null };
+  return { cart, details, pricing, sent: sent && isOrderCode(sent) ? sent : null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -95,7 +113,7 @@ function Notices({ notices, onClose }: { notices: string[]; onClose(): void }) {
 }
 
 export default function Keranjang({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, details: form } = loaderData;
+  const { cart, details: form, pricing } = loaderData;
   const { store } = useRootData();
   const details = useDetailsCheck(form.slots);
   const revalidator = useRevalidator();
@@ -201,6 +219,8 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             Simpan
           </button>
           <input type="hidden" name={FINGERPRINT_FIELD} value={cart.fingerprint} />
+          {/* The total the customer sees: the checkout records only this one (or shows the new one). */}
+          <input type="hidden" name={TOTAL_FIELD} value={pricing.total} />
           <Suspense fallback={null}>
             <CartLines lines={cart.lines} onProblem={onProblem} />
           </Suspense>
@@ -211,12 +231,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
           </div>
 
           <div className="card mt-6 p-6">
-            <div className="flex items-center justify-between text-lg">
-              <span className="font-semibold">Total</span>
-              <span className="text-2xl font-extrabold text-chili-700" data-testid="total">
-                {formatRupiah(cart.total)}
-              </span>
-            </div>
+            <CartPricingSummary pricing={pricing} />
             {checkout.recorded ? (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <Suspense fallback={<p className="text-stone-600">Pesanan tercatat…</p>}>
