@@ -48,7 +48,7 @@ test("an admin changes a price, adds a promo and a slide; a customer sees them a
 
   await admin.goto("/admin/menu-diskon");
   await admin.getByLabel("Judul").fill("Promo Uji Level 5");
-  await admin.getByLabel("Label (mis. Setiap Senin)").fill("Minggu Ini");
+  await admin.getByLabel("Label (mis. Khusus Pelajar)").fill("Khusus Pemberani");
   await admin.getByLabel("Deskripsi").fill("Mie level 5 lebih murah minggu ini.");
   await admin.getByLabel("Gambar").setInputFiles(await picture(1200, 900, "#f97316"));
   await admin.getByRole("button", { name: "Tambah promo" }).click();
@@ -66,7 +66,7 @@ test("an admin changes a price, adds a promo and a slide; a customer sees them a
   await page.emulateMedia({ reducedMotion: "reduce" });
   await visit(page, "/beranda");
   const promo = page.getByTestId("promo-card").filter({ hasText: "Promo Uji Level 5" });
-  await expect(promo).toContainText("Minggu Ini");
+  await expect(promo).toContainText("Khusus Pemberani");
   await expectImageLoaded(page, promo.locator("img"));
   const slides = page.getByRole("region", { name: "Menu pilihan" }).locator('[aria-roledescription="slide"]');
   await expect(slides).toHaveCount(4);
@@ -88,7 +88,6 @@ test("a new menu item: refused with a clear message, then created with its photo
   await admin.getByLabel("Nama menu").fill("Mie Nyala Keju");
   await admin.getByLabel("Harga (Rp)").fill("500");
   await admin.getByLabel("Foto").setInputFiles(await picture(1000, 800, "#fbbf24"));
-  await admin.getByLabel("Pakai level pedas (0–5)").check();
   await admin.getByRole("button", { name: "Tambah menu" }).click();
   await expect(admin.getByText("Harga harus antara Rp 1.000 dan Rp 1.000.000.").first()).toBeVisible();
 
@@ -120,7 +119,6 @@ test("a new menu item: refused with a clear message, then created with its photo
   await expect(card.getByRole("heading")).toHaveText("Mie Nyala Keju");
   await expectImageLoaded(page, card.locator("img"));
   await addButton(page, "Mie Nyala Keju").click();
-  await chooseLevel(page, 1);
   await visit(page, "/keranjang");
   await expect(cartLine(page, "Mie Nyala Keju").getByTestId("subtotal")).toHaveText("Rp 14.000");
   await admin.context().close();
@@ -169,9 +167,9 @@ test("the order appears in the log with its level and note; its status changes; 
 }) => {
   await visit(page, "/produk");
   await addButton(page, "Mie Nyala Level 1").click();
-  await chooseLevel(page, 4);
+  await chooseLevel(page, 3);
   await visit(page, "/keranjang");
-  await cartLine(page, "Mie Nyala Level 1").getByLabel("Catatan").fill("jangan terlalu asin");
+  await cartLine(page, "Mie Nyala Level 3").getByLabel("Catatan").fill("jangan terlalu asin");
   const { code } = await checkOut(page);
   await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
 
@@ -183,7 +181,7 @@ test("the order appears in the log with its level and note; its status changes; 
   const entry = admin.getByTestId("admin-order");
   await expect(entry).toHaveCount(1);
   await expect(entry).toHaveAttribute("data-code", code);
-  await expect(entry).toContainText("1x Mie Nyala Level 1 · Level 4 (Sangat pedas)");
+  await expect(entry).toContainText("1x Mie Nyala Level 3 · Pedas");
   await expect(entry).toContainText("Catatan: jangan terlalu asin");
   await expect(entry.getByTestId("order-status")).toHaveText("Baru");
   // One step at a time: a new order shows only "Terima", never "Selesai".

@@ -36,13 +36,13 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await visit(page, "/produk");
 
-  // The level is required: confirming without one says so, cancelling adds nothing.
+  // The dish's levels, each its own item and price (decision 0023); the card's own is chosen
+  // first; cancelling adds nothing.
   await addButton(page, "Mie Nyala Level 1").click();
-  await expect(picker(page).getByRole("radio")).toHaveCount(6);
-  await expect(picker(page)).toContainText("Level 0 · Tidak pedas");
-  await expect(picker(page)).toContainText("Level 5 · Pedas gila");
-  await picker(page).getByRole("button", { name: "Tambah ke keranjang" }).click();
-  await expect(picker(page).getByRole("alert")).toHaveText("Pilih salah satu level pedas dulu.");
+  await expect(picker(page).getByRole("radio")).toHaveCount(3);
+  await expect(picker(page)).toContainText("Mie Nyala Level 1 · Sedikit pedas");
+  await expect(picker(page)).toContainText("Mie Nyala Level 3 · Pedas");
+  await expect(picker(page).getByRole("radio", { name: /Mie Nyala Level 1 / })).toBeChecked();
   await picker(page).getByRole("button", { name: "Batal" }).click();
   await expect(picker(page)).toBeHidden();
   await expectNavCount(page, 0);
@@ -51,11 +51,11 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   await expect(picker(page)).toBeHidden();
   await expectNavCount(page, 0);
 
-  // The same dish at two levels is two lines; the same level again adds to its line.
+  // Two levels are two lines, each the level's own item; the same level again adds to its line.
   await addButton(page, "Mie Nyala Level 1").click();
   await chooseLevel(page, 3);
   await addButton(page, "Mie Nyala Level 1").click();
-  await chooseLevel(page, 0);
+  await chooseLevel(page, 1);
   await addButton(page, "Mie Nyala Level 1").click();
   await chooseLevel(page, 3);
   await addButton(page, "Es Nyala").click();
@@ -64,12 +64,12 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
 
   await visit(page, "/keranjang");
   await expect(page.getByTestId("cart-line")).toHaveCount(3);
-  await expect(levelLine(page, "Mie Nyala Level 1", 3).getByTestId("quantity")).toHaveText("2");
-  await expect(levelLine(page, "Mie Nyala Level 1", 0).getByTestId("quantity")).toHaveText("1");
-  await expect(levelLine(page, "Mie Nyala Level 1", 3).getByLabel("Level pedas")).toHaveValue("3");
+  await expect(levelLine(page, "Mie Nyala Level 3", 3).getByTestId("quantity")).toHaveText("2");
+  await expect(levelLine(page, "Mie Nyala Level 1", 1).getByTestId("quantity")).toHaveText("1");
+  await expect(levelLine(page, "Mie Nyala Level 3", 3).getByLabel("Level pedas")).toHaveValue("3");
   await expect(cartLine(page, "Es Nyala").getByLabel("Level pedas")).toHaveCount(0);
 
-  const note = levelLine(page, "Mie Nyala Level 1", 3).getByLabel("Catatan");
+  const note = levelLine(page, "Mie Nyala Level 3", 3).getByLabel("Catatan");
   await note.fill("tanpa sayur, kuah dipisah");
   await expect(note).toHaveAttribute("maxlength", "100");
   await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("x".repeat(120));
@@ -82,14 +82,14 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   const expected = [
     `Halo ${BRAND}, saya ingin memesan:`,
     `Kode pesanan: ${order.code}`,
-    "2x Mie Nyala Level 1 — Rp 20.000",
+    "2x Mie Nyala Level 3 — Rp 24.000",
     "   Level 3 (Pedas)",
     "   Catatan: tanpa sayur, kuah dipisah",
     "1x Mie Nyala Level 1 — Rp 10.000",
-    "   Level 0 (Tidak pedas)",
+    "   Level 1 (Sedikit pedas)",
     "1x Es Nyala — Rp 8.000",
     "   Catatan: es sedikit",
-    "Total: Rp 38.000",
+    "Total: Rp 42.000",
     ...(await messageTail(page, order)),
   ].join("\n");
   expect(order.text).toBe(expected);
@@ -112,38 +112,42 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
 test("the level picker works wherever there is an add button: / and /beranda", async ({ page }) => {
   await visit(page, "/");
   await addButton(page, "Mie Nyala Level 3").click();
-  await chooseLevel(page, 5);
+  await chooseLevel(page, 2);
   await visit(page, "/beranda");
   await addButton(page, "Mie Nyala Level 2").click();
   await chooseLevel(page, 1);
   await addButton(page, "Es Teh Jumbo").click();
   await visit(page, "/keranjang");
-  await expect(levelLine(page, "Mie Nyala Level 3", 5)).toContainText("Level 5 (Pedas gila)");
-  await expect(levelLine(page, "Mie Nyala Level 2", 1)).toBeVisible();
-  await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+  // Two noodles of any level make the Es Teh Jumbo free (the seeded promo).
+  await expect(levelLine(page, "Mie Nyala Level 2", 2)).toBeVisible();
+  await expect(levelLine(page, "Mie Nyala Level 1", 1)).toBeVisible();
+  await expect(page.getByTestId("subtotal-before-promo")).toHaveText("Rp 26.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 21.000");
 });
 
-test("a cart stored before levels and notes existed still loads and can be ordered", async ({ page }) => {
+test("a cart stored before level families: a level picked for another item is flagged, never repriced, until a level is chosen", async ({
+  page,
+}) => {
   await openWithStoredCart(page, [
-    { id: "mie-nyala-level-2", nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 2, gambar: "" },
-    { id: "es-teh-jumbo", nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1, gambar: "" },
+    { id: "mie-nyala-level-2", nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 2, level: 4, gambar: "" },
+    { id: "pangsit-goreng", nama: "Pangsit Goreng", harga: 9_000, jumlah: 1, gambar: "" },
   ]);
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(page.getByTestId("total")).toHaveText("Rp 27.000");
   const mie = cartLine(page, "Mie Nyala Level 2");
-  await expect(mie).toContainText("Pilih level pedas untuk menu ini.");
+  await expect(mie).toContainText("Level 4 dipilih sebelum tiap level punya menu dan harganya sendiri.");
   await expect(page.getByRole("button", { name: "Pesan via WhatsApp" })).toBeDisabled();
-  await mie.getByLabel("Level pedas").selectOption("4");
-  await expect(mie).not.toContainText("Pilih level pedas untuk menu ini.");
+  await mie.getByLabel("Level pedas").selectOption("3");
+  const moved = cartLine(page, "Mie Nyala Level 3");
+  await expect(moved.getByTestId("subtotal")).toHaveText("Rp 24.000");
   const order = await checkOut(page);
   expect(order.text).toContain(
-    "\n2x Mie Nyala Level 2 — Rp 22.000\n   Level 4 (Sangat pedas)\n1x Es Teh Jumbo — Rp 5.000\n",
+    "\n2x Mie Nyala Level 3 — Rp 24.000\n   Level 3 (Pedas)\n1x Pangsit Goreng — Rp 9.000\n",
   );
   await expect
     .poll(() => serverCart(page))
     .toEqual([
-      { nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 2, level: 4 },
-      { nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1 },
+      { nama: "Mie Nyala Level 3", harga: 12_000, jumlah: 2, level: 3 },
+      { nama: "Pangsit Goreng", harga: 9_000, jumlah: 1 },
     ]);
   expect(await storedCart(page)).toBeNull();
 });

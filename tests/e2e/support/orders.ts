@@ -15,11 +15,14 @@ export async function stubWhatsApp(context: BrowserContext) {
   );
 }
 
-/** Picks `level` in the spice-level dialog that the add button opened. */
+/**
+ * Picks `level` in the spice-level dialog that the add button opened: each level is its own menu
+ * item (`Mie Nyala Level 3 · Pedas …`, decision 0023), added at its own price.
+ */
 export async function chooseLevel(page: Page, level: number) {
   const dialog = page.getByRole("dialog", { name: "Pilih level pedas" });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("radio", { name: new RegExp(`^Level ${level} `) }).check();
+  await dialog.getByRole("radio", { name: new RegExp(`Level ${level} `) }).check();
   await dialog.getByRole("button", { name: "Tambah ke keranjang" }).click();
   await expect(dialog).toBeHidden();
 }

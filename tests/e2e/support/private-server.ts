@@ -72,7 +72,12 @@ export async function startPrivateServer(
  * it. `adminPage` opens a browser context of its own signed in as that admin, beside the
  * customer's `page`.
  */
-export function privateServerWithAdmin(offset: number, email: string, nama: string) {
+export function privateServerWithAdmin(
+  offset: number,
+  email: string,
+  nama: string,
+  env: Record<string, string> = {},
+) {
   const port = privatePort(offset);
   let server: PrivateServer | undefined;
   let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -82,7 +87,11 @@ export function privateServerWithAdmin(offset: number, email: string, nama: stri
 
   test.beforeAll(async ({ browser, playwright }) => {
     test.setTimeout(120_000);
-    server = await startPrivateServer(port, { ADMIN_EMAILS: email, RATE_LIMIT_ORDER_ADDRESS: "1000" });
+    server = await startPrivateServer(port, {
+      ADMIN_EMAILS: email,
+      RATE_LIMIT_ORDER_ADDRESS: "1000",
+      ...env,
+    });
     const request = await playwright.request.newContext({ baseURL: server.baseURL });
     await createAccount(request, email, nama);
     await request.dispose();
