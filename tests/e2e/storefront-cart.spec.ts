@@ -33,11 +33,11 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expectNavCount(page, 2);
   await addButton(page, "Es Nyala").click();
   await expectNavCount(page, 3);
-  // A noodle dish asks for its spice level first.
+  // A noodle dish asks for its spice level first: Level 2 is its own item, at its own price.
   await addButton(page, "Mie Nyala Level 1").click();
   await chooseLevel(page, 2);
   await expect(productCard(page, "Mie Nyala Level 1").getByRole("status")).toHaveText(
-    "Mie Nyala Level 1 (Level 2 (Pedas sedang)) ditambahkan ke keranjang",
+    "Mie Nyala Level 2 ditambahkan ke keranjang",
   );
   await expectNavCount(page, 4);
 
@@ -51,13 +51,13 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expect(quantity(page, "Es Nyala")).toHaveText("1");
   await expect(cartLine(page, "Pangsit Goreng")).toContainText("Rp 9.000 / porsi");
   await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 18.000");
-  await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas")).toHaveValue("2");
-  await expect(page.getByTestId("total")).toHaveText("Rp 36.000");
+  await expect(cartLine(page, "Mie Nyala Level 2").getByLabel("Level pedas")).toHaveValue("2");
+  await expect(page.getByTestId("total")).toHaveText("Rp 37.000");
 
   await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
   await expect(quantity(page, "Pangsit Goreng")).toHaveText("3");
   await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 27.000");
-  await expect(page.getByTestId("total")).toHaveText("Rp 45.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 46.000");
   await expectNavCount(page, 5);
 
   const decrease = page.getByRole("button", { name: "Kurangi Es Nyala", exact: true });
@@ -69,7 +69,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expect(decrease).toBeDisabled();
   await decrease.click({ force: true });
   await expect(quantity(page, "Es Nyala")).toHaveText("1");
-  await expect(page.getByTestId("total")).toHaveText("Rp 45.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 46.000");
 
   // The server keeps the cart: its first HTML (no script) holds the same lines.
   await expect
@@ -77,7 +77,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
     .toEqual([
       { nama: "Pangsit Goreng", harga: 9_000, jumlah: 3 },
       { nama: "Es Nyala", harga: 8_000, jumlah: 1 },
-      { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 1, level: 2 },
+      { nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 1, level: 2 },
     ]);
 
   const order = await checkOut(page);
@@ -87,9 +87,9 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
     `Kode pesanan: ${order.code}`,
     "3x Pangsit Goreng — Rp 27.000",
     "1x Es Nyala — Rp 8.000",
-    "1x Mie Nyala Level 1 — Rp 10.000",
+    "1x Mie Nyala Level 2 — Rp 11.000",
     "   Level 2 (Pedas sedang)",
-    "Total: Rp 45.000",
+    "Total: Rp 46.000",
     ...(await messageTail(page, order)),
   ]);
   await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("href", waLink(order.text));
@@ -99,10 +99,10 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
 
   await page.getByRole("button", { name: "Hapus Pangsit Goreng" }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(page.getByTestId("total")).toHaveText("Rp 18.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 19.000");
   await expectNavCount(page, 2);
   await page.getByRole("button", { name: "Hapus Es Nyala" }).click();
-  await page.getByRole("button", { name: "Hapus Mie Nyala Level 1 (Level 2)" }).click();
+  await page.getByRole("button", { name: "Hapus Mie Nyala Level 2 (Level 2)" }).click();
   await expect(page.getByText("Keranjang kosong")).toBeVisible();
   await expect(checkout(page)).toHaveCount(0);
   await expectNavCount(page, 0);
@@ -190,7 +190,9 @@ test.describe("a cart kept in the browser before the server kept carts is moved 
     await expect(page.getByRole("button", { name: "Tambah Es Teh Jumbo", exact: true })).toBeDisabled();
     // The stored name is replaced by the menu's own name.
     await expect(quantity(page, "Mie Nyala Level 3")).toHaveText("2");
-    await expect(page.getByTestId("total")).toHaveText("Rp 519.000");
+    // Two noodles make one Es Teh Jumbo free (the seeded promo).
+    await expect(page.getByTestId("subtotal-before-promo")).toHaveText("Rp 519.000");
+    await expect(page.getByTestId("total")).toHaveText("Rp 514.000");
     await expectNavCount(page, 101);
     for (const image of await page.getByTestId("cart-line").locator("img").all()) {
       expect(await image.getAttribute("src")).toMatch(/^\/images\/menu\/[a-z0-9-]+\.webp$/);
@@ -207,10 +209,8 @@ test.describe("a cart kept in the browser before the server kept carts is moved 
     await expect(notice).toContainText("Harga Mie Nyala Level 1 berubah dari Rp 7.000 menjadi Rp 10.000.");
     await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
     await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
-    // A line stored before spice levels existed asks for one before checkout.
-    await expect(checkout(page)).toBeDisabled();
-    await expect(page.getByText("Pilih level pedas untuk Mie Nyala Level 1 dulu.")).toBeVisible();
-    await cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas").selectOption("1");
+    // A line stored before spice levels existed gets its item's own level (the item is the level).
+    await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas")).toHaveValue("1");
     await expect(checkout(page)).toBeEnabled();
     const order = await checkOut(page);
     expect(order.text).toContain("\n2x Mie Nyala Level 1 — Rp 20.000\n   Level 1 (Sedikit pedas)\n");

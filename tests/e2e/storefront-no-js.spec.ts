@@ -28,13 +28,13 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await add(page, "Mie Nyala Level 1").click();
   await expect(page).toHaveURL(/\/keranjang\/tambah\?menu=mie-nyala-level-1&kembali=%2Fproduk$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih level pedas");
-  await expect(page.getByRole("radio")).toHaveCount(6);
-  await page.getByRole("radio", { name: /^Level 2 / }).check();
+  // The dish's levels, each its own item and price; Level 2 chosen adds Mie Nyala Level 2.
+  await expect(page.getByRole("radio")).toHaveCount(3);
+  await expect(page.getByTestId("level-price")).toHaveText(["Rp 10.000", "Rp 11.000", "Rp 12.000"]);
+  await page.getByRole("radio", { name: /Level 2 / }).check();
   await page.getByRole("button", { name: "Tambah ke keranjang" }).click();
-  await expect(page).toHaveURL("/produk?ditambahkan=mie-nyala-level-1&level=2");
-  await expect(page.getByTestId("added-notice")).toContainText(
-    "Mie Nyala Level 1 (Level 2 (Pedas sedang)) ditambahkan ke keranjang.",
-  );
+  await expect(page).toHaveURL("/produk?ditambahkan=mie-nyala-level-2");
+  await expect(page.getByTestId("added-notice")).toContainText("Mie Nyala Level 2 ditambahkan ke keranjang.");
   await expectNavCount(page, 1);
 
   // A drink: straight in, twice.
@@ -47,7 +47,7 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await expect(page).toHaveURL("/keranjang");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await expect(quantity(page, "Es Nyala")).toHaveText("2");
-  await expect(page.getByTestId("total")).toHaveText("Rp 26.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 27.000");
 
   await page.getByRole("button", { name: "Tambah Es Nyala", exact: true }).click();
   await expect(quantity(page, "Es Nyala")).toHaveText("3");
@@ -57,13 +57,13 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await expect(page.getByRole("button", { name: "Kurangi Es Nyala", exact: true })).toBeDisabled();
 
   // Level and note: typed, then kept by any button of the form ("Simpan perubahan" here).
-  await cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas").selectOption("4");
-  await cartLine(page, "Mie Nyala Level 1").getByLabel("Catatan").fill("tanpa sayur");
+  await cartLine(page, "Mie Nyala Level 2").getByLabel("Level pedas").selectOption("3");
+  await cartLine(page, "Mie Nyala Level 2").getByLabel("Catatan").fill("tanpa sayur");
   await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("es sedikit");
   await page.getByRole("button", { name: "Simpan perubahan" }).click();
   await expect(page).toHaveURL("/keranjang");
-  await expect(cartLine(page, "Mie Nyala Level 1")).toHaveAttribute("data-level", "4");
-  await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Catatan")).toHaveValue("tanpa sayur");
+  await expect(cartLine(page, "Mie Nyala Level 3")).toHaveAttribute("data-level", "3");
+  await expect(cartLine(page, "Mie Nyala Level 3").getByLabel("Catatan")).toHaveValue("tanpa sayur");
   // Enter in a note saves too (the form's first button), it never removes a line.
   await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("es sedikit saja");
   await cartLine(page, "Es Nyala").getByLabel("Catatan").press("Enter");
@@ -72,7 +72,7 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   await expect
     .poll(() => serverCart(page))
     .toEqual([
-      { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 1, level: 4, catatan: "tanpa sayur" },
+      { nama: "Mie Nyala Level 3", harga: 12_000, jumlah: 1, level: 3, catatan: "tanpa sayur" },
       { nama: "Es Nyala", harga: 8_000, jumlah: 1, catatan: "es sedikit saja" },
     ]);
 
@@ -110,12 +110,12 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   expect(message.split("\n").slice(0, 6)).toEqual([
     `Halo ${BRAND}, saya ingin memesan:`,
     `Kode pesanan: ${code}`,
-    "1x Mie Nyala Level 1 — Rp 10.000",
-    "   Level 4 (Sangat pedas)",
+    "1x Mie Nyala Level 3 — Rp 12.000",
+    "   Level 3 (Pedas)",
     "   Catatan: tanpa sayur",
     "1x Pangsit Goreng — Rp 9.000",
   ]);
-  expect(message).toContain("\nTotal: Rp 19.000");
+  expect(message).toContain("\nTotal: Rp 21.000");
   expect(message).toContain(
     [
       `Atas nama: ${CUSTOMER.nama}`,

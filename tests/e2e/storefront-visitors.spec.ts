@@ -36,7 +36,8 @@ test("the first HTML of /keranjang holds the cart, and the header its count, bef
     "3",
     "3",
   ]);
-  expect(html).toMatch(/data-testid="total"[^>]*>Rp 21\.000</);
+  // Level 3 chosen on the Level 2 card: Mie Nyala Level 3, at its own price.
+  expect(html).toMatch(/data-testid="total"[^>]*>Rp 22\.000</);
 
   // In a browser whose scripts are held back: the page shows it all the same.
   let release!: () => void;
@@ -47,7 +48,7 @@ test("the first HTML of /keranjang holds the cart, and the header its count, bef
   });
   await page.goto("/keranjang", { waitUntil: "domcontentloaded" });
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(cartLine(page, "Mie Nyala Level 2")).toHaveAttribute("data-level", "3");
+  await expect(cartLine(page, "Mie Nyala Level 3")).toHaveAttribute("data-level", "3");
   await expect(cartLine(page, "Es Teh Jumbo").getByTestId("quantity")).toHaveText("2");
   await expect(page.getByText("Keranjang kosong")).toHaveCount(0);
   await expect(navCartLink(page)).toHaveAccessibleName("Keranjang 3 item");
@@ -86,12 +87,12 @@ test("what a guest put in the cart joins the account's cart at sign-in", async (
   await expectNavCount(page, 2);
 
   await logIn(page, email);
-  await expectNavCount(page, 3); // Mie Nyala Level 1 at level 2: 1 + 1, Es Nyala: 1
+  await expectNavCount(page, 3); // Mie Nyala Level 2: 1 + 1, Es Nyala: 1
   await visit(page, "/keranjang");
   await expect
     .poll(() => serverCart(page))
     .toEqual([
-      { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 2, level: 2 },
+      { nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 2, level: 2 },
       { nama: "Es Nyala", harga: 8_000, jumlah: 1 },
     ]);
   // The guest cart's cookie is gone: this browser's cart is the account's now.
@@ -119,5 +120,6 @@ test("a cart kept in localStorage before the server kept carts is moved to the s
   ]);
   await page.reload();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(cartLine(page, "Mie Nyala Level 3")).toContainText("Pilih level pedas untuk menu ini.");
+  // A line stored without a level gets its item's own: the item is the level.
+  await expect(cartLine(page, "Mie Nyala Level 3")).toHaveAttribute("data-level", "3");
 });
