@@ -52,12 +52,13 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expect(cartLine(page, "Pangsit Goreng")).toContainText("Rp 9.000 / porsi");
   await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 18.000");
   await expect(cartLine(page, "Mie Nyala Level 2").getByLabel("Level pedas")).toHaveValue("2");
-  await expect(page.getByTestId("total")).toHaveText("Rp 37.000");
+  // A noodle and an Es Nyala make the student bundle: Rp 3.000 off.
+  await expect(page.getByTestId("total")).toHaveText("Rp 34.000");
 
   await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
   await expect(quantity(page, "Pangsit Goreng")).toHaveText("3");
   await expect(cartLine(page, "Pangsit Goreng").getByTestId("subtotal")).toHaveText("Rp 27.000");
-  await expect(page.getByTestId("total")).toHaveText("Rp 46.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 43.000");
   await expectNavCount(page, 5);
 
   const decrease = page.getByRole("button", { name: "Kurangi Es Nyala", exact: true });
@@ -69,7 +70,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
   await expect(decrease).toBeDisabled();
   await decrease.click({ force: true });
   await expect(quantity(page, "Es Nyala")).toHaveText("1");
-  await expect(page.getByTestId("total")).toHaveText("Rp 46.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 43.000");
 
   // The server keeps the cart: its first HTML (no script) holds the same lines.
   await expect
@@ -89,7 +90,9 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
     "1x Es Nyala — Rp 8.000",
     "1x Mie Nyala Level 2 — Rp 11.000",
     "   Level 2 (Pedas sedang)",
-    "Total: Rp 46.000",
+    "Subtotal: Rp 46.000",
+    "Promo Paket Hemat Pelajar: -Rp 3.000",
+    "Total: Rp 43.000",
     ...(await messageTail(page, order)),
   ]);
   await expect(page.getByRole("link", { name: "Buka WhatsApp" })).toHaveAttribute("href", waLink(order.text));
@@ -99,7 +102,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
 
   await page.getByRole("button", { name: "Hapus Pangsit Goreng" }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(page.getByTestId("total")).toHaveText("Rp 19.000");
+  await expect(page.getByTestId("total")).toHaveText("Rp 16.000");
   await expectNavCount(page, 2);
   await page.getByRole("button", { name: "Hapus Es Nyala" }).click();
   await page.getByRole("button", { name: "Hapus Mie Nyala Level 2 (Level 2)" }).click();
@@ -208,13 +211,16 @@ test.describe("a cart kept in the browser before the server kept carts is moved 
     const notice = page.getByRole("status").filter({ hasText: "Harga" });
     await expect(notice).toContainText("Harga Mie Nyala Level 1 berubah dari Rp 7.000 menjadi Rp 10.000.");
     await expect(cartLine(page, "Mie Nyala Level 1").getByTestId("subtotal")).toHaveText("Rp 20.000");
-    await expect(page.getByTestId("total")).toHaveText("Rp 28.000");
+    // One Mie Nyala and one Es Nyala: the student bundle (Rp 15.000 instead of Rp 18.000).
+    await expect(page.getByTestId("total")).toHaveText("Rp 25.000");
     // A line stored before spice levels existed gets its item's own level (the item is the level).
     await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas")).toHaveValue("1");
     await expect(checkout(page)).toBeEnabled();
     const order = await checkOut(page);
     expect(order.text).toContain("\n2x Mie Nyala Level 1 — Rp 20.000\n   Level 1 (Sedikit pedas)\n");
-    expect(order.text).toContain("\nTotal: Rp 28.000");
+    expect(order.text).toContain(
+      "\nSubtotal: Rp 28.000\nPromo Paket Hemat Pelajar: -Rp 3.000\nTotal: Rp 25.000",
+    );
     await expect
       .poll(() => serverCart(page))
       .toContainEqual({

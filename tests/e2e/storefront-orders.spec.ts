@@ -89,7 +89,9 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
     "   Level 1 (Sedikit pedas)",
     "1x Es Nyala — Rp 8.000",
     "   Catatan: es sedikit",
-    "Total: Rp 42.000",
+    "Subtotal: Rp 42.000",
+    "Promo Paket Hemat Pelajar: -Rp 3.000",
+    "Total: Rp 39.000",
     ...(await messageTail(page, order)),
   ].join("\n");
   expect(order.text).toBe(expected);

@@ -193,9 +193,15 @@ export async function expectNavCount(page: Page, count: number) {
   await expect(navCartLink(page)).toHaveAccessibleName(`Keranjang ${count} item`);
 }
 
-/** A product card, found by its heading. */
+/**
+ * A product card, found by its heading: the first on the page (on /produk a highlighted dish is
+ * also in its category of the full menu below).
+ */
 export const productCard = (page: Page, nama: string): Locator =>
-  page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name: nama, exact: true }) });
+  page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name: nama, exact: true }) })
+    .first();
 
 export const cartLine = (page: Page, nama: string): Locator =>
   page.getByTestId("cart-line").filter({ has: page.getByRole("heading", { name: nama, exact: true }) });
