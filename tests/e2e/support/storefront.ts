@@ -125,6 +125,8 @@ export interface StoredLine {
   harga: unknown;
   jumlah: unknown;
   gambar?: unknown;
+  /** The spice level a browser stored with the line (any level could be picked before families). */
+  level?: unknown;
 }
 
 /**
