@@ -233,7 +233,7 @@ test("the order appears in the log with its level and note; its status changes; 
   // Orders of this server so far: the sold-out test's (never confirmed, still baru), the first
   // one of this test (done) and the cancelled one. Only the done one is a sale.
   await expect(admin.getByTestId("report-orders")).toHaveText("1");
-  await expect(admin.getByTestId("report-revenue")).toHaveText("Rp 10.000");
+  await expect(admin.getByTestId("report-revenue")).toHaveText("Rp 12.000");
   await expect(admin.getByTestId("report-unconfirmed")).toHaveText("1");
   await expect(admin.getByTestId("report-cancelled")).toHaveText("1");
   await expect(admin.getByRole("img", { name: /Grafik pendapatan/ })).toBeVisible();

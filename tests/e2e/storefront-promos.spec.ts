@@ -95,7 +95,7 @@ test("the full menu shows a dish the admin just added, with its photo, in its ca
   const admin = await adminPage(browser);
   await admin.goto("/admin/menu");
   await admin.getByLabel("Nama menu").fill("Tahu Nyala");
-  await admin.getByLabel("Kategori").selectOption({ label: "Cemilan" });
+  await admin.getByLabel("Kategori", { exact: true }).selectOption({ label: "Cemilan" });
   await admin.getByLabel("Harga (Rp)").fill("7000");
   await admin.getByLabel("Foto").setInputFiles({
     name: "foto.jpg",
