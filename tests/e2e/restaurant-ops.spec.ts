@@ -237,7 +237,7 @@ test("the order appears in the log with its level and note; its status changes; 
   await expect(admin.getByTestId("report-unconfirmed")).toHaveText("1");
   await expect(admin.getByTestId("report-cancelled")).toHaveText("1");
   await expect(admin.getByRole("img", { name: /Grafik pendapatan/ })).toBeVisible();
-  await expect(admin.getByTestId("report-best-seller").first()).toContainText("Mie Nyala Level 1");
+  await expect(admin.getByTestId("report-best-seller").first()).toContainText("Mie Nyala Level 3");
   await admin.context().close();
 });
 
