@@ -49,6 +49,8 @@ describe("the seeded promos", () => {
       discount: 5_000,
       total: 20_000,
     });
+    // The student bundle (Rp 3.000, not combinable) would replace a bigger saving: no hint for it.
+    expect(result.hints).toEqual([]);
   });
 
   it("counts noodles of any level, and one free tea per two noodles", () => {

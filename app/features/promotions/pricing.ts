@@ -320,7 +320,7 @@ export function priceCart(input: PricingInput): Pricing {
     discounts: best,
     discount,
     total: subtotal - discount,
-    hints: hintsFor(input, open, slots, subtotal, new Set(best.map((entry) => entry.promoId))),
+    hints: hintsFor(input, open, slots, subtotal, new Set(best.map((entry) => entry.promoId)), discount),
   };
 }
 
@@ -330,6 +330,16 @@ function targetName(target: PromoTarget, input: PricingInput): string {
   if (target.startsWith("item:")) return input.menu.get(value)?.nama ?? value;
   if (target.startsWith("category:")) return (input.categoryNames?.get(value) ?? value).toLowerCase();
   return value;
+}
+
+/** The most one use of an item promo can save (a bundle, a free reward); unbounded for the rest. */
+function bestCase(rule: PromoRule, menu: ReadonlyMap<string, PricingItem>): number {
+  if (rule.kind === "paket") {
+    const parts = rule.bundle.reduce((sum, part) => sum + cheapestOf(part.target, menu) * part.jumlah, 0);
+    return parts - (rule.bundle_price ?? 0);
+  }
+  if (rule.kind === "gratis" && rule.reward !== null) return cheapestOf(rule.reward, menu) * (rule.free ?? 0);
+  return Infinity;
 }
 
 /**
@@ -342,11 +352,15 @@ function hintsFor(
   slots: readonly Slot[],
   subtotal: number,
   applied: ReadonlySet<number>,
+  discount: number,
 ): PromoHint[] {
   const hints: PromoHint[] = [];
   for (const promo of open) {
     const { rule } = promo;
     const say = (text: string) => hints.push({ promoId: promo.id, text });
+    // A promo that does not combine would replace what the cart already saves: no hint unless
+    // it would save more ("add an Es Nyala for the bundle" beside a bigger free drink misleads).
+    if (!rule.combinable && !applied.has(promo.id) && discount >= bestCase(rule, input.menu)) continue;
     if (!audienceAllows(promo, input.customer)) {
       if (!input.customer.signedIn) say(`Masuk dulu untuk memakai promo ${promo.title}.`);
       continue;
