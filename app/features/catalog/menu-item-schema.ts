@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { checkbox, textField, wholeNumber } from "../../lib/form-schema.ts";
-import { levelInName, MAX_LEVEL, MIN_LEVEL } from "./spice-levels.ts";
+import { levelInName } from "./level-name.ts";
+import { MAX_LEVEL, MIN_LEVEL } from "./spice-levels.ts";
 
 export const MENU_MESSAGES = {
   namaRequired: "Nama menu wajib diisi.",

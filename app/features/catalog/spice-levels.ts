@@ -66,9 +66,3 @@ export function levelRangeText(levels: readonly LevelChoice[]): string {
   const last = levels[levels.length - 1]!.level;
   return first === last ? `Level ${first}` : `Level ${first}–${last}`;
 }
-
-/** `Mie Nyala Level 4` must say its level: the number a name gives after "Level", if any. */
-export function levelInName(nama: string): number | null {
-  const match = /\blevel\s*(\d+)\b/i.exec(nama);
-  return match ? Number(match[1]) : null;
-}

@@ -4,7 +4,8 @@
  * before then may hold a level picked apart from the name (`Mie Nyala Level 1` at level 5): it
  * is shown as it was ordered, marked, never rewritten.
  */
-import { levelInName, SPICE_LEVELS, spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { levelInName } from "../catalog/level-name.ts";
+import { SPICE_LEVELS, spiceLevelLabel } from "../catalog/spice-levels.ts";
 
 export function orderLineLevel(nama: string, level: number | null): string | null {
   if (level === null) return null;

@@ -19,7 +19,6 @@ import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
 import { isOrderCode, orderPath } from "~/features/orders/order-code.ts";
-import { CartPricingSummary } from "~/features/promotions/cart-pricing.tsx";
 import type { Pricing } from "~/features/promotions/pricing.ts";
 import { priceForPage } from "~/features/promotions/promotions.server.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
@@ -38,6 +37,9 @@ import { useRootData } from "~/root.tsx";
  * arrives, each button works as the plain form it is (docs/decisions/0018-server-cart.md).
  */
 const CartLines = lazyComponent(() => import("~/features/cart/cart-lines.tsx"));
+
+/** The cart's total with its promotions: drawn by the server, its code fetched like the lines'. */
+const CartPricingSummary = lazyComponent(() => import("~/features/promotions/cart-pricing.tsx"));
 
 /** The recorded order's panel is fetched when an order was recorded, not with the page. */
 const OrderRecorded = lazy(() =>
@@ -231,7 +233,9 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
           </div>
 
           <div className="card mt-6 p-6">
-            <CartPricingSummary pricing={pricing} />
+            <Suspense fallback={null}>
+              <CartPricingSummary pricing={pricing} />
+            </Suspense>
             {checkout.recorded ? (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <Suspense fallback={<p className="text-stone-600">Pesanan tercatat…</p>}>
