@@ -1,14 +1,17 @@
+import { TOTAL_FIELD } from "~/features/cart/cart-form.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import type { Pricing } from "./pricing.ts";
 
 /**
  * Subtotal, each promo with its saving, the total, and the hints of promos the cart nearly earns.
- * The cart page renders it only for a cart with lines; its code comes with the page's lines
- * (lib/lazy-component.ts), not in every visit's first load.
+ * The cart page renders it inside its checkout form, only for a cart with lines; its code comes
+ * with the page's lines (lib/lazy-component.ts), not in every visit's first load.
  */
 export default function CartPricingSummary({ pricing }: { pricing: Pricing }) {
   return (
     <div>
+      {/* The total the customer sees: the checkout records only this one (or answers the new one). */}
+      <input type="hidden" name={TOTAL_FIELD} value={pricing.total} />
       {pricing.discounts.length > 0 ? (
         <dl className="mb-3 space-y-1 border-b border-stone-200 pb-3 text-sm">
           <div className="flex justify-between gap-3">

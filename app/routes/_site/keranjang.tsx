@@ -6,12 +6,7 @@ import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { cartAction } from "~/features/cart/cart-actions.server.ts";
 import type { CartAnswer } from "~/features/cart/cart-answer.ts";
 import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
-import {
-  FINGERPRINT_FIELD,
-  LINE_FETCHER_PREFIX,
-  SAVE_INTENT,
-  TOTAL_FIELD,
-} from "~/features/cart/cart-form.ts";
+import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
@@ -221,8 +216,6 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             Simpan
           </button>
           <input type="hidden" name={FINGERPRINT_FIELD} value={cart.fingerprint} />
-          {/* The total the customer sees: the checkout records only this one (or shows the new one). */}
-          <input type="hidden" name={TOTAL_FIELD} value={pricing.total} />
           <Suspense fallback={null}>
             <CartLines lines={cart.lines} onProblem={onProblem} />
           </Suspense>
