@@ -19,8 +19,6 @@ export const noteField = (key: string) => `catatan:${key}`;
 export const levelField = (key: string) => `level:${key}`;
 /** The checkout form's copy of what the customer saw (`cartFingerprint`). */
 export const FINGERPRINT_FIELD = "keranjang";
-/** The checkout form's copy of the total the customer saw, promotions included (whole rupiah). */
-export const TOTAL_FIELD = "total";
 
 /** The fetchers of the cart page's changes are keyed so; the page waits for them before a checkout. */
 export const LINE_FETCHER_PREFIX = "baris:";

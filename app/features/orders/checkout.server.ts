@@ -20,7 +20,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { cartCount, withoutOrdered } from "../cart/cart.ts";
-import { FINGERPRINT_FIELD, TOTAL_FIELD } from "../cart/cart-form.ts";
+import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
+import { TOTAL_FIELD } from "../promotions/checkout-total.ts";
 import { readCartEdits } from "../cart/cart-form.server.ts";
 import { applyEdits, changeCart, readCartView } from "../cart/cart.server.ts";
 import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";

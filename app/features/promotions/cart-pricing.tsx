@@ -1,5 +1,5 @@
-import { TOTAL_FIELD } from "~/features/cart/cart-form.ts";
 import { formatRupiah } from "~/lib/format.ts";
+import { TOTAL_FIELD } from "./checkout-total.ts";
 import type { Pricing } from "./pricing.ts";
 
 /**
