@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { BEST_SELLERS, orderHref, productCard, PROMOS, SLIDES, visit, waLink } from "./support/storefront.ts";
+import { BEST_SELLERS, orderHref, productCard, PROMOS, SLIDES, visit } from "./support/storefront.ts";
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Menu pilihan" });
 const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
@@ -105,7 +105,7 @@ test.describe("/beranda", () => {
     ).toBeVisible();
   });
 
-  test("three promo cards, each with its label and a WhatsApp link", async ({ page }) => {
+  test("three promo cards, each with its label from its rule and an 'Ambil Promo' form", async ({ page }) => {
     await visit(page, "/beranda");
     const section = page.getByRole("region", { name: "Promo spesial" });
     const cards = section.getByTestId("promo-card");
@@ -114,9 +114,9 @@ test.describe("/beranda", () => {
       const card = cards.nth(index);
       await expect(card.getByRole("heading")).toHaveText(promo.title);
       await expect(card).toContainText(promo.label);
-      const link = card.getByRole("link", { name: `Ambil Promo ${promo.title}` });
-      await expect(link).toHaveAttribute("href", waLink(`Halo, saya tertarik dengan promo ${promo.title}`));
-      await expect(link).toHaveAttribute("target", "_blank");
+      const button = card.getByRole("button", { name: `Ambil Promo ${promo.title}` });
+      await expect(button).toBeEnabled();
+      await expect(card.locator("form")).toHaveAttribute("action", promo.takes);
     }
     await expect(cards.nth(2)).toContainText("Rp 15.000");
   });

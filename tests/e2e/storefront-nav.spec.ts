@@ -90,7 +90,7 @@ test.describe("the phone menu at 390 px", () => {
 
   test("the cart icon shows the count", async ({ page }) => {
     await visit(page, "/produk");
-    await page.getByRole("button", { name: "Tambah Es Nyala ke keranjang" }).click();
+    await page.getByRole("button", { name: "Tambah Es Nyala ke keranjang" }).first().click();
     await expect(
       page
         .getByRole("banner")

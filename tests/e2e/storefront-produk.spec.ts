@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures.ts";
 import {
   ADDRESS,
   BRAND,
+  DISHES,
   orderHref,
   PRODUK,
   productCard,
@@ -13,9 +14,9 @@ test("/produk lists the four products with category, description, price and orde
   page,
 }) => {
   await visit(page, "/produk");
-  const cards = page.getByTestId("product-card");
+  const cards = page.getByRole("region", { name: "Menu pilihan" }).getByTestId("product-card");
   await expect(cards).toHaveCount(4);
-  await expect(cards.getByRole("heading", { level: 2 })).toHaveText(PRODUK.map((dish) => dish.nama));
+  await expect(cards.getByRole("heading", { level: 3 })).toHaveText(PRODUK.map((dish) => dish.nama));
 
   for (const dish of PRODUK) {
     const card = productCard(page, dish.nama);
@@ -63,18 +64,51 @@ test("/produk carries schema.org Restaurant and Menu JSON-LD in the server HTML"
     addressCountry: "ID",
   });
   expect(data.hasMenu["@type"]).toBe("Menu");
-  expect(data.hasMenu.hasMenuItem).toEqual(
-    PRODUK.map((dish) => ({
-      "@type": "MenuItem",
-      name: dish.nama,
-      description: dish.deskripsi,
-      image: `${baseURL}/images/menu/${dish.id}.webp`,
-      offers: {
-        "@type": "Offer",
-        price: dish.harga,
-        priceCurrency: "IDR",
-        availability: "https://schema.org/InStock",
-      },
-    })),
+  // The whole menu, by category (the four highlights among them).
+  expect(data.hasMenu.hasMenuSection.map((section: { name: string }) => section.name)).toEqual([
+    "Makanan",
+    "Minuman",
+    "Cemilan",
+  ]);
+  const items = data.hasMenu.hasMenuSection.flatMap(
+    (section: { hasMenuItem: unknown[] }) => section.hasMenuItem,
   );
+  expect(items).toHaveLength(Object.keys(DISHES).length);
+  expect(items).toEqual(
+    expect.arrayContaining(
+      PRODUK.map((dish) => ({
+        "@type": "MenuItem",
+        name: dish.nama,
+        description: dish.deskripsi,
+        image: `${baseURL}/images/menu/${dish.id}.webp`,
+        offers: {
+          "@type": "Offer",
+          price: dish.harga,
+          priceCurrency: "IDR",
+          availability: "https://schema.org/InStock",
+        },
+      })),
+    ),
+  );
+});
+
+test("/produk shows every menu item by category, with chips that jump to each (plain links)", async ({
+  page,
+}) => {
+  await visit(page, "/produk");
+  const chips = page.getByRole("navigation", { name: "Kategori menu" }).getByRole("link");
+  await expect(chips).toHaveText(["Makanan3", "Minuman2", "Cemilan1"]);
+  await expect(chips.first()).toHaveAttribute("href", "#menu-makanan");
+  for (const dish of Object.values(DISHES)) {
+    const section = page.getByRole("region", { name: dish.kategori, exact: true });
+    await expect(section.getByRole("heading", { name: dish.nama, exact: true })).toBeVisible();
+  }
+  // Es Teh Jumbo, the promo's free drink, can be browsed and ordered here.
+  await chips.nth(1).click();
+  await expect(page).toHaveURL(/#menu-minuman$/);
+  await expect(
+    page
+      .getByRole("region", { name: "Minuman", exact: true })
+      .getByRole("button", { name: "Tambah Es Teh Jumbo ke keranjang" }),
+  ).toBeEnabled();
 });

@@ -26,6 +26,8 @@ test("the buy-two promo: 'Ambil Promo' fills the cart, which, the message and th
   page,
   browser,
 }) => {
+  // A long flow (the cart, a checkout, the admin's board and report): past 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await visit(page, "/beranda");
   const card = page.getByTestId("promo-card").filter({ hasText: BUY_TWO });
   await expect(card.getByTestId("promo-when")).toHaveText("Setiap hari");
@@ -60,6 +62,7 @@ test("a level-priced dish: Level 3 chosen on the Level 1 card orders Mie Nyala L
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   await visit(page, "/produk");
   await addButton(page, "Mie Nyala Level 1").click();
   const dialog = page.getByRole("dialog", { name: "Pilih level pedas" });

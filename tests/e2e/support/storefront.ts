@@ -88,10 +88,14 @@ export const SLIDES = [
   { title: "Pangsit Goreng", text: "Renyah, gurih, dan selalu bikin nambah." },
 ];
 
+/**
+ * The seeded promos: their time label comes from their rule ("Hanya Hari Ini" showed every day,
+ * issue #16); "Ambil Promo" puts a promo's items in the cart, or leads to the menu.
+ */
 export const PROMOS = [
-  { title: "Beli 2 Mie Gratis Es Teh Jumbo", label: "Hanya Hari Ini" },
-  { title: "Diskon 20% Hari Senin", label: "Setiap Senin" },
-  { title: "Paket Hemat Pelajar", label: "Khusus Pelajar" },
+  { title: "Beli 2 Mie Gratis Es Teh Jumbo", label: "Setiap hari", takes: "/keranjang" },
+  { title: "Diskon 20% Hari Senin", label: "Setiap Senin", takes: "/produk" },
+  { title: "Paket Hemat Pelajar", label: "Khusus Pelajar", takes: "/keranjang" },
 ];
 
 /** The one link format the spec allows, written out independently of the app's builder. */
