@@ -1,6 +1,6 @@
 /**
  * Upgrading a shop that ran before level families and promo rules (#16), on PGlite and
- * PostgreSQL: a database migrated up to 0008 (the server cart) holding the old model — dishes
+ * PostgreSQL: a database migrated up to 0011 (live orders) holding the old model — dishes
  * that took any level, past orders with a level picked apart from the name, a stored cart line
  * at such a level, the seeded promos as pictures and one the owner wrote — is migrated to the
  * latest schema and upgraded by the seed step. Nothing is lost: each `X Level n` dish becomes
@@ -21,7 +21,7 @@ import { readCartView } from "../../app/features/cart/cart.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { testDatabaseKind } from "../support/test-database.ts";
 
-const LAST_OLD = 8; // 0008_server_cart_contact: the schema before this issue
+const LAST_OLD = 11; // 0011_order_status_check: the schema before this issue
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

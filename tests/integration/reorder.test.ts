@@ -53,9 +53,9 @@ async function pastOrder(session: string) {
   const shopper = new Shopper({ session });
   await shopper.fill([
     { id: "es-nyala", jumlah: 2 },
-    { id: "mie-nyala-level-1", level: 3 },
+    { id: "mie-nyala-level-3", level: 3 },
   ]);
-  await shopper.edit("simpan", { "catatan:mie-nyala-level-1#3": "tanpa daun bawang" });
+  await shopper.edit("simpan", { "catatan:mie-nyala-level-3#3": "tanpa daun bawang" });
   const recorded = await shopper.checkout();
   expect(recorded.status, recorded.body).toBe(201);
   expect((await shopper.sent()).status).toBe(200);
@@ -75,7 +75,7 @@ describe(`Pesan lagi (${testDatabaseKind()})`, () => {
     const { cart } = await shopper.cart();
     expect(cart.lines.map(({ key, jumlah, catatan }) => ({ key, jumlah, catatan }))).toEqual([
       { key: "es-nyala", jumlah: 2, catatan: "" },
-      { key: "mie-nyala-level-1#3", jumlah: 1, catatan: "tanpa daun bawang" },
+      { key: "mie-nyala-level-3#3", jumlah: 1, catatan: "tanpa daun bawang" },
     ]);
     // Twice: the quantities add up, as a second "Tambah" would.
     await reorder(shopper, code);
@@ -85,17 +85,17 @@ describe(`Pesan lagi (${testDatabaseKind()})`, () => {
   it("flags what changed since: a new price is said once, a sold-out dish stays out of the next order", async () => {
     const { shopper, code } = await pastOrder(await customer("Pelanggan Lama"));
     await setMenu("es-nyala", { harga: 8_500 });
-    await setMenu("mie-nyala-level-1", { tersedia: false });
+    await setMenu("mie-nyala-level-3", { tersedia: false });
     try {
       expect((await reorder(shopper, code)).status).toBe(303);
       const { cart } = await shopper.cart();
       expect(cart.notices).toEqual([
         "Harga Es Nyala berubah dari Rp 8.000 menjadi Rp 8.500.",
-        "Mie Nyala Level 1 sedang habis dan tidak ikut dipesan.",
+        "Mie Nyala Level 3 sedang habis dan tidak ikut dipesan.",
       ]);
       expect(cart.lines.map((line) => [line.key, line.harga, line.problem])).toEqual([
         ["es-nyala", 8_500, null],
-        ["mie-nyala-level-1#3", 10_000, "habis"],
+        ["mie-nyala-level-3#3", 12_000, "habis"],
       ]);
       // The next checkout orders the Es Nyala at today's price, without the sold-out dish.
       const next = await shopper.checkout();
@@ -103,7 +103,7 @@ describe(`Pesan lagi (${testDatabaseKind()})`, () => {
       expect(next.json?.total).toBe(17_000);
     } finally {
       await setMenu("es-nyala", { harga: 8_000 });
-      await setMenu("mie-nyala-level-1", { tersedia: true });
+      await setMenu("mie-nyala-level-3", { tersedia: true });
     }
   });
 

@@ -5,9 +5,9 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
-import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { orderLineLevel } from "./order-line-level.ts";
 import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
 import { clockTime, formatSlot } from "./order-time.ts";
@@ -45,6 +45,9 @@ export interface OrderPageData {
   /** Name, number, how, where, when: the rows the page lists. */
   details: { label: string; value: string }[];
   lines: { title: string; level: string | null; catatan: string; subtotal: number }[];
+  /** The lines' sum, and the promotions that priced the order (titles as they were). */
+  subtotal: number;
+  discounts: { title: string; amount: number }[];
   total: number;
 }
 
@@ -117,9 +120,14 @@ export async function loadOrderPage(
 ): Promise<OrderPageData | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return null;
-  const [lines, live] = await Promise.all([
+  const [lines, live, discounts] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(orderItems.id)),
     liveOf(db, row, timezone),
+    db
+      .select({ title: orderDiscounts.title, amount: orderDiscounts.amount })
+      .from(orderDiscounts)
+      .where(eq(orderDiscounts.order_id, orderId))
+      .orderBy(asc(orderDiscounts.id)),
   ]);
   const how = fulfilmentText(row);
   const address = addressText(row);
@@ -139,10 +147,12 @@ export async function loadOrderPage(
     details,
     lines: lines.map((line) => ({
       title: `${line.jumlah}x ${line.nama}`,
-      level: line.level === null ? null : spiceLevelLabel(line.level),
+      level: orderLineLevel(line.nama, line.level),
       catatan: line.catatan,
       subtotal: line.subtotal,
     })),
+    subtotal: row.subtotal,
+    discounts,
     total: row.total,
   };
 }

@@ -134,6 +134,22 @@ export function OrderPage({
             </li>
           ))}
         </ul>
+        {order.discounts.length > 0 ? (
+          <dl className="space-y-1 border-t border-stone-200 py-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">Subtotal</dt>
+              <dd>{formatRupiah(order.subtotal)}</dd>
+            </div>
+            {order.discounts.map((entry, index) => (
+              <div key={index} className="flex justify-between gap-3 font-semibold text-green-800">
+                <dt>Promo {entry.title}</dt>
+                <dd className="shrink-0" data-testid="order-page-discount">
+                  -{formatRupiah(entry.amount)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         <p className="flex justify-between border-t border-stone-200 pt-3 text-lg font-extrabold">
           Total
           <span className="text-chili-700" data-testid="order-page-total">
