@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import {
   contactMessage,
-  formatWhatsAppNumber,
   normalizeWhatsAppNumber,
   productMessage,
   promoMessage,
   whatsappLink,
 } from "./whatsapp.ts";
+import { formatWhatsAppNumber } from "./whatsapp-format.ts";
 import { parseStoreWhatsAppNumber } from "./whatsapp-number.ts";
 
 /** Reads a wa.me link back into its number and the text a customer would see in WhatsApp. */

@@ -28,13 +28,6 @@ function isPlausible(digits: string) {
   return digits.length >= 8 && digits.length <= 15 && !digits.startsWith("0");
 }
 
-/** `6281234567890` → `+62 812-3456-7890`, for showing the number to people. */
-export function formatWhatsAppNumber(digits: string): string {
-  const match = /^62(\d{3})(\d{4})(\d+)$/.exec(digits);
-  if (!match) return `+${digits}`;
-  return `+62 ${match[1]}-${match[2]}-${match[3]}`;
-}
-
 export function whatsappLink(number: string, text: string): string {
   const digits = normalizeWhatsAppNumber(number);
   const base = `https://wa.me/${digits}`;

@@ -117,17 +117,19 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   await createAccount(page.request, "admin-notif@nyala.test", "Admin Notif");
   await logIn(page, "admin-notif@nyala.test");
   // A real order tells every admin who wants it (no made-up samples any more).
+  // Two "Tambah" and the cart page's checkout, as a browser without JavaScript sends them.
+  for (let i = 0; i < 2; i++) {
+    const added = await page.request.post("/keranjang", {
+      form: { intent: "tambah", menu: "es-nyala" },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
+  }
   const ordered = await page.request.post("/pesanan", {
-    form: {
-      items: JSON.stringify([{ id: "es-nyala", jumlah: 2 }]),
-      nama: "Pelanggan Notif",
-      whatsapp: "0812-3456-7890",
-      cara: "ambil",
-      waktu: "secepatnya",
-    },
+    form: { nama: "Pelanggan Notif", whatsapp: "0812-3456-7890", cara: "ambil", waktu: "secepatnya" },
   });
   expect(ordered.status()).toBe(201);
-  const { code } = (await ordered.json()) as { code: string };
+  const code = /data-testid="order-code">(NY-[A-Z0-9]+)</.exec(await ordered.text())![1]!;
   await page.goto("/admin/notifikasi-masuk");
   const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
   await expect(cards.filter({ hasText: "Selamat datang di panel admin" })).toHaveCount(0);
@@ -157,12 +159,14 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   await expect(again.getByRole("button", { name: /^Tandai Dibaca/ })).toHaveCount(0);
 
   await page.goto("/admin/pengaturan-notifikasi");
-  // One switch per notification the shop sends; none for payments or comments it does not have.
-  await expect(page.getByRole("switch")).toHaveCount(2);
+  // One switch per notification the shop sends (orders, registrations, contact messages); none
+  // for payments or comments it does not have.
+  await expect(page.getByRole("switch")).toHaveCount(3);
   const pesanan = page.getByRole("switch", { name: /Pesanan baru/ });
   const pengguna = page.getByRole("switch", { name: /Pengguna baru/ });
   await expect(pesanan).toBeChecked();
   await expect(pengguna).toBeChecked();
+  await expect(page.getByRole("switch", { name: /Pesan kontak/ })).toBeChecked();
   await pengguna.uncheck();
   await page.getByRole("button", { name: "Simpan" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pengaturan notifikasi disimpan!" })).toBeVisible();

@@ -195,7 +195,7 @@ test(`/admin/notifikasi-masuk: ${INPUTS_PER_ACTION} inputs for each intent (read
 
 test(`/admin/pengaturan-notifikasi: ${INPUTS_PER_ACTION} inputs, never 5xx; the page shows what the last accepted input said`, async () => {
   test.setTimeout(180_000);
-  const switches = ["pesananBaru", "penggunaBaru"] as const;
+  const switches = ["pesananBaru", "penggunaBaru", "pesanKontak"] as const;
   // In order: what is saved at the end depends on which input came last.
   const saved = await fuzz(
     clients.admin,

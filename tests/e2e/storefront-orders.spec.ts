@@ -185,3 +185,61 @@ test("where the browser opens no new tab, the recorded order offers the WhatsApp
   await expect(page.getByTestId("order-code")).not.toHaveText(code);
   await expect(page.getByTestId("order-message")).toContainText("2x Pangsit Goreng — Rp 18.000");
 });
+
+test("checkout details with JavaScript: checked in the page before anything is recorded, carried by the message, remembered for the next order", async ({
+  page,
+}) => {
+  await stubWhatsApp(page.context());
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  const details = page.getByTestId("checkout-details");
+
+  // Nothing filled in: the fields say what is missing, the first one takes the focus, no order.
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(details.getByTestId("details-alert")).toHaveText("Isi nama pemesan.");
+  await expect(details.getByTestId("error-nama")).toHaveText("Isi nama pemesan.");
+  await expect(details.getByTestId("error-whatsapp")).toHaveText(
+    "Isi nomor WhatsApp-mu agar kami bisa mengabarimu.",
+  );
+  await expect(details.getByLabel("Nama", { exact: true })).toBeFocused();
+  await expect(page.getByTestId("order-recorded")).toHaveCount(0);
+
+  // Delivery: its address and landmark appear and are asked for; the table is not.
+  await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: "+62 812 3456 7890", cara: "Diantar" });
+  await expect(details.getByLabel("Alamat pengantaran")).toBeVisible();
+  await expect(details.getByLabel(/Nomor meja/)).toBeHidden();
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(details.getByTestId("error-alamat")).toHaveText("Isi alamat pengantaran.");
+  await expect(details.getByTestId("error-nama")).toHaveCount(0);
+  await expect(page.getByTestId("order-recorded")).toHaveCount(0);
+
+  // A time slot instead of "as soon as possible": the first one offered.
+  await fillCheckoutDetails(page, { alamat: "Jl. Mawar No. 5", patokan: "pagar hijau" });
+  const slot = details.getByLabel("Waktu").locator("option").nth(1);
+  const slotLabel = (await slot.textContent()) ?? "";
+  expect(slotLabel).toMatch(/\d\d\.\d\d$/);
+  await details.getByLabel("Waktu").selectOption({ index: 1 });
+  const order = await checkOut(page);
+  const lines = order.text.split("\n");
+  expect(lines).toContain(`Atas nama: ${CUSTOMER.nama}`);
+  expect(lines).toContain(`WhatsApp: ${CUSTOMER.display}`);
+  expect(lines).toContain("Cara: Diantar");
+  expect(lines).toContain("Alamat: Jl. Mawar No. 5 (patokan: pagar hijau)");
+  expect(lines.find((line) => line.startsWith("Waktu: "))).toMatch(/^Waktu: .+\d\d\.\d\d$/);
+  await expect(page.getByRole("link", { name: `Lihat status pesanan ${order.code}` })).toHaveAttribute(
+    "href",
+    `/pesanan/${order.code}`,
+  );
+
+  // Sent; the next visit to the cart offers the same details again (this browser remembers them).
+  await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+  await expect(page.getByTestId("order-sent")).toContainText(order.code);
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  await expect(details.getByLabel("Nama", { exact: true })).toHaveValue(CUSTOMER.nama);
+  await expect(details.getByLabel("Nomor WhatsApp")).toHaveValue(CUSTOMER.display);
+  await expect(details.getByRole("radio", { name: /^Diantar/ })).toBeChecked();
+  await expect(details.getByLabel("Alamat pengantaran")).toHaveValue("Jl. Mawar No. 5");
+});

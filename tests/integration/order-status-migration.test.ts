@@ -15,7 +15,7 @@ import { testDatabaseKind } from "../support/test-database.ts";
  */
 const FULL = path.resolve("drizzle");
 /** The last migration before order tracking. */
-const BEFORE = "0007_server_secrets";
+const BEFORE = "0008_server_cart_contact";
 
 let dir: string;
 let handle: DatabaseHandle;

@@ -150,7 +150,7 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
     const next = await answer.shopper.cart();
     expect(next.details.remembered).toEqual({
       nama: "Rina",
-      whatsapp: "6281234567890",
+      whatsapp: "+62 812-3456-7890",
       cara: "makan",
       alamat: "",
       patokan: "",
@@ -180,7 +180,7 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
     const later = await new Shopper({ session: customer.token }).cart();
     expect(later.details.remembered).toMatchObject({
       nama: "Dewi",
-      whatsapp: "6281322223333",
+      whatsapp: "+62 813-2222-3333",
       cara: "antar",
       alamat: "Jl. Melati 2",
     });

@@ -4,7 +4,8 @@
  * table fields hide for the other ways by CSS alone (`:has`), with or without JavaScript; a
  * browser without `:has` shows them all, labelled for the way they belong to.
  */
-import { formatWhatsAppNumber } from "~/lib/whatsapp.ts";
+import { useEffect, type RefObject } from "react";
+import { useDetailsCheck, type DetailsCheck } from "./checkout-details-check.ts";
 import type { CheckoutDetails, DetailErrors } from "./checkout-details.ts";
 import { ASAP, DETAIL_LIMITS, FULFILMENT_LABELS } from "./checkout-fields.ts";
 
@@ -64,14 +65,37 @@ const describedBy = (name: string, error: string | undefined, hint = false) =>
 export function CheckoutDetailsFields({
   initial,
   slots,
-  errors,
+  errors: serverErrors = {},
+  checkRef,
+  hidden,
 }: {
   /** Remembered from the last checkout (or the account's name), or as typed when refused. */
   initial: Partial<CheckoutDetails> | null;
   /** The time slots offered now (order-slots.ts). */
   slots: readonly SlotChoice[];
-  errors: DetailErrors;
+  /** The server's messages for the last checkout, by field. */
+  errors?: DetailErrors;
+  /**
+   * Where the form that holds the fields finds their check in the browser (the same schema as
+   * the server's), once this code has arrived; the page without it relies on the server's.
+   */
+  checkRef?: RefObject<DetailsCheck | null>;
+  /**
+   * In the cart page, the fields are a card of their own, kept (hidden) under a recorded order:
+   * "Belum, ubah pesanan" comes back to them as typed.
+   */
+  hidden?: boolean;
 }) {
+  const check = useDetailsCheck(slots);
+  useEffect(() => {
+    if (!checkRef) return;
+    checkRef.current = check.check;
+    return () => {
+      checkRef.current = null;
+    };
+  });
+  // The browser's own check speaks first; once the details hold, the server's messages show.
+  const errors = Object.keys(check.errors).length > 0 ? check.errors : serverErrors;
   const cara = initial?.cara ?? "ambil";
   const input = (name: keyof DetailErrors) => ({
     id: `f-${name}`,
@@ -80,7 +104,17 @@ export function CheckoutDetailsFields({
     className: `field-input ${errors[name] ? "border-chili-600 ring-2 ring-chili-600/30" : ""}`,
   });
   return (
-    <div className="group/checkout grid gap-4" data-testid="checkout-details">
+    <div
+      className={`group/checkout grid gap-4 ${hidden === undefined ? "" : "card mt-6 p-6"}`}
+      hidden={hidden}
+      data-testid="checkout-details"
+      onFocus={check.preload}
+    >
+      {check.message ? (
+        <p role="alert" className="font-semibold text-chili-800" data-testid="details-alert">
+          {check.message}
+        </p>
+      ) : null}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-extrabold">Data pemesan</legend>
         <Field name="nama" label="Nama" error={errors.nama}>
@@ -100,12 +134,7 @@ export function CheckoutDetailsFields({
             inputMode="tel"
             autoComplete="tel"
             maxLength={24}
-            // A stored number (`62812…`) is shown as people write it; a refused one as it was typed.
-            defaultValue={
-              initial?.whatsapp && /^62\d+$/.test(initial.whatsapp)
-                ? formatWhatsAppNumber(initial.whatsapp)
-                : (initial?.whatsapp ?? "")
-            }
+            defaultValue={initial?.whatsapp ?? ""}
             required
             aria-describedby={describedBy("whatsapp", errors.whatsapp, true)}
           />

@@ -76,7 +76,7 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     opened,
     error: answer?.status === "error" && answer !== dismissed ? answer.message : null,
     /** The server's messages for the checkout's details, by field. */
-    fieldErrors: (answer?.status === "error" && answer !== dismissed ? answer.fieldErrors : null) ?? {},
+    fieldErrors: answer?.status === "error" && answer !== dismissed ? answer.fieldErrors : undefined,
     /**
      * Records the order the cart form holds; call inside the customer's tap. `ready` is the
      * details' check in the browser: the tab opens at once (only the tap may open it) and closes
@@ -85,16 +85,11 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     start(form: HTMLFormElement, ready: boolean | Promise<boolean> = true) {
       if (fetcher.state !== "idle" || ready === false) return;
       popup.current = openBlankTab();
-      const submit = () => {
+      void Promise.resolve(ready).then((ok) => {
+        if (!ok) return popup.current?.close();
         setRecordedFor(fingerprint);
         setDismissed(null);
         void fetcher.submit(form, { method: "post", action: "/pesanan" });
-      };
-      if (ready === true) return submit();
-      void ready.then((ok) => {
-        if (ok) return submit();
-        popup.current?.close();
-        popup.current = null;
       });
     },
     /** "Belum, ubah pesanan": back to the cart; the next checkout replaces the unsent order. */

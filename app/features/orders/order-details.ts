@@ -2,7 +2,7 @@
  * An order's fulfilment details in words, the same on the WhatsApp message, the staff board and
  * the customer's order page. Pure and shared.
  */
-import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 import type { Fulfilment } from "./order-status.ts";
 import { formatSlot } from "./order-time.ts";

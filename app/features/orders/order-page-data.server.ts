@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
-import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { orderLineLevel } from "./order-line-level.ts";
 import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";

@@ -119,3 +119,26 @@ export function OrderRecorded({
     </section>
   );
 }
+
+/**
+ * After "Ya, sudah terkirim": thanks, the code to mention, and the way to the order's own page,
+ * where the customer follows it. Fetched with the recorded order's panel: the cart page shows it only after an order.
+ */
+export function OrderSent({ code }: { code: string }) {
+  return (
+    <div
+      role="status"
+      className="card mt-6 flex flex-col items-center gap-2 p-8 text-center"
+      data-testid="order-sent"
+    >
+      <p className="text-xl font-extrabold">Terima kasih!</p>
+      <p className="text-stone-600">
+        Pesanan <strong className="font-mono text-chili-700">{code}</strong> kami balas lewat WhatsApp.
+        Sebutkan kode ini bila kamu menghubungi kami.
+      </p>
+      <Link to={`/pesanan/${code}`} className="btn-primary mt-2">
+        Lihat status pesanan
+      </Link>
+    </div>
+  );
+}

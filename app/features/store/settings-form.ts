@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isTime } from "../../lib/date-input.ts";
 import { checkbox, checkedText, textField } from "../../lib/form-schema.ts";
-import { formatWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { parseStoreWhatsAppNumber, WHATSAPP_NUMBER_MESSAGES } from "../../lib/whatsapp-number.ts";
 import { DAY_NAMES, TIMEZONES } from "./opening-hours.ts";
 import type { StoreSettingsValues } from "./settings.server.ts";

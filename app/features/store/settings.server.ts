@@ -14,7 +14,8 @@ import {
   type OpeningDay,
   type OpeningStatus,
 } from "./opening-hours.ts";
-import { formatWhatsAppNumber, normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
+import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { DEFAULT_LEAD_MINUTES } from "../orders/order-slots.ts";
 import { clockTime } from "../orders/order-time.ts";
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import type { Route } from "./+types/keranjang";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
@@ -10,8 +10,8 @@ import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
-import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
-import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
+import type { DetailsCheck } from "~/features/orders/checkout-details-check.ts";
+import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
 import { isOrderCode, orderPath } from "~/features/orders/order-code.ts";
 import type { Pricing } from "~/features/promotions/pricing.ts";
@@ -35,6 +35,24 @@ const CartLines = lazyComponent(() => import("~/features/cart/cart-lines.tsx"));
 
 /** The cart's total with its promotions: drawn by the server, its code fetched like the lines'. */
 const CartPricingSummary = lazyComponent(() => import("~/features/promotions/cart-pricing.tsx"));
+
+/**
+ * The checkout's details (who, how, where, when) likewise: in the HTML from the server, their
+ * code fetched as the page hydrates, so the cart page stays within the storefront's budget.
+ */
+const CheckoutDetailsFields = lazyComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(() =>
+  import("~/features/orders/checkout-details-fields.tsx").then((module) => ({
+    default: module.CheckoutDetailsFields,
+  })),
+);
+
+/** What changed since the cart was last seen (a price, a sold-out dish): its code fetched when there is some. */
+const Notices = lazyComponent(() => import("~/features/cart/cart-notices.tsx"));
+
+/** The thanks after "sudah terkirim": in the HTML from the server, its code fetched when shown. */
+const OrderSent = lazyComponent<{ code: string }>(() =>
+  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderSent })),
+);
 
 /** The recorded order's panel is fetched when an order was recorded, not with the page. */
 const OrderRecorded = lazy(() =>
@@ -84,35 +102,11 @@ function useNotices(fresh: string[]) {
   return [notices, () => setNotices([])] as const;
 }
 
-function Notices({ notices, onClose }: { notices: string[]; onClose(): void }) {
-  if (notices.length === 0) return null;
-  return (
-    <div
-      role="status"
-      className="mt-4 flex items-start gap-3 rounded-2xl border border-saffron-400 bg-amber-50 p-4 text-sm text-amber-900"
-    >
-      <ul className="flex-1 list-disc space-y-1 pl-4">
-        {notices.map((notice) => (
-          // A price never breaks between "Rp" and its number.
-          <li key={notice}>{notice.replaceAll("Rp ", "Rp\u00a0")}</li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        onClick={onClose}
-        className="js-only inline-flex size-8 items-center justify-center rounded-full hover:bg-amber-100"
-        aria-label="Tutup pemberitahuan"
-      >
-        ×
-      </button>
-    </div>
-  );
-}
-
 export default function Keranjang({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, details: form, pricing } = loaderData;
   const { store } = useRootData();
-  const details = useDetailsCheck(form.slots);
+  // The details' own check in the browser, once their code has arrived (else the server's).
+  const checkDetails = useRef<DetailsCheck | null>(null);
   const revalidator = useRevalidator();
   const [notices, closeNotices] = useNotices(cart.notices);
   const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
@@ -140,34 +134,22 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
       : store.busy
         ? store.busyText
         : null;
-  const refusal =
-    details.message ??
-    checkout.error ??
-    problem ??
-    (actionData?.status === "error" ? actionData.message : null);
-  const detailErrors = Object.keys(details.errors).length > 0 ? details.errors : checkout.fieldErrors;
+  const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Keranjang</h1>
       <StoreHoursNotice store={store} className="mt-4" />
-      <Notices notices={notices} onClose={closeNotices} />
+      {notices.length > 0 ? (
+        <Suspense fallback={null}>
+          <Notices notices={notices} onClose={closeNotices} />
+        </Suspense>
+      ) : null}
 
       {sentCode ? (
-        <div
-          role="status"
-          className="card mt-6 flex flex-col items-center gap-2 p-8 text-center"
-          data-testid="order-sent"
-        >
-          <p className="text-xl font-extrabold">Terima kasih!</p>
-          <p className="text-stone-600">
-            Pesanan <strong className="font-mono text-chili-700">{sentCode}</strong> kami balas lewat
-            WhatsApp. Sebutkan kode ini bila kamu menghubungi kami.
-          </p>
-          <Link to={orderPath(sentCode)} className="btn-primary mt-2">
-            Lihat status pesanan
-          </Link>
-        </div>
+        <Suspense fallback={null}>
+          <OrderSent code={sentCode} />
+        </Suspense>
       ) : null}
 
       {refusal ? (
@@ -200,7 +182,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             setProblem(null);
             if (submitter?.hasAttribute("data-checkout")) {
               if (!busy && !blockedMessage) {
-                checkout.start(event.currentTarget, details.check(event.currentTarget));
+                checkout.start(event.currentTarget, checkDetails.current?.(event.currentTarget) ?? true);
               }
               return;
             }
@@ -220,10 +202,15 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             <CartLines lines={cart.lines} onProblem={onProblem} />
           </Suspense>
 
-          {/* Kept (hidden) under a recorded order: "Belum, ubah pesanan" comes back to them as typed. */}
-          <div className="card mt-6 p-6" hidden={checkout.recorded !== null} onFocus={details.preload}>
-            <CheckoutDetailsFields initial={form.remembered} slots={form.slots} errors={detailErrors} />
-          </div>
+          <Suspense fallback={null}>
+            <CheckoutDetailsFields
+              initial={form.remembered}
+              slots={form.slots}
+              errors={checkout.fieldErrors}
+              checkRef={checkDetails}
+              hidden={checkout.recorded !== null}
+            />
+          </Suspense>
 
           <div className="card mt-6 p-6">
             <Suspense fallback={null}>
@@ -253,14 +240,8 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
                 <button
                   type="submit"
                   data-checkout=""
-                  disabled={
-                    checkout.sending ||
-                    checkout.confirming ||
-                    orderable.length === 0 ||
-                    busy ||
-                    missingLevel !== undefined ||
-                    store.busy !== null
-                  }
+                  // Blocked (a level to choose, all sold out, Toko sibuk) or a tap on its way.
+                  disabled={checkout.sending || checkout.confirming || busy || blockedMessage !== null}
                   className="btn-whatsapp mt-4 w-full text-lg disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <WhatsAppIcon className="size-6" />

@@ -2,7 +2,6 @@ import { Link, Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
-import { StoreBusyNotice } from "~/features/store/store-busy-notice.tsx";
 import { useRootData } from "~/root.tsx";
 
 /** After a "Tambah" without JavaScript the page comes back with `?ditambahkan=`: say what was added. */
@@ -37,7 +36,6 @@ export default function SiteLayout() {
         Langsung ke konten
       </a>
       <SiteHeader brand={store.brand} />
-      <StoreBusyNotice store={store} />
       <AddedNotice />
       <main id="konten" className="flex-1">
         <Outlet />

@@ -4,6 +4,7 @@
  * without JavaScript.
  */
 import { Form, Link } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { useAdminLive } from "./admin-live.tsx";
 import { clockTime } from "../order-time.ts";
@@ -27,6 +28,8 @@ export function BoardMessage({ answer }: { answer: OpsAnswer | undefined }) {
 
 export function LiveBar() {
   const live = useAdminLive();
+  // Without JavaScript (and in the server's HTML) nothing connects: a reload is the way.
+  const hydrated = useHydrated();
   return (
     <div className="card flex flex-wrap items-center justify-between gap-3 p-3">
       <p className="flex items-center gap-2 text-sm font-semibold" role="status" data-testid="board-live">
@@ -36,14 +39,17 @@ export function LiveBar() {
         />
         {live.connected
           ? "Langsung: pesanan baru muncul sendiri"
-          : "Menyambungkan… (muat ulang untuk melihat yang terbaru)"}
+          : hydrated
+            ? "Menyambungkan… (muat ulang untuk melihat yang terbaru)"
+            : "Muat ulang untuk melihat pesanan terbaru."}
       </p>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
           onClick={live.toggleSound}
           aria-pressed={live.soundOn}
-          className={`min-h-11 rounded-full px-4 text-sm font-bold ${
+          // The chime needs JavaScript: not offered without it.
+          className={`js-only min-h-11 rounded-full px-4 text-sm font-bold ${
             live.soundOn ? "bg-chili-600 text-white" : "border border-stone-300 bg-white text-stone-700"
           }`}
         >

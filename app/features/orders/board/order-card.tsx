@@ -9,7 +9,8 @@
 import { useFetcher } from "react-router";
 import { WhatsAppIcon } from "~/components/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
-import { formatWhatsAppNumber, whatsappLink } from "~/lib/whatsapp.ts";
+import { whatsappLink } from "~/lib/whatsapp.ts";
+import { formatWhatsAppNumber } from "~/lib/whatsapp-format.ts";
 import { orderLineLevel } from "../order-line-level.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { addressText, fulfilmentText, whenText } from "../order-details.ts";
