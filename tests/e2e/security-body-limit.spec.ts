@@ -196,6 +196,8 @@ test("a 50 MB photo: refused as soon as it is chosen, and with 413 and the messa
     await page.getByLabel("Foto").setInputFiles(photo);
     await expect(page.getByText(PHOTO_TOO_LARGE)).toBeVisible();
     await page.getByRole("button", { name: "Tambah menu" }).click();
+    // The submit is stopped and the photo field, which says why, takes the focus.
+    await expect(page.getByLabel("Foto")).toBeFocused();
     await expect(page.getByText(PHOTO_TOO_LARGE)).toBeVisible();
     expect(posts, "the photo is not sent").toEqual([]);
     await withScript.close();

@@ -55,11 +55,23 @@ function RowForm<T extends z.ZodObject>({
   const [form, fields] = useAdminForm({ id, schema, intent, answer, defaultValue });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const formProps = getFormProps(form);
   return (
     <Form
       method="post"
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      {...formProps}
+      onSubmit={(event) => {
+        // A photo over the limit is refused when chosen (its field says why); sending it anyway
+        // would upload megabytes only to hear the same from the server.
+        const photo = event.currentTarget.elements.namedItem("foto");
+        if (photo instanceof HTMLInputElement && photo.validity.customError) {
+          event.preventDefault();
+          photo.focus();
+          return;
+        }
+        formProps.onSubmit(event);
+      }}
       // The schema's Indonesian messages beside each field, never the browser's own bubble.
       noValidate
       // Conform resets the form after a save: a new row's form empties, photo included.
