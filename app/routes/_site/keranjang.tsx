@@ -13,7 +13,7 @@ import { useCheckout } from "~/features/orders/checkout-panel.tsx";
 import type { DetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
-import { isOrderCode, orderPath } from "~/features/orders/order-code.ts";
+import { isOrderCode } from "~/features/orders/order-code.ts";
 import type { Pricing } from "~/features/promotions/pricing.ts";
 import { priceForPage } from "~/features/promotions/promotions.server.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
