@@ -35,11 +35,15 @@ function staticApp(build: ServerBuild) {
   return app;
 }
 
-/** One line per answer, as react-router-serve's log did (method, URL, status, size, time). */
-function logAnswer(request: IncomingMessage, response: ServerResponse, started: number) {
+/**
+ * One line per answer (method, path, status, size, time). The query string is left out: it can
+ * carry secrets (an order page's `?kunci=`, Google's `code` and `state`) that logs must not keep.
+ */
+export function answerLogLine(request: IncomingMessage, response: ServerResponse, started: number): string {
   const size = response.getHeader("content-length") ?? "-";
   const ms = (performance.now() - started).toFixed(1);
-  console.log(`${request.method} ${request.url} ${response.statusCode} ${size} - ${ms} ms`);
+  const path = (request.url ?? "/").split("?")[0];
+  return `${request.method} ${path} ${response.statusCode} ${size} - ${ms} ms`;
 }
 
 export function createAppServer(build: ServerBuild, health: HealthSource): AppServer {
@@ -55,7 +59,7 @@ export function createAppServer(build: ServerBuild, health: HealthSource): AppSe
       inFlight -= 1;
       if (stopping && inFlight === 0) drained?.();
     });
-    response.once("finish", () => logAnswer(request, response, started));
+    response.once("finish", () => console.log(answerLogLine(request, response, started)));
     const pathname = (request.url ?? "/").split("?")[0];
     if (pathname === HEALTH_PATH) return void answerHealth(request, response, health);
     if (stopping) {
