@@ -39,6 +39,8 @@ test("a new order appears on the board live; each tap there reaches the customer
   page,
   browser,
 }) => {
+  // Two browsers, a checkout and five status changes: past 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const admin = await adminPage(browser);
   await countChimes(admin);
   await admin.goto("/admin/pesanan");
@@ -79,7 +81,7 @@ test("a new order appears on the board live; each tap there reaches the customer
     "DiantarJl. Mawar No. 5, Kendari (patokan: depan masjid)",
   );
   await expect(card.getByTestId("order-when")).toHaveText("Secepatnya");
-  await expect(card).toContainText("1x Mie Nyala Level 1 · Level 3 (Pedas) — Rp 10.000");
+  await expect(card).toContainText("1x Mie Nyala Level 3 · Pedas — Rp 12.000");
   await expect(card).toContainText("Catatan: tanpa sayur");
   await expect(card.getByRole("link", { name: "+62 813-1111-2222" })).toHaveAttribute(
     "href",

@@ -50,8 +50,8 @@ test("the buy-two promo: 'Ambil Promo' fills the cart, which, the message and th
   const entry = admin.getByTestId("admin-order");
   await expect(entry).toHaveAttribute("data-code", order.code);
   await expect(entry.getByTestId("order-discount")).toHaveText(`Promo ${BUY_TWO}: -Rp 5.000`);
-  await entry.getByRole("button", { name: `Proses pesanan ${order.code}` }).click();
-  await expect(entry.getByTestId("order-status")).toHaveText("Diproses");
+  await entry.getByRole("button", { name: `Terima pesanan ${order.code}` }).click();
+  await expect(entry.getByTestId("order-status")).toHaveText("Diterima");
 
   await admin.goto("/admin/laporan");
   await expect(admin.getByTestId("report-discount").filter({ hasText: BUY_TWO })).toContainText("Rp 5.000");
@@ -82,8 +82,8 @@ test("a level-priced dish: Level 3 chosen on the Level 1 card orders Mie Nyala L
   await admin.goto(`/admin/pesanan?kode=${order.code}`);
   const entry = admin.getByTestId("admin-order");
   await expect(entry).toContainText("1x Mie Nyala Level 3 · Pedas — Rp 12.000");
-  await entry.getByRole("button", { name: `Proses pesanan ${order.code}` }).click();
-  await expect(entry.getByTestId("order-status")).toHaveText("Diproses");
+  await entry.getByRole("button", { name: `Terima pesanan ${order.code}` }).click();
+  await expect(entry.getByTestId("order-status")).toHaveText("Diterima");
   await admin.goto("/admin/laporan");
   await expect(admin.getByTestId("report-best-seller").filter({ hasText: "Mie Nyala Level 3" })).toHaveCount(
     1,
