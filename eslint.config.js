@@ -6,10 +6,38 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The code's layers (docs/decisions/0012-code-by-domain.md): imports run one way,
- * database → lib → components/ui → features → components (site shell) → routes, never back.
+ * The code's layers (docs/decisions/0026-feature-layers.md): imports run one way,
+ * database → lib → ui → features (in FEATURE_LAYERS order) → components (site shell) → routes.
  */
-const ui = "./app/components/ui";
+const ui = "./app/ui";
+
+/**
+ * Feature folders from the bottom up: a feature may import those in earlier rows only, never one
+ * in its own row or a later one, so no two features depend on each other, even through files
+ * that do not import each other.
+ */
+export const FEATURE_LAYERS = [
+  ["audit", "notifications", "media"],
+  ["accounts"],
+  ["admin"],
+  ["store"],
+  ["promotions"],
+  ["catalog"],
+  ["cart"],
+  ["orders"],
+  ["storefront"],
+];
+
+const featureZones = FEATURE_LAYERS.flatMap((row, index) =>
+  row.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: FEATURE_LAYERS.slice(index)
+      .flat()
+      .filter((other) => other !== feature)
+      .map((other) => `./app/features/${other}`),
+    message: `features/${feature} may import only the feature folders below it (FEATURE_LAYERS in eslint.config.js).`,
+  })),
+).filter((zone) => zone.from.length > 0);
 const boundaries = [
   {
     target: "./database",
@@ -25,7 +53,7 @@ const boundaries = [
   },
   {
     target: "./app/lib",
-    from: ["./app/features", "./app/components", "./app/routes", "./app/root.tsx"],
+    from: ["./app/features", "./app/components", "./app/routes", "./app/root.tsx", ui],
     message: "app/lib knows no domain: it may import only lib and database.",
   },
   {
@@ -36,7 +64,6 @@ const boundaries = [
   {
     target: ui,
     from: "./app/components",
-    except: ["./ui"],
     message: "UI primitives do not import the site shell.",
   },
   {
@@ -47,9 +74,9 @@ const boundaries = [
   {
     target: "./app/features",
     from: "./app/components",
-    except: ["./ui"],
-    message: "Features may use UI primitives (components/ui), not the site shell.",
+    message: "Features may use UI primitives (app/ui), not the site shell.",
   },
+  ...featureZones,
   { target: "./app/components", from: "./app/routes", message: "The site shell does not import routes." },
 ];
 

@@ -9,7 +9,7 @@ import { defineConfig } from "vite";
  * page would load them.
  */
 const storefrontComponent =
-  /[\\/]app[\\/](components[\\/](ui[\\/](icons|picture-box)|[^\\/]+)|features[\\/](catalog|cart|store)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
+  /[\\/]app[\\/](ui[\\/](icons|picture-box)|components[\\/][^\\/]+|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -9,6 +9,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
     ],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { StoreSettings } from "~/features/store/settings.server.ts";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAppIcon } from "./ui/icons.tsx";
+import { FacebookIcon, FlameIcon, InstagramIcon, MapPinIcon, TikTokIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 
 const socialIcons = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon };
 

@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/root.tsx";
-import { useCartCount, useCartSaving } from "~/features/cart/cart-count.ts";
-import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "./ui/icons.tsx";
+import { replaceCartCount, useCartCount, useCartSaving } from "~/features/cart/cart-count.ts";
+import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "~/ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 import { isAdmin } from "~/features/accounts/permissions.ts";
+
+/** Signed out: the account keeps its cart; this browser has none now. */
+const forgetCart = () => replaceCartCount({ count: 0, version: 0 });
 
 const mainLinks = [
   { to: "/beranda", label: "Beranda" },
@@ -100,7 +103,11 @@ export function SiteHeader({ brand }: { brand: string }) {
           </NavLink>
           <span className="mx-2 h-6 w-px bg-stone-200" aria-hidden="true" />
           {seenUser ? (
-            <LogoutButton redirectTo="/" className={user ? "btn-secondary min-h-10 py-1.5" : "hidden"} />
+            <LogoutButton
+              redirectTo="/"
+              onSignedOut={forgetCart}
+              className={user ? "btn-secondary min-h-10 py-1.5" : "hidden"}
+            />
           ) : null}
           {user ? null : (
             <>
@@ -173,7 +180,11 @@ export function SiteHeader({ brand }: { brand: string }) {
               ) : null}
               {seenUser ? (
                 <div className={user ? "mt-3 grid" : undefined}>
-                  <LogoutButton redirectTo="/" className={user ? "btn-secondary w-full" : "hidden"} />
+                  <LogoutButton
+                    redirectTo="/"
+                    onSignedOut={forgetCart}
+                    className={user ? "btn-secondary w-full" : "hidden"}
+                  />
                 </div>
               ) : null}
               {user ? null : (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/landing";
-import { CartIcon, FlameIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
-import { ProductCard } from "~/features/catalog/product-card.tsx";
+import { CartIcon, FlameIcon, WhatsAppIcon } from "~/ui/icons.tsx";
+import { ProductCard } from "~/features/storefront/product-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getFeaturedItems } from "~/features/catalog/catalog.server.ts";

@@ -12,7 +12,7 @@ import {
   listNotifications,
   notifyAdmins,
   saveNotificationSwitches,
-} from "../../app/features/admin/notifications.server.ts";
+} from "../../app/features/notifications/notifications.server.ts";
 import { deleteUser, listUsers, USER_COUNT_CAP, userStats } from "../../app/features/admin/users.server.ts";
 import { getOptionalUser } from "../../app/features/accounts/auth.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";

@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/features/admin/audit-log.server.ts";
+import type { Actor } from "../../app/features/audit/audit-log.server.ts";
 import { updateMenuItem } from "../../app/features/catalog/menu-items.server.ts";
 import { formatRupiah } from "../../app/lib/format.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";

@@ -5,7 +5,7 @@ import { contactMessages, notifications, users } from "../../database/schema.ts"
 import { action as contactAction } from "../../app/routes/_site/kontak.tsx";
 import { startSession } from "../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
-import { saveNotificationSwitches } from "../../app/features/admin/notifications.server.ts";
+import { saveNotificationSwitches } from "../../app/features/notifications/notifications.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, post, uniqueEmail } from "./auth-support.ts";

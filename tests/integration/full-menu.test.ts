@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/features/admin/audit-log.server.ts";
+import type { Actor } from "../../app/features/audit/audit-log.server.ts";
 import {
   createCategory,
   deleteCategory,

@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, orderEvents, orders, promos, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/features/admin/audit-log.server.ts";
-import { listAuditLog } from "../../app/features/admin/audit-log.server.ts";
+import type { Actor } from "../../app/features/audit/audit-log.server.ts";
+import { listAuditLog } from "../../app/features/audit/audit-log.server.ts";
 import {
   changeOrderStatus,
   clearUnsent,

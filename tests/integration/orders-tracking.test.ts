@@ -11,7 +11,7 @@ import { startSession } from "../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { changeOrderStatus } from "../../app/features/orders/board.server.ts";
 import { listCustomerOrders } from "../../app/features/orders/my-orders.server.ts";
-import { orderSlots } from "../../app/features/orders/order-slots.ts";
+import { orderSlots } from "../../app/features/store/order-slots.ts";
 import { clearBusy, setBusy } from "../../app/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";

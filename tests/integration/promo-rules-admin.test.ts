@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { promos, users } from "../../database/schema.ts";
-import type { Actor } from "../../app/features/admin/audit-log.server.ts";
+import type { Actor } from "../../app/features/audit/audit-log.server.ts";
 import { createPromo, updatePromo } from "../../app/features/catalog/promos.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { replaceCartCount } from "~/features/cart/cart-count.ts";
 
 const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
 
@@ -8,16 +7,18 @@ const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
  * "Keluar": asks for confirmation, ends the session on the server (POST /keluar), shows
  * "Berhasil keluar dari akun" for 1500 ms, then goes to `redirectTo` (`/` on the site,
  * `/masuk` in the admin panel). Without JavaScript the form posts and the server redirects.
- * The dialogs are fetched at the first tap.
+ * The dialogs are fetched at the first tap; `onSignedOut` lets the page forget what was the account's.
  */
 export function LogoutButton({
   redirectTo,
   className = "btn-secondary",
   children = "Keluar",
+  onSignedOut,
 }: {
   redirectTo: "/" | "/masuk";
   className?: string;
   children?: React.ReactNode;
+  onSignedOut?: () => void;
 }) {
   const fetcher = useFetcher<{ ok: true }>();
   const navigate = useNavigate();
@@ -63,8 +64,7 @@ export function LogoutButton({
               } catch {
                 // storage unavailable: nothing to clear
               }
-              // The account's cart stays with the account; this browser has none now.
-              replaceCartCount({ count: 0, version: 0 });
+              onSignedOut?.();
               if (leavingAdmin) window.location.replace(redirectTo);
               else void navigate(redirectTo, { replace: true });
             }}

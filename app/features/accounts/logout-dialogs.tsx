@@ -1,4 +1,4 @@
-import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
+import { ConfirmDialog, MessageDialog } from "~/ui/dialog.tsx";
 
 /**
  * The logout's question and its "Berhasil keluar dari akun": fetched at the first tap on Keluar

@@ -10,7 +10,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
-import { notifyAdmins } from "../admin/notifications.server.ts";
+import { notifyAdmins } from "../notifications/notifications.server.ts";
 import { NAME_MAX, normalizeEmail, normalizeName, type RegisterData } from "./auth-schemas.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";

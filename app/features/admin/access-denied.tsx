@@ -8,7 +8,7 @@ import { useHydrated } from "~/lib/use-hydrated.ts";
  * it would not open anyway (the page says the same).
  */
 const MessageDialog = lazy(() =>
-  import("~/components/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
 );
 
 const ACCESS_DENIED_TITLE = "Akses Ditolak";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { CloseIcon, FlameIcon, MenuIcon } from "~/components/ui/icons.tsx";
+import { CloseIcon, FlameIcon, MenuIcon } from "~/ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 
 interface AdminLink {

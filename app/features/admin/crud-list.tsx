@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/components/ui/dialog.tsx";
+import { ConfirmDialog } from "~/ui/dialog.tsx";
 import type { AdminAnswer } from "./admin-answer.ts";
 import { ActionMessage } from "./form-parts.tsx";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
-import { CartIcon } from "~/components/ui/icons.tsx";
+import { CartIcon } from "~/ui/icons.tsx";
 import { addPending } from "./cart-count.ts";
 import { writeCart } from "./cart-writer.tsx";
 import { ADD_INTENT } from "./cart-form.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons.tsx";
+import { MinusIcon, PlusIcon, TrashIcon } from "~/ui/icons.tsx";
 import { ChiliMeter } from "~/features/catalog/spice-level-icons.tsx";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";

@@ -9,7 +9,7 @@ import { categories, menuItems } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-result.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { CATEGORY_MESSAGES, CategorySchema } from "./category-schema.ts";
 
 export interface AdminCategory {

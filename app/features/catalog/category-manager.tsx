@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { TextField } from "~/components/ui/form-fields.tsx";
+import { TextField } from "~/ui/form-fields.tsx";
 import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
 import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
 import { useAdminForm } from "~/features/admin/use-admin-form.ts";

@@ -8,7 +8,7 @@ import type { Database } from "../../../database/client.server.ts";
 import { promos, slides } from "../../../database/schema.ts";
 import { isRowId } from "../../lib/form-input.server.ts";
 import { refuse, type WriteResult } from "../../lib/write-result.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { createWithPhoto, deleteWithPhoto, type Transaction } from "../media/photo-writes.server.ts";
 import { PROMO_MESSAGES } from "./promo-schema.ts";
 import { SLIDE_MESSAGES } from "./slide-schema.ts";

@@ -10,7 +10,7 @@ import { menuItems } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-result.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { RANKING_MESSAGES, RankingSchema } from "./ranking-schema.ts";
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { isDateString } from "../../lib/date-input.ts";
 import { startOfZonedDay } from "../store/opening-hours.ts";
 import { oneLine } from "./checkout-details.ts";

@@ -8,7 +8,7 @@ import type { Database } from "../../../database/client.server.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { getStoreSettings } from "../store/settings.server.ts";
 import { rememberedDetails } from "./checkout-profile.server.ts";
-import { orderSlots } from "./order-slots.ts";
+import { orderSlots } from "../store/order-slots.ts";
 
 export interface CheckoutForm {
   slots: { value: string; label: string }[];

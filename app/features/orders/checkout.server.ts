@@ -36,7 +36,7 @@ import { DETAIL_FIELDS, parseCheckoutDetails } from "./checkout-details.ts";
 import { ASAP } from "./checkout-fields.ts";
 import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
 import { orderPath } from "./order-code.ts";
-import { orderSlots } from "./order-slots.ts";
+import { orderSlots } from "../store/order-slots.ts";
 import { viewCookies } from "./order-view.server.ts";
 import {
   blankPendingOrderCookie,

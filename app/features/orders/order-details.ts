@@ -5,7 +5,7 @@
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 import type { Fulfilment } from "./order-status.ts";
-import { formatSlot } from "./order-time.ts";
+import { formatSlot } from "../store/order-time.ts";
 
 export interface FulfilmentDetails {
   customer_phone: string | null;

@@ -10,7 +10,7 @@ import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { orderLineLevel } from "./order-line-level.ts";
 import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
-import { clockTime, formatSlot } from "./order-time.ts";
+import { clockTime, formatSlot } from "../store/order-time.ts";
 import { timelineSteps, type TimelineStep } from "./order-timeline.ts";
 
 export interface LiveStep {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
 import type { CheckoutRecorded } from "./checkout.ts";
 
 /** Copies text; the Clipboard API where allowed, else a selected textarea (older in-app browsers). */

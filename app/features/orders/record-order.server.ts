@@ -22,7 +22,7 @@ import { whatsappLink } from "../../lib/whatsapp.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { orderMessage } from "./order-message.ts";
-import { notifyAdmins } from "../admin/notifications.server.ts";
+import { notifyAdmins } from "../notifications/notifications.server.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
 import type { SavedDetails } from "./checkout-details.ts";
 import { detailLines } from "./order-details.ts";

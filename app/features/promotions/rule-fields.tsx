@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { Checkbox, SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
 import { conformCheckbox, conformField } from "~/features/admin/form-parts.tsx";
 import { DAY_NAMES } from "~/features/store/opening-hours.ts";
 import { BUNDLE_PARTS } from "./rule-form.ts";

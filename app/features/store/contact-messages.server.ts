@@ -8,7 +8,7 @@ import type { Database } from "../../../database/client.server.ts";
 import { contactMessages } from "../../../database/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { formatWait, hit } from "../../lib/rate-limit.server.ts";
-import { notifyAdmins } from "../admin/notifications.server.ts";
+import { notifyAdmins } from "../notifications/notifications.server.ts";
 
 const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { checkedText } from "../../lib/form-schema.ts";
-import { MAX_LEAD_MINUTES } from "../orders/order-slots.ts";
+import { MAX_LEAD_MINUTES } from "./order-slots.ts";
 
 export const LEAD_MESSAGE = `Waktu persiapan diisi 0 sampai ${MAX_LEAD_MINUTES} menit, kelipatan 5.`;
 

@@ -10,9 +10,9 @@ import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { written, type WriteResult } from "../../lib/write-result.ts";
-import { clockTime } from "../orders/order-time.ts";
+import { clockTime } from "./order-time.ts";
 import type { LeadTimeSchema } from "./lead-time-schema.ts";
 
 type Result =

@@ -16,8 +16,8 @@ import {
 } from "./opening-hours.ts";
 import { normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
-import { DEFAULT_LEAD_MINUTES } from "../orders/order-slots.ts";
-import { clockTime } from "../orders/order-time.ts";
+import { DEFAULT_LEAD_MINUTES } from "./order-slots.ts";
+import { clockTime } from "./order-time.ts";
 
 interface SocialLink {
   name: "Instagram" | "Facebook" | "TikTok";

@@ -1,4 +1,4 @@
-import { ClockIcon } from "~/components/ui/icons.tsx";
+import { ClockIcon } from "~/ui/icons.tsx";
 import type { StoreSettings } from "./settings.server.ts";
 
 /**

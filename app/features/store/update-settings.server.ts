@@ -9,7 +9,7 @@ import { storeSettings } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { refusedBy, written, type WriteResult } from "../../lib/write-result.ts";
-import { writeAudit, type Actor } from "../admin/audit-log.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { DAY_NAMES, type OpeningDay } from "./opening-hours.ts";
 import { OutletSchema } from "./settings-form.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "./settings.server.ts";

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
-import { MessageDialog } from "~/components/ui/dialog.tsx";
-import { PasswordField, TextField } from "~/components/ui/form-fields.tsx";
+import { MessageDialog } from "~/ui/dialog.tsx";
+import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import {
   NAME_MAX,
   PASSWORD_MAX,

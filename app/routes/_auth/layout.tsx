@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { ChevronLeftIcon, FlameIcon } from "~/components/ui/icons.tsx";
+import { ChevronLeftIcon, FlameIcon } from "~/ui/icons.tsx";
 import { useRootData } from "~/root.tsx";
 
 const perks = [

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/beranda";
-import { Carousel } from "~/features/catalog/carousel.tsx";
-import { ProductCard } from "~/features/catalog/product-card.tsx";
-import { PromoCard } from "~/features/catalog/promo-card.tsx";
+import { Carousel } from "~/features/storefront/carousel.tsx";
+import { ProductCard } from "~/features/storefront/product-card.tsx";
+import { PromoCard } from "~/features/storefront/promo-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActivePromos, getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import type { Route } from "./+types/keranjang";
-import { CartIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { CartIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { cartAction } from "~/features/cart/cart-actions.server.ts";
 import type { CartAnswer } from "~/features/cart/cart-answer.ts";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/kontak";
 import { SocialLinks } from "~/components/site-footer.tsx";
-import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import {
   CONTACT_MESSAGE_MAX,

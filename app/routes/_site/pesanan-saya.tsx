@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan-saya";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { listCustomerOrders } from "~/features/orders/my-orders.server.ts";
-import { formatSlot } from "~/features/orders/order-time.ts";
+import { formatSlot } from "~/features/store/order-time.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { reorderIntoCart } from "~/features/orders/reorder.server.ts";
 import { getDb } from "~/lib/db.server.ts";

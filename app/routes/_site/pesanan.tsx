@@ -2,7 +2,7 @@ import { createContext, Link, redirect } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { FINGERPRINT_FIELD } from "~/features/cart/cart-form.ts";
-import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
 import { checkoutForm } from "~/features/orders/checkout-form.server.ts";
 import { checkoutAction } from "~/features/orders/checkout.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/produk";
-import { ProductCard } from "~/features/catalog/product-card.tsx";
+import { ProductCard } from "~/features/storefront/product-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getMenuSections, getProdukItems } from "~/features/catalog/catalog.server.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tentang";
-import { FlameIcon } from "~/components/ui/icons.tsx";
+import { FlameIcon } from "~/ui/icons.tsx";
 import { getSiteTexts } from "~/features/catalog/catalog.server.ts";
 import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";

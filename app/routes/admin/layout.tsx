@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 import { AdminShell } from "~/features/admin/admin-shell.tsx";
 import { useRootData } from "~/root.tsx";
 import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
-import { countUnread, ensureAdminInbox } from "~/features/admin/notifications.server.ts";
+import { countUnread, ensureAdminInbox } from "~/features/notifications/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminLiveProvider, useAdminLive } from "~/features/orders/board/admin-live.tsx";
 import { boardSummary } from "~/features/orders/live.server.ts";

@@ -8,7 +8,7 @@ import {
   getNotificationSwitches,
   saveNotificationSwitches,
   type NotificationSwitches,
-} from "~/features/admin/notifications.server.ts";
+} from "~/features/notifications/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";

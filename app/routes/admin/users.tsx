@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { ConfirmDialog, MessageDialog } from "~/components/ui/dialog.tsx";
+import { ConfirmDialog, MessageDialog } from "~/ui/dialog.tsx";
 import { formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";

@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { useAdminLive } from "./admin-live.tsx";
-import { clockTime } from "../order-time.ts";
+import { clockTime } from "../../store/order-time.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 import { STATUS_FILTER_LABELS } from "./board-words.ts";
 

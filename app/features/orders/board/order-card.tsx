@@ -7,7 +7,7 @@
  * the page.
  */
 import { useFetcher } from "react-router";
-import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import { formatWhatsAppNumber } from "~/lib/whatsapp-format.ts";
@@ -15,7 +15,7 @@ import { orderLineLevel } from "../order-line-level.ts";
 import type { OpsAnswer } from "../../admin/form-parts.tsx";
 import { addressText, fulfilmentText, whenText } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
-import { clockTime } from "../order-time.ts";
+import { clockTime } from "../../store/order-time.ts";
 import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
 
 export interface BoardOrder {

@@ -4,7 +4,7 @@
  * stream replaces the status part (use-order-live.ts). Everything is in the server's HTML, so the
  * page reads the same without JavaScript, where a reload shows the latest status.
  */
-import { WhatsAppIcon } from "~/components/ui/icons.tsx";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/log-perubahan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { listAuditLog } from "~/features/admin/audit-log.server.ts";
+import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/menu";
-import { Checkbox, SelectField, TextArea, TextField } from "~/components/ui/form-fields.tsx";
+import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { answer, answerCrud, answerForm } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";

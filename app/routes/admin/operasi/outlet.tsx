@@ -1,14 +1,14 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outlet";
-import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { SelectField, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { answerForm, answerRefusal } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
 import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
 import { useAdminForm } from "~/features/admin/use-admin-form.ts";
-import { MAX_LEAD_MINUTES } from "~/features/orders/order-slots.ts";
+import { MAX_LEAD_MINUTES } from "~/features/store/order-slots.ts";
 import { LeadTimeSchema } from "~/features/store/lead-time-schema.ts";
 import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
 import { updateLeadTime } from "~/features/store/ordering-settings.server.ts";

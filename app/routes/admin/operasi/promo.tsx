@@ -1,5 +1,5 @@
 import type { Route } from "./+types/promo";
-import { Checkbox, TextArea, TextField } from "~/components/ui/form-fields.tsx";
+import { Checkbox, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { answerCrud } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";

@@ -4,9 +4,9 @@ import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
 import { levelRangeText } from "~/features/catalog/spice-levels.ts";
 import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { WhatsAppIcon } from "~/components/ui/icons.tsx";
-import { PictureBox } from "~/components/ui/picture-box.tsx";
-import { ChiliIcon } from "./spice-level-icons.tsx";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
+import { PictureBox } from "~/ui/picture-box.tsx";
+import { ChiliIcon } from "../catalog/spice-level-icons.tsx";
 
 function OrderLink({
   whatsapp,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { OpeningDay } from "../store/opening-hours.ts";
+import type { OpeningDay } from "./opening-hours.ts";
 import { MAX_SLOTS, orderSlots } from "./order-slots.ts";
 import { formatSlot } from "./order-time.ts";
 

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SlideView } from "~/features/catalog/catalog.server.ts";
 import { pictureSrcSet, SLIDE_IMAGE } from "~/features/media/images.ts";
 import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
-import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "~/components/ui/icons.tsx";
-import { PictureBox } from "~/components/ui/picture-box.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "~/ui/icons.tsx";
+import { PictureBox } from "~/ui/picture-box.tsx";
 
 const AUTOPLAY_MS = 5000;
 

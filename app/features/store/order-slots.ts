@@ -15,7 +15,7 @@ import {
   zonedDateString,
   zonedWeekday,
   type OpeningDay,
-} from "../store/opening-hours.ts";
+} from "./opening-hours.ts";
 import { clockTime } from "./order-time.ts";
 
 export const SLOT_MINUTES = 15;

@@ -1,8 +1,8 @@
 import type { PromoCardView } from "~/features/promotions/promo-card-view.ts";
 import { PROMO_INTENT } from "~/features/cart/cart-form.ts";
 import { PROMO_IMAGE } from "~/features/media/images.ts";
-import { CartIcon } from "~/components/ui/icons.tsx";
-import { PictureBox } from "~/components/ui/picture-box.tsx";
+import { CartIcon } from "~/ui/icons.tsx";
+import { PictureBox } from "~/ui/picture-box.tsx";
 
 /**
  * A promo card of /beranda. Its time label and terms come from its rule, so they are true on the

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
+
+/**
+ * Accounts. `email` is stored lower-case and unique. `password_hash` is bcrypt (cost 10) and
+ * null for Google-only accounts; it never leaves the server. `google_sub` is the Google subject.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    nama: text("nama").notNull(),
+    email: text("email").notNull().unique(),
+    password_hash: text("password_hash"),
+    photo_url: text("photo_url"),
+    phone_number: text("phone_number"),
+    provider: text("provider", { enum: ["password", "google"] }).notNull(),
+    google_sub: text("google_sub").unique(),
+    role: text("role", { enum: ["customer", "admin"] })
+      .notNull()
+      .default("customer"),
+    ...timestamps,
+  },
+  (t) => [
+    // Case-insensitive substring search in the admin's user list (`ilike '%…%'`), fast at 1M rows.
+    index("users_nama_trgm_idx").using("gin", sql`lower(${t.nama}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_created_at_idx").on(t.created_at),
+    // The admins, found on every order (their "Pesanan baru" notifications) among a million customers.
+    index("users_admin_idx")
+      .on(t.role)
+      .where(sql`${t.role} = 'admin'`),
+    check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
+    check("users_provider_known", sql`${t.provider} in ('password', 'google')`),
+    check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+/**
+ * Server sessions. The cookie holds `<id>.<secret>`; only the SHA-256 of the secret is stored,
+ * so a leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    secret_hash: text("secret_hash").notNull(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);
