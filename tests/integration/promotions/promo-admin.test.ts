@@ -1,9 +1,6 @@
 /**
- * /admin/menu-diskon on PGlite and PostgreSQL: promos created, edited and deleted with their
- * pictures and audit entries, and their price rules. A rule the form refuses is answered 400
- * beside its field by the page's action, and what only the database knows (the menu a rule names,
- * bundle prices, today's date) by the write; nothing is written either way. The form's own
- * checks are unit-tested in app/features/promotions/promo-schema.test.ts.
+ * /admin/menu-diskon's writes on PGlite and PostgreSQL: promos with their pictures, audit entries
+ * and price rules. The form's own checks are unit-tested in features/promotions/promo-schema.test.ts.
  */
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -98,13 +95,9 @@ const uploadedFiles = async () =>
 /** A sound rule as the form posts it: 10 % off every noodle level, every day. */
 const ruleForm = (overrides: Record<string, string | string[]> = {}) => ({
   title: "Hemat Mie",
-  description: "Diskon untuk semua level Mie Nyala.",
-  label: "",
-  urutan: "5",
   aktif: "on",
   kind: "persen",
   days: ["0", "1", "2", "3", "4", "5", "6"],
-  audience: "semua",
   scope: "pilihan",
   targets: ["family:Mie Nyala"],
   percent: "10",
