@@ -37,8 +37,8 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 
 /**
  * A promo's price rule (promos.rule; docs/decisions/0024-promotion-rules.md). The date range is
- * the promo's own `active_from`/`active_until`. Checked by the admin form's schema before it is
- * stored; read back defensively (app/features/promotions/rule.ts).
+ * the promo's own `active_from`/`active_until`. Checked by one schema when the form writes it and
+ * when it is read back (PromoRuleSchema, app/features/promotions/rule.ts).
  */
 export interface PromoRule {
   /** Days it applies, 0 = Monday … 6 = Sunday (the store's calendar); at least one. */

@@ -34,6 +34,19 @@ describe("feature folders depend one way (eslint.config.js FEATURE_LAYERS)", () 
     expect(refused).toEqual([]);
   });
 
+  test("promotions sit above catalog: catalog may not import them, promotions may import catalog", async () => {
+    const refused = await restrictedImports(
+      "app/features/catalog/made-up.ts",
+      'import { readRule } from "../promotions/rule.ts";\nexport const x = readRule;\n',
+    );
+    expect(refused).toHaveLength(1);
+    const allowed = await restrictedImports(
+      "app/features/promotions/made-up.ts",
+      'import { getPriceList } from "../catalog/catalog.server.ts";\nexport const x = getPriceList;\n',
+    );
+    expect(allowed).toEqual([]);
+  });
+
   test("UI primitives and lib import no feature", async () => {
     for (const filePath of ["app/ui/made-up.tsx", "app/lib/made-up.ts"]) {
       const refused = await restrictedImports(

@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
-import { auditLog, menuItems, orderItems, promos, slides, users } from "../../database/schema.ts";
+import { auditLog, menuItems, orderItems, slides, users } from "../../database/schema.ts";
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
 import type * as ImagesModule from "../../app/features/media/images.server.ts";
 import { MAX_ROW_ID, readRowId } from "../../app/lib/form-input.server.ts";
@@ -17,17 +17,10 @@ import {
   setMenuItemAvailability,
   updateMenuItem,
 } from "../../app/features/catalog/menu-items.server.ts";
-import {
-  createPromo,
-  deletePromo,
-  listPromosForAdmin,
-  updatePromo,
-} from "../../app/features/catalog/promos.server.ts";
 import { rankedIds, setMenuRankings } from "../../app/features/catalog/rankings.server.ts";
 import { createSlide, deleteSlide, updateSlide } from "../../app/features/catalog/slides.server.ts";
 import { updateStoreSettings } from "../../app/features/store/update-settings.server.ts";
 import {
-  getActivePromos,
   getActiveSlides,
   getBestSellers,
   getFeaturedItems,
@@ -566,197 +559,6 @@ describe(`menu placement (${testDatabaseKind()})`, () => {
   });
 });
 
-describe(`promos (${testDatabaseKind()})`, () => {
-  // The days are in 2099 (a new promo may not end in the past); the store's calendar is WITA (UTC+8).
-  const at = (iso: string) => new Date(`${iso}+08:00`);
-
-  it("creates a promo shown only from its first to its last day, in the store's calendar", async () => {
-    const result = await createPromo(
-      handle.db,
-      actor,
-      {
-        title: "Jumat Pedas",
-        description: "Level 5 diskon 10%.",
-        label: "Pedas",
-        urutan: "4",
-        aktif: "on",
-        active_from: "2099-11-20",
-        active_until: "2099-11-21",
-      },
-      await photo(),
-    );
-    expect(result.ok).toBe(true);
-    const id = result.ok ? result.value.id : 0;
-    const titles = async (iso: string) =>
-      (await getActivePromos(handle.db, at(iso))).map((promo) => promo.title);
-    expect(await titles("2099-11-19T23:59:00")).not.toContain("Jumat Pedas");
-    expect(await titles("2099-11-20T00:00:00")).toContain("Jumat Pedas");
-    expect(await titles("2099-11-21T23:59:00")).toContain("Jumat Pedas");
-    expect(await titles("2099-11-22T00:00:00")).not.toContain("Jumat Pedas");
-    const [listed] = (await listPromosForAdmin(handle.db, "Asia/Makassar")).filter(
-      (promo) => promo.id === id,
-    );
-    expect(listed).toMatchObject({ active_from: "2099-11-20", active_until: "2099-11-21", label: "Pedas" });
-    expect((await lastAudit()).summary).toBe("Promo baru Jumat Pedas");
-  });
-
-  it("switching a promo off hides it; deleting removes it", async () => {
-    const [row] = await handle.db.select().from(promos).where(eq(promos.title, "Jumat Pedas"));
-    const result = await updatePromo(handle.db, actor, row!.id, { title: "Jumat Pedas", urutan: "4" }, null);
-    expect(result.ok).toBe(true);
-    expect(
-      await handle.db
-        .select()
-        .from(promos)
-        .where(and(eq(promos.id, row!.id), eq(promos.aktif, false))),
-    ).toHaveLength(1);
-    expect(row?.image).toMatch(/^\/gambar\/promo\//);
-    expect(await deletePromo(handle.db, actor, row!.id)).toEqual({ ok: true, value: undefined });
-    expect(await deletePromo(handle.db, actor, row!.id)).toMatchObject({ ok: false, status: 404 });
-  });
-
-  it.each([
-    [{ title: "" }, "Judul promo wajib diisi."],
-    [{ title: "t".repeat(81) }, "Judul promo paling banyak 80 karakter."],
-    [{ label: "l".repeat(31) }, "Label promo paling banyak 30 karakter."],
-    [{ active_from: "2026-02-30" }, "Tanggal harus berformat tanggal yang benar."],
-    [
-      { active_from: "2099-11-22", active_until: "2099-11-21" },
-      "Tanggal selesai tidak boleh sebelum tanggal mulai.",
-    ],
-    [{ urutan: "100" }, "Urutan harus angka 0 sampai 99."],
-  ])("refuses %j", async (overrides, message) => {
-    const audits = await auditCount();
-    const result = await createPromo(
-      handle.db,
-      actor,
-      { title: "Promo", aktif: "on", ...overrides },
-      await photo(),
-    );
-    expect(result).toMatchObject({ ok: false, status: 400, message });
-    expect(await auditCount()).toBe(audits);
-  });
-
-  it("an edit logs each changed field before → after", async () => {
-    const created = await createPromo(
-      handle.db,
-      actor,
-      { title: "Senin Hemat", label: "Hemat", urutan: "4", aktif: "on", active_until: "2099-11-21" },
-      await photo(),
-    );
-    const id = created.ok ? created.value.id : 0;
-    const result = await updatePromo(
-      handle.db,
-      actor,
-      id,
-      { title: "Senin Super Hemat", label: "Hemat", urutan: "5", active_until: "" },
-      null,
-    );
-    expect(result).toEqual({ ok: true, value: undefined });
-    const audit = await lastAudit();
-    expect(audit).toMatchObject({ action: "ubah", entity: "promo", entity_id: String(id) });
-    expect(audit.summary).toBe(
-      "Promo Senin Super Hemat: judul Senin Hemat → Senin Super Hemat, urutan 4 → 5, dinonaktifkan, tampil sampai 2099-11-21 → kosong",
-    );
-    expect(audit.details).toEqual({
-      changes: {
-        title: ["Senin Hemat", "Senin Super Hemat"],
-        urutan: [4, 5],
-        aktif: [true, false],
-        active_until: ["2099-11-21", ""],
-      },
-    });
-    await updatePromo(
-      handle.db,
-      actor,
-      id,
-      { title: "Senin Super Hemat", label: "Hemat", urutan: "5" },
-      null,
-    );
-    expect((await lastAudit()).summary).toBe("Promo Senin Super Hemat: tanpa perubahan");
-  });
-
-  it("refuses an id beyond the database's integers, or an unknown promo, before storing a picture", async () => {
-    const [rows, audits, files] = [
-      await handle.db.select().from(promos),
-      await auditCount(),
-      await uploadedFiles(),
-    ];
-    for (const id of [MAX_ROW_ID + 1, 3_000_000_000, 0, -1, 1.5, Number.NaN, 99_999]) {
-      const form = { title: "Promo", aktif: "on" };
-      expect(
-        await updatePromo(handle.db, actor, id, form, await photo("png", 640, 480, "#234567")),
-        String(id),
-      ).toEqual({
-        ok: false,
-        status: 404,
-        message: "Promo tidak ditemukan. Mungkin sudah dihapus.",
-        fieldErrors: {},
-      });
-      expect(await deletePromo(handle.db, actor, id), String(id)).toMatchObject({ ok: false, status: 404 });
-    }
-    expect(await handle.db.select().from(promos)).toEqual(rows);
-    expect(await auditCount()).toBe(audits);
-    expect(await uploadedFiles()).toEqual(files);
-  });
-
-  it("a promo deleted while its edit is saved: 404, and the new picture is not left behind", async () => {
-    const keep = await createPromo(
-      handle.db,
-      actor,
-      { title: "Tetap", aktif: "on" },
-      await photo("png", 700, 500, "#345678"),
-    );
-    const gone = await createPromo(handle.db, actor, { title: "Hilang", aktif: "on" }, await photo());
-    const [keepId, goneId] = [keep.ok ? keep.value.id : 0, gone.ok ? gone.value.id : 0];
-    const files = await uploadedFiles();
-    const [kept] = await handle.db.select().from(promos).where(eq(promos.id, keepId));
-
-    // Another admin deletes the promo after the edit found it and stored its new picture.
-    let stored = 0;
-    afterPhotoStored.run = async () => {
-      afterPhotoStored.run = null;
-      stored++;
-      expect(await deletePromo(handle.db, actor, goneId)).toEqual({ ok: true, value: undefined });
-    };
-    try {
-      const fresh = await photo("png", 700, 500, "#456789");
-      expect(await updatePromo(handle.db, actor, goneId, { title: "Hilang" }, fresh)).toMatchObject({
-        ok: false,
-        status: 404,
-      });
-      expect(stored).toBe(1);
-      expect(await uploadedFiles()).toEqual(files);
-
-      // The same picture as another promo's is one file: it stays while that promo shows it.
-      const again = await createPromo(handle.db, actor, { title: "Hilang", aktif: "on" }, await photo());
-      const againId = again.ok ? again.value.id : 0;
-      afterPhotoStored.run = () => {
-        afterPhotoStored.run = null;
-        return deletePromo(handle.db, actor, againId);
-      };
-      const same = await photo("png", 700, 500, "#345678");
-      expect(await updatePromo(handle.db, actor, againId, { title: "Hilang" }, same)).toMatchObject({
-        ok: false,
-        status: 404,
-      });
-      expect(await uploadedFiles()).toContain(
-        path.join(dataDir, "uploads", "promo", path.basename(kept!.image)),
-      );
-    } finally {
-      afterPhotoStored.run = null;
-    }
-    await deletePromo(handle.db, actor, keepId);
-  });
-
-  it("needs a picture for a new promo", async () => {
-    expect(await createPromo(handle.db, actor, { title: "Tanpa gambar" }, null)).toMatchObject({
-      ok: false,
-      message: "Gambar promo wajib diunggah.",
-    });
-  });
-});
-
 describe(`slides (${testDatabaseKind()})`, () => {
   it("creates, changes and deletes a slide; only active slides show, in order", async () => {
     const created = await createSlide(
@@ -923,7 +725,6 @@ describe("admin input", () => {
 
   it.each([
     ["menu", () => createMenuItem(handle.db, actor, junk(menuForm()), null)],
-    ["promo", () => createPromo(handle.db, actor, junk({ title: "Promo", active_from: "2026-01-01" }), null)],
     [
       "banner",
       () => createSlide(handle.db, actor, junk({ title: "Banner", menu_item_id: "es-nyala" }), null),

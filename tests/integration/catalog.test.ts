@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { seedCatalog } from "../../database/seed.ts";
 import {
-  getActivePromos,
   getActiveSlides,
   getBestSellers,
   getFeaturedItems,
@@ -64,26 +63,6 @@ describe(`catalog queries (${testDatabaseKind()})`, () => {
     } finally {
       await handle.db.update(menuItems).set({ tersedia: true }).where(eq(menuItems.id, "es-nyala"));
     }
-  });
-
-  it("shows only promos that are switched on and inside their dates", async () => {
-    const promos = await getActivePromos(handle.db);
-    // The time labels come from the rules now ("Hanya Hari Ini" showed every day): the owner's
-    // label says only what a rule cannot.
-    expect(promos.map((promo) => [promo.title, promo.label, promo.rule?.kind])).toEqual([
-      ["Beli 2 Mie Gratis Es Teh Jumbo", "", "gratis"],
-      ["Diskon 20% Hari Senin", "", "persen"],
-      ["Paket Hemat Pelajar", "Khusus Pelajar", "paket"],
-    ]);
-    const { promos: table } = await import("../../database/schema.ts");
-    const { eq } = await import("drizzle-orm");
-    const first = promos[0]!;
-    await handle.db
-      .update(table)
-      .set({ active_until: new Date(Date.now() - 1000) })
-      .where(eq(table.id, first.id));
-    expect((await getActivePromos(handle.db)).map((promo) => promo.id)).not.toContain(first.id);
-    await handle.db.update(table).set({ active_until: null }).where(eq(table.id, first.id));
   });
 
   it("seeds only once, however often the app starts", async () => {

@@ -1,8 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { categories, menuItems, promos, siteTexts, slides } from "../../../database/schema.ts";
-import type { PromoRule } from "../../../database/types.ts";
-import { readRule } from "../promotions/rule.ts";
+import { categories, menuItems, siteTexts, slides } from "../../../database/schema.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
@@ -27,18 +25,6 @@ export interface MenuSection {
   id: string;
   nama: string;
   items: MenuItemView[];
-}
-
-/** A promo card's row; the page derives its labels from `rule` at the store's moment. */
-export interface PromoView {
-  id: number;
-  title: string;
-  description: string;
-  image: string;
-  label: string;
-  rule: PromoRule | null;
-  active_from: Date | null;
-  active_until: Date | null;
 }
 
 export interface SlideView {
@@ -163,31 +149,6 @@ export function getPriceList(db: Database): Promise<PriceListEntry[]> {
     })
     .from(menuItems)
     .orderBy(asc(menuItems.nama));
-}
-
-/** Promos switched on and inside their date window at `now`. */
-export async function getActivePromos(db: Database, now = new Date()): Promise<PromoView[]> {
-  const rows = await db
-    .select({
-      id: promos.id,
-      title: promos.title,
-      description: promos.description,
-      image: promos.image,
-      label: promos.label,
-      rule: promos.rule,
-      active_from: promos.active_from,
-      active_until: promos.active_until,
-    })
-    .from(promos)
-    .where(
-      and(
-        eq(promos.aktif, true),
-        or(isNull(promos.active_from), lte(promos.active_from, now)),
-        or(isNull(promos.active_until), gt(promos.active_until, now)),
-      ),
-    )
-    .orderBy(asc(promos.urutan), asc(promos.id));
-  return rows.map((row) => ({ ...row, rule: readRule(row.rule) }));
 }
 
 export function getActiveSlides(db: Database): Promise<SlideView[]> {

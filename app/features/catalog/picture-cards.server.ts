@@ -1,31 +1,35 @@
 /**
- * What promos and slides (the two kinds of picture card of /beranda) share: a numeric id, a
- * title, a picture, and the same ways to be found, created and deleted. promos.server.ts and
- * slides.server.ts add what differs (dates, the linked dish).
+ * What the picture cards of /beranda (promos, slides) share: a numeric id, a title, a picture,
+ * and the same ways to be found, created, updated and deleted. Each kind describes itself as a
+ * PictureCard (promotions/promos.server.ts, slides.server.ts) and adds what differs.
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { promos, slides } from "../../../database/schema.ts";
+import type { promos, slides } from "../../../database/schema.ts";
 import { isRowId } from "../../lib/form-input.server.ts";
 import { refuse, type WriteResult } from "../../lib/write-result.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
-import { createWithPhoto, deleteWithPhoto, type Transaction } from "../media/photo-writes.server.ts";
-import { PROMO_MESSAGES } from "./promo-schema.ts";
-import { SLIDE_MESSAGES } from "./slide-schema.ts";
+import {
+  createWithPhoto,
+  deleteWithPhoto,
+  updateWithPhoto,
+  type Transaction,
+} from "../media/photo-writes.server.ts";
 
-const CARDS = {
-  promo: { table: promos, label: "Promo", messages: PROMO_MESSAGES },
-  slide: { table: slides, label: "Banner", messages: SLIDE_MESSAGES },
-} as const;
+export interface PictureCard {
+  /** The audit entry's entity and the pictures' folder. */
+  kind: "promo" | "slide";
+  table: typeof promos | typeof slides;
+  /** How the audit log names one (`Promo`, `Banner`). */
+  label: string;
+  messages: { notFound: string; photoRequired: string };
+}
 
-type CardKind = keyof typeof CARDS;
-
-export const cardNotFound = (kind: CardKind) => refuse(404, CARDS[kind].messages.notFound);
+export const cardNotFound = (card: PictureCard) => refuse(404, card.messages.notFound);
 
 /** Whether a card with this id exists (an id beyond PostgreSQL's integers never does). */
-export async function cardExists(db: Database, kind: CardKind, id: number): Promise<boolean> {
+async function cardExists(db: Database, { table }: PictureCard, id: number): Promise<boolean> {
   if (!isRowId(id)) return false;
-  const { table } = CARDS[kind];
   return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
 }
 
@@ -33,12 +37,12 @@ export async function cardExists(db: Database, kind: CardKind, id: number): Prom
 export function createCard(
   db: Database,
   actor: Actor,
-  kind: CardKind,
+  card: PictureCard,
   photo: unknown,
   values: { title: string },
   insert: (tx: Transaction, image: string) => Promise<number>,
 ): Promise<WriteResult<{ id: number }>> {
-  const { label, messages } = CARDS[kind];
+  const { kind, label, messages } = card;
   return createWithPhoto(db, photo, { kind, required: messages.photoRequired }, async (tx, image) => {
     const id = await insert(tx, image);
     await writeAudit(tx, actor, {
@@ -52,8 +56,23 @@ export function createCard(
   });
 }
 
-export function deleteCard(db: Database, actor: Actor, kind: CardKind, id: number): Promise<WriteResult> {
-  const { table, label, messages } = CARDS[kind];
+/**
+ * An edit of card `id`, with a new picture or none: `update` changes the row (locked, so its audit
+ * entry describes what it replaced) and answers the picture it showed, or false when it is gone.
+ */
+export function updateCard(
+  db: Database,
+  card: PictureCard,
+  id: number,
+  photo: unknown,
+  update: (tx: Transaction, image: string | null) => Promise<string | false>,
+): Promise<WriteResult> {
+  const exists = () => cardExists(db, card, id);
+  return updateWithPhoto(db, photo, { kind: card.kind, notFound: card.messages.notFound, exists }, update);
+}
+
+export function deleteCard(db: Database, actor: Actor, card: PictureCard, id: number): Promise<WriteResult> {
+  const { table, kind, label, messages } = card;
   if (!isRowId(id)) return Promise.resolve(refuse(404, messages.notFound));
   return deleteWithPhoto(db, messages.notFound, async (tx) => {
     const [row] = await tx

@@ -11,9 +11,16 @@ import { isRowId, parseAdminInput } from "../../lib/form-input.server.ts";
 import { refuse, refusedBy, type WriteResult } from "../../lib/write-result.ts";
 import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
-import { updateWithPhoto } from "../media/photo-writes.server.ts";
+import {
+  cardNotFound,
+  createCard,
+  deleteCard,
+  updateCard,
+  type PictureCard,
+} from "./picture-cards.server.ts";
 import { SLIDE_MESSAGES, SlideSchema, type SlideValues } from "./slide-schema.ts";
-import { cardExists, cardNotFound, createCard, deleteCard } from "./picture-cards.server.ts";
+
+const SLIDE_CARD: PictureCard = { kind: "slide", table: slides, label: "Banner", messages: SLIDE_MESSAGES };
 
 export function listSlidesForAdmin(db: Database) {
   return db
@@ -52,7 +59,7 @@ export async function createSlide(
   const parsed = parseAdminInput(SlideSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);
   if ((await slideMenuName(db, parsed.data.menu_item_id)) === null) return unknownDish();
-  return createCard(db, actor, "slide", photo, parsed.data, async (tx, image) => {
+  return createCard(db, actor, SLIDE_CARD, photo, parsed.data, async (tx, image) => {
     const [row] = await tx
       .insert(slides)
       .values({ ...slideColumns(parsed.data), image })
@@ -80,18 +87,13 @@ export async function updateSlide(
   input: unknown,
   photo: unknown,
 ): Promise<WriteResult> {
-  if (!isRowId(id)) return cardNotFound("slide");
+  if (!isRowId(id)) return cardNotFound(SLIDE_CARD);
   const parsed = parseAdminInput(SlideSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);
   const values = parsed.data;
   const menuName = await slideMenuName(db, values.menu_item_id);
   if (menuName === null) return unknownDish();
-  const rule = {
-    kind: "slide",
-    notFound: SLIDE_MESSAGES.notFound,
-    exists: () => cardExists(db, "slide", id),
-  } as const;
-  return updateWithPhoto(db, photo, rule, async (tx, image) => {
+  return updateCard(db, SLIDE_CARD, id, photo, async (tx, image) => {
     // Locked until this change commits, so the audit entry describes the values it replaced.
     const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
     if (!row) return false;
@@ -126,4 +128,4 @@ export async function updateSlide(
   });
 }
 
-export const deleteSlide = (db: Database, actor: Actor, id: number) => deleteCard(db, actor, "slide", id);
+export const deleteSlide = (db: Database, actor: Actor, id: number) => deleteCard(db, actor, SLIDE_CARD, id);

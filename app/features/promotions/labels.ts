@@ -1,12 +1,13 @@
 /**
- * What a promo card and the admin list say about a rule, derived from the rule itself so that a
- * label can never be untrue ("Hanya Hari Ini" shown every day was issue #16): when it applies,
- * what it gives, its terms, and whether it applies right now. Pure, shared by server and page.
+ * What a promo card, the admin list and the cart's hints say about a rule, derived from the rule
+ * itself so that a label can never be untrue ("Hanya Hari Ini" shown every day was issue #16).
+ * Pure, shared by server and page.
  */
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { DAY_NAMES } from "../store/opening-hours.ts";
-import { inWeeklyWindow, type StoreMoment } from "./schedule.ts";
+import { inWeeklyWindow, minutesOf, type StoreMoment } from "./schedule.ts";
+import { parseTarget } from "./targets.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"];
 
@@ -48,11 +49,24 @@ export function whenLabel(rule: PromoRule | null, dates: PromoDates, today: stri
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
-/** Names a target in words. */
-export type TargetNamer = (target: PromoTarget) => string;
+/** The names targets go by: the menu's items and the categories. */
+export interface TargetNames {
+  menu: ReadonlyMap<string, { nama: string }>;
+  categoryNames?: ReadonlyMap<string, string>;
+}
+
+/** `Es Teh Jumbo`, `Mie Nyala` (a dish), `minuman` (a category, in lower case). */
+export function targetName(target: PromoTarget, { menu, categoryNames }: TargetNames): string {
+  const parts = parseTarget(target);
+  if (parts?.kind === "item") return menu.get(parts.value)?.nama ?? "menu yang sudah dihapus";
+  if (parts?.kind === "category") return (categoryNames?.get(parts.value) ?? parts.value).toLowerCase();
+  return parts?.value ?? target;
+}
 
 /** What the promo gives: `Diskon 20% semua menu`, `Beli 2 Mie Nyala, gratis 1 Es Teh Jumbo`. */
-export function offerText(rule: PromoRule, name: TargetNamer): string {
+export function offerText(rule: PromoRule, names: TargetNames): string {
+  const name = (target: PromoTarget) =>
+    `${parseTarget(target)?.kind === "category" ? "semua " : ""}${targetName(target, names)}`;
   const lines = rule.targets.length === 0 ? "semua menu" : rule.targets.map(name).join(", ");
   switch (rule.kind) {
     case "persen":
@@ -99,8 +113,6 @@ export function availabilityText(rule: PromoRule, moment: StoreMoment): { now: b
   }
   return { now: false, text: "Tidak berlaku sekarang" };
 }
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
  * Words of time an owner's label may not use: the card's time label comes from the rule, and a

@@ -1,16 +1,13 @@
 /**
- * The one pricing of a cart, used by the cart page and by the checkout that records the order
- * (docs/decisions/0024-promotion-rules.md, 0025-pricing-and-rounding.md). Pure, no I/O: the
- * lines, the menu, the promos, the clock and the customer's facts are passed in, so the browser,
- * the server and the tests compute the same total from the same inputs.
- *
- * Invariants (tested with fast-check): whole rupiah; no line is discounted below zero, so the
- * discounts never exceed the subtotal and the total is never negative; a promo applies only
- * inside its window; of promos that do not combine, the single best for the customer wins.
+ * The one pricing of a cart, for the cart page and the checkout alike; pure, everything is passed
+ * in (docs/decisions/0025-pricing-and-rounding.md). Invariants (fast-check): whole rupiah, no line
+ * below zero, a promo only inside its window, the single best non-combinable promo wins.
  */
+import type { PromoRule } from "../../../database/types.ts";
 import { zonedMoment } from "../store/opening-hours.ts";
-import { inTargets, matchesTarget, type PromoRule, type PromoTarget, type TargetItem } from "./rule.ts";
+import { promoHints } from "./promo-hints.ts";
 import { appliesAt } from "./schedule.ts";
+import { cheapestOf, inTargets, matchesTarget, type TargetItem } from "./targets.ts";
 
 /** A menu item as the pricing knows it (every item, for bundle prices and target names). */
 export interface PricingItem extends TargetItem {
@@ -82,7 +79,7 @@ export interface Pricing {
 }
 
 /** A line as the promos see it: its item, and what is left of its price after earlier promos. */
-interface Slot {
+export interface Slot {
   item: PricingItem;
   harga: number;
   jumlah: number;
@@ -90,8 +87,6 @@ interface Slot {
 
 /** Percent and amount-off promos come after the item promos (free items, bundles) in a combination. */
 const ORDER_LEVEL = new Set(["persen", "potongan"]);
-
-const formatRp = (amount: number) => `Rp ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
 
 /**
  * Spreads `amount` over lines in proportion to `weights` (whole rupiah, largest remainder first),
@@ -144,22 +139,6 @@ interface Compiled {
   covered: boolean[];
   reward: boolean[] | null;
   parts: { jumlah: number; cheapest: number; units: [number, number][]; held: number }[];
-}
-
-/** The cheapest menu price of each target, per menu (bundles are priced at their cheapest parts). */
-const cheapestByMenu = new WeakMap<ReadonlyMap<string, PricingItem>, Map<string, number>>();
-
-function cheapestOf(target: PromoTarget, menu: ReadonlyMap<string, PricingItem>): number {
-  let known = cheapestByMenu.get(menu);
-  if (!known) cheapestByMenu.set(menu, (known = new Map()));
-  let cheapest = known.get(target);
-  if (cheapest === undefined) {
-    cheapest = Infinity;
-    for (const item of menu.values())
-      if (matchesTarget(target, item)) cheapest = Math.min(cheapest, item.harga);
-    known.set(target, cheapest);
-  }
-  return cheapest;
 }
 
 function compile(
@@ -288,9 +267,8 @@ export function priceCart(input: PricingInput): Pricing {
   }
   const moment = zonedMoment(new Date(input.now), input.timezone);
   const open = input.promos.filter((promo) => appliesAt(promo, input.now, moment)).sort(byPlace);
-  const usable = open.filter(
-    (promo) => audienceAllows(promo, customer) && subtotal >= promo.rule.min_subtotal,
-  );
+  const allowed = open.filter((promo) => audienceAllows(promo, customer));
+  const usable = allowed.filter((promo) => subtotal >= promo.rule.min_subtotal);
 
   // Candidates: every combinable promo together (item promos first, then order-wide ones), and
   // each promo that does not combine on its own. The biggest saving wins; on a tie, the first.
@@ -320,89 +298,13 @@ export function priceCart(input: PricingInput): Pricing {
     discounts: best,
     discount,
     total: subtotal - discount,
-    hints: hintsFor(input, open, slots, subtotal, new Set(best.map((entry) => entry.promoId)), discount),
+    hints: promoHints(input, {
+      open,
+      allowed: new Set(allowed.map((promo) => promo.id)),
+      applied: new Set(best.map((entry) => entry.promoId)),
+      slots,
+      subtotal,
+      discount,
+    }),
   };
-}
-
-/** How a target is called in a hint: the item's or dish's name, or the category's. */
-function targetName(target: PromoTarget, input: PricingInput): string {
-  const value = target.slice(target.indexOf(":") + 1);
-  if (target.startsWith("item:")) return input.menu.get(value)?.nama ?? value;
-  if (target.startsWith("category:")) return (input.categoryNames?.get(value) ?? value).toLowerCase();
-  return value;
-}
-
-/** The most one use of an item promo can save (a bundle, a free reward); unbounded for the rest. */
-function bestCase(rule: PromoRule, menu: ReadonlyMap<string, PricingItem>): number {
-  if (rule.kind === "paket") {
-    const parts = rule.bundle.reduce((sum, part) => sum + cheapestOf(part.target, menu) * part.jumlah, 0);
-    return parts - (rule.bundle_price ?? 0);
-  }
-  if (rule.kind === "gratis" && rule.reward !== null) return cheapestOf(rule.reward, menu) * (rule.free ?? 0);
-  return Infinity;
-}
-
-/**
- * A line for each promo open now that the cart nearly earns: a few units short of a free item
- * or a bundle, a little below the minimum, or only for signed-in customers.
- */
-function hintsFor(
-  input: PricingInput,
-  open: readonly PricingPromo[],
-  slots: readonly Slot[],
-  subtotal: number,
-  applied: ReadonlySet<number>,
-  discount: number,
-): PromoHint[] {
-  const hints: PromoHint[] = [];
-  for (const promo of open) {
-    const { rule } = promo;
-    const say = (text: string) => hints.push({ promoId: promo.id, text });
-    // A promo that does not combine would replace what the cart already saves: no hint unless
-    // it would save more ("add an Es Nyala for the bundle" beside a bigger free drink misleads).
-    if (!rule.combinable && !applied.has(promo.id) && discount >= bestCase(rule, input.menu)) continue;
-    if (!audienceAllows(promo, input.customer)) {
-      if (!input.customer.signedIn) say(`Masuk dulu untuk memakai promo ${promo.title}.`);
-      continue;
-    }
-    if (subtotal < rule.min_subtotal) {
-      if (subtotal * 2 >= rule.min_subtotal && subtotal > 0) {
-        say(`Belanja ${formatRp(rule.min_subtotal - subtotal)} lagi untuk promo ${promo.title}.`);
-      }
-      continue;
-    }
-    if (rule.kind === "gratis" && rule.buy !== null && rule.free !== null) {
-      const buy = rule.buy;
-      const counts = (item: PricingItem) =>
-        inTargets(rule.targets, item) && !(rule.reward !== null && matchesTarget(rule.reward, item));
-      const counted = slots.reduce((sum, slot) => sum + (counts(slot.item) ? slot.jumlah : 0), 0);
-      const name = rule.targets.length === 1 ? targetName(rule.targets[0]!, input) : "menu";
-      const missing = buy - (counted % buy);
-      if (rule.reward !== null) {
-        const rewardName = targetName(rule.reward, input);
-        const earned = Math.floor(counted / buy) * rule.free;
-        const held = slots.reduce(
-          (sum, slot) => sum + (matchesTarget(rule.reward!, slot.item) ? slot.jumlah : 0),
-          0,
-        );
-        if (earned > held) say(`${rewardName} gratis untukmu: tambahkan ${earned - held} ke keranjang.`);
-        else if (counted > 0 && missing < buy && missing <= 2)
-          say(`Tambah ${missing} ${name} lagi, ${rewardName} gratis.`);
-      } else if (counted > 0 && missing < buy && missing <= 2) {
-        say(`Tambah ${missing} ${name} lagi, ${rule.free} gratis.`);
-      }
-    } else if (rule.kind === "paket" && !applied.has(promo.id)) {
-      const lacking = rule.bundle.filter(
-        (part) =>
-          slots.reduce((sum, slot) => sum + (matchesTarget(part.target, slot.item) ? slot.jumlah : 0), 0) <
-          part.jumlah,
-      );
-      if (lacking.length > 0 && lacking.length < rule.bundle.length) {
-        say(
-          `Tambah ${lacking.map((part) => targetName(part.target, input)).join(" dan ")} untuk ${promo.title}.`,
-        );
-      }
-    }
-  }
-  return hints;
 }

@@ -5,9 +5,9 @@
  */
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
 import { zonedDateString, zonedMoment } from "../store/opening-hours.ts";
-import { availabilityText, offerText, termsOf, whenLabel, type TargetNamer } from "./labels.ts";
+import { availabilityText, offerText, termsOf, whenLabel } from "./labels.ts";
 import type { PricingItem } from "./pricing.ts";
-import { matchesTarget } from "./rule.ts";
+import { matchesTarget, parseTarget } from "./targets.ts";
 
 export interface PromoCardView {
   id: number;
@@ -37,6 +37,7 @@ export interface PromoCartItem {
   jumlah: number;
 }
 
+/** A promo's row as the storefront reads it (promo-cards.server.ts). */
 export interface PromoRow {
   id: number;
   title: string;
@@ -53,15 +54,6 @@ export interface MenuFacts {
   categoryNames: ReadonlyMap<string, string>;
 }
 
-export function targetNamer({ menu, categoryNames }: MenuFacts): TargetNamer {
-  return (target: PromoTarget) => {
-    const value = target.slice(target.indexOf(":") + 1);
-    if (target.startsWith("item:")) return menu.get(value)?.nama ?? "menu yang sudah dihapus";
-    if (target.startsWith("category:")) return `semua ${(categoryNames.get(value) ?? value).toLowerCase()}`;
-    return value;
-  };
-}
-
 /**
  * The one item a target orders: the item itself, or a dish's lowest orderable level; none for a
  * category (too many to choose from) or when nothing can be ordered.
@@ -70,7 +62,7 @@ function itemOf(target: PromoTarget, facts: MenuFacts): string | null {
   const candidates = [...facts.menu.values()]
     .filter((item) => item.tersedia && matchesTarget(target, item))
     .sort((a, b) => (a.level ?? 0) - (b.level ?? 0) || a.harga - b.harga);
-  if (target.startsWith("category:") || candidates.length === 0) return null;
+  if (parseTarget(target)?.kind === "category" || candidates.length === 0) return null;
   return candidates[0]!.id;
 }
 
@@ -121,7 +113,7 @@ export function promoCardView(row: PromoRow, facts: MenuFacts, now: number, time
     image: row.image,
     label: row.label,
     when: whenLabel(rule, dates, today),
-    offer: rule ? offerText(rule, targetNamer(facts)) : null,
+    offer: rule ? offerText(rule, facts) : null,
     terms: rule ? termsOf(rule) : [],
     availability: rule ? availabilityText(rule, zonedMoment(at, timezone)) : null,
     items:

@@ -3,16 +3,9 @@ import { useState, type ReactNode } from "react";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
 import { conformCheckbox, conformField } from "~/features/admin/form-parts.tsx";
 import { DAY_NAMES } from "~/features/store/opening-hours.ts";
-import { BUNDLE_PARTS } from "./rule-form.ts";
+import { BUNDLE_SLOTS, type RuleFieldName, type TargetOption } from "./rule-form.ts";
 
-/** A choice of what a rule counts or gives: a category, a dish (all its levels) or one item. */
-export interface TargetOption {
-  value: string;
-  label: string;
-  group: "Kategori" | "Hidangan (semua level)" | "Menu";
-}
-
-type Fields = Record<string, FieldMetadata<unknown>>;
+type Fields = Record<RuleFieldName, FieldMetadata<unknown>>;
 
 const KIND_LABELS = [
   ["", "Tanpa aturan harga (gambar saja)"],
@@ -65,22 +58,22 @@ function TargetOptions({ options }: { options: readonly TargetOption[] }) {
 /**
  * The price rule fields of the promo form: when, for whom, which lines, what it takes off. All
  * of them are in the page without JavaScript (a plain form); with it, only those of the chosen
- * kind show. The checks are the schema's (rule-form.ts), with their messages beside the fields.
+ * kind show. The checks are the rule's schema (rule.ts), with their messages beside the fields.
  */
 export function RuleFields({ fields, options }: { fields: Fields; options: readonly TargetOption[] }) {
   const [kind, setKind] = useState(
-    typeof fields.kind!.initialValue === "string" ? fields.kind!.initialValue : "",
+    typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : "",
   );
-  const [scope, setScope] = useState(fields.scope!.initialValue === "pilihan" ? "pilihan" : "semua");
-  const days = asList(fields.days!.initialValue);
-  const targets = asList(fields.targets!.initialValue);
+  const [scope, setScope] = useState(fields.scope.initialValue === "pilihan" ? "pilihan" : "semua");
+  const days = asList(fields.days.initialValue);
+  const targets = asList(fields.targets.initialValue);
   const shown = (...kinds: string[]) => (kinds.includes(kind) ? "" : "js:hidden");
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2" data-testid="rule-fields">
       <div className="sm:col-span-2">
         <SelectField
           label="Aturan harga"
-          {...conformField(fields.kind!)}
+          {...conformField(fields.kind)}
           onChange={(event) => setKind(event.currentTarget.value)}
           hint="Promo dengan aturan langsung memotong harga di keranjang dan di pesanan."
         >
@@ -97,8 +90,8 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           title="Kapan berlaku"
           hint="Menurut zona waktu toko. Rentang tanggalnya adalah tanggal tampil di atas."
         >
-          <div className="sm:col-span-2" role="group" aria-labelledby={`${fields.days!.id}-label`}>
-            <span id={`${fields.days!.id}-label`} className="field-label">
+          <div className="sm:col-span-2" role="group" aria-labelledby={`${fields.days.id}-label`}>
+            <span id={`${fields.days.id}-label`} className="field-label">
               Hari
             </span>
             <div className="flex flex-wrap gap-x-4">
@@ -106,25 +99,25 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
                 <Checkbox
                   key={day}
                   label={day}
-                  name={fields.days!.name}
+                  name={fields.days.name}
                   value={String(index)}
                   defaultChecked={days.includes(String(index))}
                 />
               ))}
             </div>
-            <FieldError field={fields.days!} />
+            <FieldError field={fields.days} />
           </div>
-          <TextField label="Jam mulai (opsional)" type="time" {...conformField(fields.time_from!)} />
+          <TextField label="Jam mulai (opsional)" type="time" {...conformField(fields.time_from)} />
           <TextField
             label="Jam selesai (opsional)"
             type="time"
-            {...conformField(fields.time_until!)}
+            {...conformField(fields.time_until)}
             hint="Lebih awal dari jam mulai berarti lewat tengah malam."
           />
         </Group>
 
         <Group title="Untuk siapa">
-          <SelectField label="Pelanggan" {...conformField(fields.audience!)}>
+          <SelectField label="Pelanggan" {...conformField(fields.audience)}>
             <option value="semua">Semua pelanggan</option>
             <option value="masuk">Pelanggan yang masuk akun</option>
             <option value="pertama">Pesanan pertama pelanggan (masuk akun)</option>
@@ -132,7 +125,7 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <TextField
             label="Batas per pelanggan (opsional)"
             inputMode="numeric"
-            {...conformField(fields.per_customer!)}
+            {...conformField(fields.per_customer)}
             hint="Berapa kali satu akun boleh memakainya."
           />
         </Group>
@@ -141,7 +134,7 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <div className="sm:col-span-2">
             <SelectField
               label="Berlaku untuk"
-              {...conformField(fields.scope!)}
+              {...conformField(fields.scope)}
               onChange={(event) => setScope(event.currentTarget.value)}
             >
               <option value="semua">Seluruh pesanan</option>
@@ -155,52 +148,49 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
                 <Checkbox
                   key={option.value}
                   label={`${option.label}${option.group === "Menu" ? "" : ` (${option.group.toLowerCase()})`}`}
-                  name={fields.targets!.name}
+                  name={fields.targets.name}
                   value={option.value}
                   defaultChecked={targets.includes(option.value)}
                 />
               ))}
             </div>
-            <FieldError field={fields.targets!} />
+            <FieldError field={fields.targets} />
           </div>
         </Group>
 
         <Group title="Potongannya">
           <div className={shown("persen")}>
-            <TextField label="Diskon (%)" inputMode="numeric" {...conformField(fields.percent!)} />
+            <TextField label="Diskon (%)" inputMode="numeric" {...conformField(fields.percent)} />
           </div>
           <div className={shown("potongan")}>
-            <TextField label="Potongan (Rp)" inputMode="numeric" {...conformField(fields.amount!)} />
+            <TextField label="Potongan (Rp)" inputMode="numeric" {...conformField(fields.amount)} />
           </div>
           <div className={`grid gap-4 sm:col-span-2 sm:grid-cols-3 ${shown("gratis")}`}>
-            <TextField label="Beli (porsi)" inputMode="numeric" {...conformField(fields.buy!)} />
-            <TextField label="Gratis (porsi)" inputMode="numeric" {...conformField(fields.free!)} />
-            <SelectField label="Yang gratis" {...conformField(fields.reward!)}>
+            <TextField label="Beli (porsi)" inputMode="numeric" {...conformField(fields.buy)} />
+            <TextField label="Gratis (porsi)" inputMode="numeric" {...conformField(fields.free)} />
+            <SelectField label="Yang gratis" {...conformField(fields.reward)}>
               <option value="">Yang termurah dari menu yang dihitung</option>
               <TargetOptions options={options.filter((option) => option.group !== "Kategori")} />
             </SelectField>
           </div>
           <div className={`grid gap-4 sm:col-span-2 sm:grid-cols-2 ${shown("paket")}`}>
-            {Array.from({ length: BUNDLE_PARTS }, (_, index) => (
-              <div key={index} className="grid grid-cols-[1fr_5rem] gap-2">
-                <SelectField
-                  label={`Isi paket ${index + 1}`}
-                  {...conformField(fields[`bundle_${index + 1}`]!)}
-                >
+            {BUNDLE_SLOTS.map((slot) => (
+              <div key={slot} className="grid grid-cols-[1fr_5rem] gap-2">
+                <SelectField label={`Isi paket ${slot}`} {...conformField(fields[`bundle_${slot}`])}>
                   <option value="">—</option>
                   <TargetOptions options={options.filter((option) => option.group !== "Kategori")} />
                 </SelectField>
                 <TextField
                   label="Jumlah"
                   inputMode="numeric"
-                  {...conformField(fields[`bundle_${index + 1}_qty`]!)}
+                  {...conformField(fields[`bundle_${slot}_qty`])}
                 />
               </div>
             ))}
             <TextField
               label="Harga paket (Rp)"
               inputMode="numeric"
-              {...conformField(fields.bundle_price!)}
+              {...conformField(fields.bundle_price)}
               hint="Untuk isi termurahnya; level yang lebih mahal menambah selisihnya."
             />
           </div>
@@ -210,11 +200,11 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <TextField
             label="Minimal belanja (Rp, opsional)"
             inputMode="numeric"
-            {...conformField(fields.min_subtotal!)}
+            {...conformField(fields.min_subtotal)}
             hint="Dari total pesanan sebelum promo."
           />
           <div className="self-end">
-            <Checkbox label="Bisa digabung dengan promo lain" {...conformCheckbox(fields.combinable!)} />
+            <Checkbox label="Bisa digabung dengan promo lain" {...conformCheckbox(fields.combinable)} />
           </div>
           <p className="text-sm text-stone-600 sm:col-span-2">
             Bila tidak bisa digabung, pelanggan otomatis mendapat satu promo yang paling hemat untuknya.

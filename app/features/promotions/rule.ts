@@ -1,99 +1,105 @@
 /**
- * A promo's rule as the pricing and the cards read it (the stored shape is PromoRule in
- * database/types.ts; docs/decisions/0024-promotion-rules.md). Pure and browser-safe.
+ * A promo's price rule: one Zod schema that the admin form checks, the writer stores and the
+ * reader reads back (docs/decisions/0027-promotions-in-one-folder.md). The stored shape is
+ * PromoRule in database/types.ts.
  */
+import { z } from "zod";
 import { PROMO_AUDIENCES, PROMO_KINDS, type PromoRule, type PromoTarget } from "../../../database/types.ts";
 import { isTime } from "../../lib/date-input.ts";
+import { isTarget } from "./targets.ts";
 
 export type { PromoRule, PromoTarget };
 
-/** What a target is matched against: a menu item with its category and level family. */
-export interface TargetItem {
-  id: string;
-  category_id: string;
-  level_family: string | null;
-}
+export const RULE_MESSAGES = {
+  kind: "Pilih jenis promo dari daftar.",
+  days: "Pilih minimal satu hari promo berlaku.",
+  time: "Jam harus berformat jam yang benar, misalnya 10:00.",
+  timePair: "Isi jam mulai dan jam selesai, atau kosongkan keduanya.",
+  timeSame: "Jam mulai dan jam selesai tidak boleh sama.",
+  audience: "Pilih untuk siapa promo ini.",
+  perCustomer: "Batas per pelanggan harus 1 sampai 99 kali, atau kosong.",
+  targets: "Pilih minimal satu menu, hidangan, atau kategori.",
+  target: "Ada pilihan menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
+  percent: "Persen diskon harus angka bulat 1 sampai 100.",
+  amount: "Potongan harus angka rupiah bulat, Rp 100 sampai Rp 100.000.000.",
+  buy: "Jumlah beli harus 1 sampai 99.",
+  free: "Jumlah gratis harus 1 sampai 99.",
+  freeBelowBuy: "Jumlah gratis harus lebih kecil dari jumlah beli, misalnya beli 2 gratis 1.",
+  rewardOnly: "Menu yang dihitung tidak boleh hanya menu hadiahnya.",
+  bundleEmpty: "Isi paket minimal 2 porsi.",
+  bundleTwice: "Satu pilihan hanya boleh ada di satu isi paket.",
+  bundleQty: "Jumlah tiap isi paket harus 1 sampai 9.",
+  bundlePrice: "Harga paket harus angka rupiah bulat, Rp 0 sampai Rp 100.000.000.",
+  minSubtotal: "Minimal belanja harus angka rupiah bulat sampai Rp 100.000.000, atau kosong.",
+  noDayInRange:
+    "Dalam rentang tanggal itu tidak ada hari yang dipilih, jadi promo tidak akan pernah berlaku.",
+} as const;
 
-const parsed = new Map<string, [kind: string, value: string]>();
+const M = RULE_MESSAGES;
 
-/** `family:Mie Nyala` → `["family", "Mie Nyala"]`, read once per target. */
-function partsOf(target: PromoTarget): [string, string] {
-  let parts = parsed.get(target);
-  if (!parts) {
-    const colon = target.indexOf(":");
-    parts = [target.slice(0, colon), target.slice(colon + 1)];
-    if (parsed.size > 10_000) parsed.clear();
-    parsed.set(target, parts);
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const target = z.custom<PromoTarget>(isTarget, M.target);
+const time = z.string({ error: M.time }).refine(isTime, M.time).nullable();
+
+const ruleShape = z.object({
+  /** 0 = Monday … 6 = Sunday, in the store's calendar. */
+  days: z.array(whole(0, 6, M.days), { error: M.days }).min(1, M.days),
+  time_from: time,
+  time_until: time,
+  audience: z.enum(PROMO_AUDIENCES, { error: M.audience }),
+  per_customer: whole(1, 99, M.perCustomer).nullable(),
+  targets: z.array(target, { error: M.target }),
+  kind: z.enum(PROMO_KINDS, { error: M.kind }),
+  percent: whole(1, 100, M.percent).nullable(),
+  amount: whole(100, 100_000_000, M.amount).nullable(),
+  buy: whole(1, 99, M.buy).nullable(),
+  free: whole(1, 99, M.free).nullable(),
+  reward: target.nullable(),
+  bundle: z.array(z.object({ target, jumlah: whole(1, 9, M.bundleQty) }), { error: M.target }),
+  bundle_price: whole(0, 100_000_000, M.bundlePrice).nullable(),
+  min_subtotal: whole(0, 100_000_000, M.minSubtotal),
+  combinable: z.boolean(),
+});
+
+/** What makes a rule whole beyond its fields: a time window, what its kind needs, a sound offer. */
+function checkRule(rule: z.output<typeof ruleShape>, context: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) =>
+    context.addIssue({ code: "custom", path, message });
+  if ((rule.time_from === null) !== (rule.time_until === null)) {
+    issue([rule.time_from === null ? "time_from" : "time_until"], M.timePair);
+  } else if (rule.time_from !== null && rule.time_from === rule.time_until) {
+    issue(["time_until"], M.timeSame);
   }
-  return parts;
+  if (rule.kind === "persen" && rule.percent === null) issue(["percent"], M.percent);
+  if (rule.kind === "potongan" && rule.amount === null) issue(["amount"], M.amount);
+  if (rule.kind === "gratis") {
+    if (rule.buy === null) issue(["buy"], M.buy);
+    if (rule.free === null) issue(["free"], M.free);
+    // Buy 2 get 2 of the same lines would give everything away.
+    if (rule.buy !== null && rule.free !== null && rule.reward === null && rule.free >= rule.buy) {
+      issue(["free"], M.freeBelowBuy);
+    }
+    const { reward } = rule;
+    if (reward !== null && rule.targets.length > 0 && rule.targets.every((entry) => entry === reward)) {
+      issue(["targets"], M.rewardOnly);
+    }
+  }
+  if (rule.kind === "paket") {
+    if (rule.bundle.reduce((sum, part) => sum + part.jumlah, 0) < 2) issue(["bundle"], M.bundleEmpty);
+    const seen = new Set<string>();
+    rule.bundle.forEach((part, index) => {
+      if (seen.has(part.target)) issue(["bundle", index], M.bundleTwice);
+      seen.add(part.target);
+    });
+    if (rule.bundle_price === null) issue(["bundle_price"], M.bundlePrice);
+  }
 }
 
-export function matchesTarget(target: PromoTarget, item: TargetItem): boolean {
-  const [kind, value] = partsOf(target);
-  if (kind === "item") return item.id === value;
-  if (kind === "family") return item.level_family === value;
-  if (kind === "category") return item.category_id === value;
-  return false;
-}
-
-/** Whether an item is among `targets` (none = the whole order). */
-export const inTargets = (targets: readonly PromoTarget[], item: TargetItem) =>
-  targets.length === 0 || targets.some((target) => matchesTarget(target, item));
-
-const isTarget = (value: unknown): value is PromoTarget =>
-  typeof value === "string" && /^(item|family|category):.{1,100}$/s.test(value);
-
-const wholeIn = (value: unknown, min: number, max: number): value is number =>
-  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
-
-const orNull = (value: unknown, min: number, max: number) => (wholeIn(value, min, max) ? value : null);
+export const PromoRuleSchema = ruleShape.superRefine(checkRule) satisfies z.ZodType<PromoRule>;
 
 /**
- * A stored rule read back, or null when it is not one (a row written by hand, a future shape):
- * such a promo is shown as a picture and prices nothing, rather than pricing wrongly.
+ * A stored rule read back, or null when the schema refuses it (a row written by hand, a future
+ * shape): such a promo is shown as a picture and prices nothing, rather than pricing wrongly.
  */
-export function readRule(value: unknown): PromoRule | null {
-  if (typeof value !== "object" || value === null) return null;
-  const rule = value as Record<string, unknown>;
-  const days = Array.isArray(rule.days) ? [...new Set(rule.days.filter((day) => wholeIn(day, 0, 6)))] : [];
-  const kind = PROMO_KINDS.find((known) => known === rule.kind);
-  const audience = PROMO_AUDIENCES.find((known) => known === rule.audience) ?? "semua";
-  if (!kind || days.length === 0) return null;
-  const timeFrom = isTime(rule.time_from) ? rule.time_from : null;
-  const timeUntil = isTime(rule.time_until) ? rule.time_until : null;
-  const bundle = Array.isArray(rule.bundle)
-    ? rule.bundle.flatMap((part: unknown) => {
-        const entry = (part ?? {}) as Record<string, unknown>;
-        return isTarget(entry.target) && wholeIn(entry.jumlah, 1, 99)
-          ? [{ target: entry.target, jumlah: entry.jumlah }]
-          : [];
-      })
-    : [];
-  const read: PromoRule = {
-    days: days.sort((a, b) => a - b),
-    time_from: timeFrom && timeUntil ? timeFrom : null,
-    time_until: timeFrom && timeUntil ? timeUntil : null,
-    audience,
-    per_customer: orNull(rule.per_customer, 1, 99),
-    targets: Array.isArray(rule.targets) ? rule.targets.filter(isTarget) : [],
-    kind,
-    percent: orNull(rule.percent, 1, 100),
-    amount: orNull(rule.amount, 1, 100_000_000),
-    buy: orNull(rule.buy, 1, 99),
-    free: orNull(rule.free, 1, 99),
-    reward: isTarget(rule.reward) ? rule.reward : null,
-    bundle,
-    bundle_price: orNull(rule.bundle_price, 0, 100_000_000),
-    min_subtotal: orNull(rule.min_subtotal, 0, 100_000_000) ?? 0,
-    combinable: rule.combinable !== false,
-  };
-  const complete =
-    (kind === "persen" && read.percent !== null) ||
-    (kind === "potongan" && read.amount !== null) ||
-    (kind === "gratis" &&
-      read.buy !== null &&
-      read.free !== null &&
-      (read.reward !== null || read.free < read.buy)) ||
-    (kind === "paket" && read.bundle.length > 0 && read.bundle_price !== null);
-  return complete ? read : null;
-}
+export const readRule = (value: unknown): PromoRule | null => PromoRuleSchema.safeParse(value).data ?? null;

@@ -3,7 +3,7 @@
  * its date range (the promo's `active_from`/`active_until` instants). Pure: the clock and the
  * zone are passed in, so the cart, the checkout and the tests agree on the moment.
  */
-import type { PromoRule } from "./rule.ts";
+import type { PromoRule } from "../../../database/types.ts";
 
 /** A moment in the store's calendar: weekday (0 = Monday) and minute of the day. */
 export interface StoreMoment {
@@ -18,7 +18,8 @@ export interface PromoWindow {
   active_until: number | null;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** `14:30` → 870. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** Whether the days and time window hold at `moment` (the date range is checked apart). */
 export function inWeeklyWindow(rule: PromoWindow["rule"], moment: StoreMoment): boolean {

@@ -6,20 +6,16 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { CrudForm } from "~/features/admin/crud-form.tsx";
 import { CrudList } from "~/features/admin/crud-list.tsx";
 import { conformCheckbox, conformField, PhotoField } from "~/features/admin/form-parts.tsx";
-import { PROMO_MESSAGES, PromoSchema } from "~/features/catalog/promo-schema.ts";
+import { PROMO_MESSAGES, PromoSchema } from "~/features/promotions/promo-schema.ts";
 import {
   createPromo,
   deletePromo,
-  describeRules,
-  listPromosForAdmin,
+  getPromoAdminPage,
   updatePromo,
   type AdminPromo,
-} from "~/features/catalog/promos.server.ts";
-import { listCategories } from "~/features/catalog/categories.server.ts";
-import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
-import { RuleFields, type TargetOption } from "~/features/promotions/rule-fields.tsx";
+} from "~/features/promotions/promos.server.ts";
+import { RuleFields } from "~/features/promotions/rule-fields.tsx";
 import { readUploadForm } from "~/features/media/images.server.ts";
-import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
@@ -28,33 +24,9 @@ import { adminMeta } from "~/lib/meta.ts";
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
-  const { timezone } = await getStoreSettingsValues(db);
-  const [promos, categories, items] = await Promise.all([
-    listPromosForAdmin(db, timezone),
-    listCategories(db),
-    listMenuItemsForAdmin(db),
-  ]);
-  const families = [...new Set(items.flatMap((item) => (item.level_family ? [item.level_family] : [])))];
-  const options: TargetOption[] = [
-    ...categories.map((category) => ({
-      value: `category:${category.id}`,
-      label: category.nama,
-      group: "Kategori" as const,
-    })),
-    ...families.map((family) => ({
-      value: `family:${family}`,
-      label: family,
-      group: "Hidangan (semua level)" as const,
-    })),
-    ...items.map((item) => ({ value: `item:${item.id}`, label: item.nama, group: "Menu" as const })),
-  ];
+  const page = await getPromoAdminPage(db);
   const editing = Number(url.searchParams.get("ubah"));
-  return {
-    promos,
-    options,
-    offers: await describeRules(db, promos),
-    editing: promos.find((promo) => promo.id === editing) ?? null,
-  };
+  return { ...page, editing: page.promos.find((promo) => promo.id === editing) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -134,7 +106,7 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...conformCheckbox(fields.aktif)} />
           </div>
-          <RuleFields fields={fields as never} options={options} />
+          <RuleFields fields={fields} options={options} />
         </>
       )}
     </CrudForm>

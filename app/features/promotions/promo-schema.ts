@@ -1,13 +1,12 @@
 /**
- * The promo form's rules (/admin/menu-diskon), shared by the page (Conform) and the server
- * (promos.server.ts). Dates are days of the store's calendar, `YYYY-MM-DD`. A promo may carry a
- * price rule (its fields and checks: features/promotions/rule-form.ts).
+ * The promo form (/admin/menu-diskon), shared by the page (Conform) and the action. Dates are days
+ * of the store's calendar, `YYYY-MM-DD`; the price rule's fields and checks are rule-form.ts's.
  */
 import { z } from "zod";
 import { isDateString } from "../../lib/date-input.ts";
 import { checkbox, checkedText, positionField, textField } from "../../lib/form-schema.ts";
-import { saysTime } from "../promotions/labels.ts";
-import { checkRule, ruleFields } from "../promotions/rule-form.ts";
+import { saysTime } from "./labels.ts";
+import { checkRuleForm, ruleFields } from "./rule-form.ts";
 
 export const PROMO_MESSAGES = {
   titleRequired: "Judul promo wajib diisi.",
@@ -45,7 +44,7 @@ export const PromoSchema = z
     if (promo.active_from && promo.active_until && promo.active_from > promo.active_until) {
       issue("active_until", PROMO_MESSAGES.dateOrder);
     }
-    checkRule(promo, issue);
+    checkRuleForm(promo, new Set(context.issues.map((entry) => entry.path?.[0])), issue);
   });
 
 export type PromoValues = z.infer<typeof PromoSchema>;

@@ -1,0 +1,34 @@
+/**
+ * The promo cards /beranda shows: the promos switched on and inside their dates, with their rules
+ * read back by the one rule schema (rule.ts); promo-card-view.ts words them at the store's moment.
+ */
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { promos } from "../../../database/schema.ts";
+import type { PromoRow } from "./promo-card-view.ts";
+import { readRule } from "./rule.ts";
+
+/** Promos switched on and inside their date window at `now`, in their order on /beranda. */
+export async function getActivePromos(db: Database, now = new Date()): Promise<PromoRow[]> {
+  const rows = await db
+    .select({
+      id: promos.id,
+      title: promos.title,
+      description: promos.description,
+      image: promos.image,
+      label: promos.label,
+      rule: promos.rule,
+      active_from: promos.active_from,
+      active_until: promos.active_until,
+    })
+    .from(promos)
+    .where(
+      and(
+        eq(promos.aktif, true),
+        or(isNull(promos.active_from), lte(promos.active_from, now)),
+        or(isNull(promos.active_until), gt(promos.active_until, now)),
+      ),
+    )
+    .orderBy(asc(promos.urutan), asc(promos.id));
+  return rows.map((row) => ({ ...row, rule: readRule(row.rule) }));
+}

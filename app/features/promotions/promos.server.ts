@@ -1,0 +1,238 @@
+/**
+ * The promos admins change in /admin/menu-diskon. The action has checked the form with
+ * PromoSchema (and the actor's role); a write adds what only the database knows and stores the
+ * row with its audit entry in one transaction (docs/decisions/0027-promotions-in-one-folder.md).
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { promos } from "../../../database/schema.ts";
+import { storeNow } from "../../lib/clock.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { isRowId } from "../../lib/form-input.server.ts";
+import { refuse, type Refusal, type WriteResult } from "../../lib/write-result.ts";
+import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import { listCategories } from "../catalog/categories.server.ts";
+import { listMenuItemsForAdmin } from "../catalog/menu-items.server.ts";
+import {
+  cardNotFound,
+  createCard,
+  deleteCard,
+  updateCard,
+  type PictureCard,
+} from "../catalog/picture-cards.server.ts";
+import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
+import { getStoreSettingsValues } from "../store/settings.server.ts";
+import { offerText } from "./labels.ts";
+import { PROMO_MESSAGES, type PromoValues } from "./promo-schema.ts";
+import { loadPricingContext } from "./promotions.server.ts";
+import { readRule, type PromoRule, type PromoTarget } from "./rule.ts";
+import { bundleParts, formFromRule, ruleFromForm, targetOptions } from "./rule-form.ts";
+import { cheapestOf, matchesTarget, parseTarget } from "./targets.ts";
+
+const PROMO_CARD: PictureCard = { kind: "promo", table: promos, label: "Promo", messages: PROMO_MESSAGES };
+
+export interface AdminPromo {
+  id: number;
+  title: string;
+  description: string;
+  image: string;
+  label: string;
+  urutan: number;
+  aktif: boolean;
+  /** As the form shows them: `YYYY-MM-DD` in the store's calendar, or "". */
+  active_from: string;
+  active_until: string;
+  /** The stored rule (null: a picture), and its fields as the form shows them. */
+  rule: PromoRule | null;
+  ruleForm: Record<string, string | string[]>;
+}
+
+/** A promo row as the form shows it. */
+function promoFormValues(row: typeof promos.$inferSelect, timezone: string): AdminPromo {
+  const rule = readRule(row.rule);
+  return {
+    rule,
+    ruleForm: formFromRule(rule),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    label: row.label,
+    urutan: row.urutan,
+    aktif: row.aktif,
+    active_from: row.active_from ? zonedDateString(row.active_from, timezone) : "",
+    // Stored as the first moment after the last day.
+    active_until: row.active_until ? zonedDateString(new Date(row.active_until.getTime() - 1), timezone) : "",
+  };
+}
+
+export async function listPromosForAdmin(db: Database, timezone: string): Promise<AdminPromo[]> {
+  const rows = await db.select().from(promos).orderBy(asc(promos.urutan), asc(promos.id));
+  return rows.map((row) => promoFormValues(row, timezone));
+}
+
+/** /admin/menu-diskon: the promos, each rule in words, and what a rule may name. */
+export async function getPromoAdminPage(db: Database) {
+  const { timezone } = await getStoreSettingsValues(db);
+  const [list, categories, items] = await Promise.all([
+    listPromosForAdmin(db, timezone),
+    listCategories(db),
+    listMenuItemsForAdmin(db),
+  ]);
+  const names = {
+    menu: new Map(items.map((item) => [item.id, item])),
+    categoryNames: new Map(categories.map((category) => [category.id, category.nama])),
+  };
+  const offers: Record<number, string> = Object.fromEntries(
+    list.flatMap((promo) => (promo.rule ? [[promo.id, offerText(promo.rule, names)]] : [])),
+  );
+  return { promos: list, offers, options: targetOptions(categories, items) };
+}
+
+export const RULE_DB_MESSAGES = {
+  unknownTarget: "Ada pilihan menu yang sudah tidak ada. Muat ulang halaman lalu pilih lagi.",
+  bundleNotCheaper: (sum: number) =>
+    `Harga paket harus lebih murah dari harga satuan isinya (${formatRupiah(sum)}).`,
+} as const;
+
+/**
+ * What only the database can check of a rule: every menu item, dish and category it names
+ * exists, and a bundle costs less than its parts at their cheapest. A new promo may not end
+ * before today (the store's calendar).
+ */
+async function checkAgainstMenu(
+  db: Database,
+  values: PromoValues,
+  rule: PromoRule | null,
+  timezone: string,
+  creating: boolean,
+): Promise<Refusal | null> {
+  if (
+    creating &&
+    values.active_until &&
+    values.active_until < zonedDateString(new Date(storeNow()), timezone)
+  ) {
+    return refuse(400, PROMO_MESSAGES.datePast, { active_until: PROMO_MESSAGES.datePast });
+  }
+  if (!rule) return null;
+  const { menu, categoryNames } = await loadPricingContext(db);
+  // A category may be empty for now; an item or a dish must exist.
+  const known = (target: PromoTarget) => {
+    const parts = parseTarget(target);
+    return parts?.kind === "category"
+      ? categoryNames.has(parts.value)
+      : [...menu.values()].some((item) => matchesTarget(target, item));
+  };
+  const named: [string, PromoTarget][] = [
+    ...rule.targets.map((target): [string, PromoTarget] => ["targets", target]),
+    ...(rule.reward ? [["reward", rule.reward] as [string, PromoTarget]] : []),
+    ...bundleParts(values).map((part): [string, PromoTarget] => [part.field, part.target]),
+  ];
+  const unknown = named.find(([, target]) => !known(target));
+  if (unknown) {
+    return refuse(400, RULE_DB_MESSAGES.unknownTarget, { [unknown[0]]: RULE_DB_MESSAGES.unknownTarget });
+  }
+  if (rule.kind === "paket") {
+    const sum = rule.bundle.reduce((total, part) => {
+      const price = cheapestOf(part.target, menu);
+      return total + (Number.isFinite(price) ? price : 0) * part.jumlah;
+    }, 0);
+    if ((rule.bundle_price ?? 0) >= sum) {
+      const message = RULE_DB_MESSAGES.bundleNotCheaper(sum);
+      return refuse(400, message, { bundle_price: message });
+    }
+  }
+  return null;
+}
+
+/** The row's columns of checked form values, or why the menu or the calendar refuses them. */
+async function promoColumns(db: Database, values: PromoValues, creating: boolean) {
+  const { timezone } = await getStoreSettingsValues(db);
+  const rule = ruleFromForm(values);
+  const columns = {
+    title: values.title,
+    description: values.description,
+    label: values.label,
+    urutan: values.urutan,
+    aktif: values.aktif,
+    active_from: values.active_from ? startOfZonedDay(values.active_from, timezone) : null,
+    active_until: values.active_until ? startOfZonedDay(values.active_until, timezone, 1) : null,
+    rule,
+  };
+  return { refused: await checkAgainstMenu(db, values, rule, timezone, creating), columns, timezone };
+}
+
+export async function createPromo(
+  db: Database,
+  actor: Actor,
+  values: PromoValues,
+  photo: unknown,
+): Promise<WriteResult<{ id: number }>> {
+  const { refused, columns } = await promoColumns(db, values, true);
+  if (refused) return refused;
+  return createCard(db, actor, PROMO_CARD, photo, values, async (tx, image) => {
+    const [row] = await tx
+      .insert(promos)
+      .values({ ...columns, image })
+      .returning({ id: promos.id });
+    return row!.id;
+  });
+}
+
+const PROMO_WORDING: ChangeWording = {
+  title: "judul",
+  description: () => "deskripsi diubah",
+  label: "label",
+  urutan: "urutan",
+  aktif: (_, after) => (after ? "diaktifkan" : "dinonaktifkan"),
+  active_from: "tampil mulai",
+  active_until: "tampil sampai",
+  image: () => "gambar baru",
+  rule: (_, after) => (after ? "aturan harga diubah" : "aturan harga dihapus"),
+};
+
+export async function updatePromo(
+  db: Database,
+  actor: Actor,
+  id: number,
+  values: PromoValues,
+  photo: unknown,
+): Promise<WriteResult> {
+  if (!isRowId(id)) return cardNotFound(PROMO_CARD);
+  const { refused, columns, timezone } = await promoColumns(db, values, false);
+  if (refused) return refused;
+  return updateCard(db, PROMO_CARD, id, photo, async (tx, image) => {
+    const [row] = await tx.select().from(promos).where(eq(promos.id, id)).for("update");
+    if (!row) return false;
+    const { id: _id, ruleForm: _form, ...before } = promoFormValues(row, timezone);
+    await tx
+      .update(promos)
+      .set({ ...columns, ...(image ? { image } : {}), updated_at: new Date() })
+      .where(eq(promos.id, id));
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "promo",
+      entityId: id,
+      ...describeEdit(
+        `Promo ${values.title}`,
+        { ...before, rule: JSON.stringify(before.rule) },
+        {
+          title: values.title,
+          description: values.description,
+          label: values.label,
+          urutan: values.urutan,
+          aktif: values.aktif,
+          active_from: values.active_from,
+          active_until: values.active_until,
+          image: image ?? before.image,
+          rule: JSON.stringify(columns.rule),
+        },
+        PROMO_WORDING,
+      ),
+    });
+    return row.image;
+  });
+}
+
+export const deletePromo = (db: Database, actor: Actor, id: number) => deleteCard(db, actor, PROMO_CARD, id);
