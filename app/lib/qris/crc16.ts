@@ -1,7 +1,6 @@
 /**
- * CRC-16/CCITT-FALSE (polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR) of
- * the text's UTF-8 bytes: the checksum of EMV QR payloads (ISO/IEC 13239), as four uppercase
- * hex digits.
+ * CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final XOR) of the
+ * text's UTF-8 bytes, as four uppercase hex digits: EMV QR's checksum (docs/decisions/0033-qris-payloads.md).
  */
 export function crc16(text: string): string {
   let crc = 0xffff;
