@@ -57,7 +57,7 @@ function isMerchantAccount({ id, value }: DataObject): boolean {
 export function parseQris(input: string): QrisResult<Qris> {
   const payload = input.trim();
   if (!payload.startsWith("000201")) return refused(QRIS_MESSAGES.start);
-  if ([...payload].length > MAX_PAYLOAD_LENGTH) return refused(QRIS_MESSAGES.tooLong);
+  if (payload.length > MAX_PAYLOAD_LENGTH) return refused(QRIS_MESSAGES.tooLong);
   const objects = parseTlv(payload);
   const crc = objects?.at(-1);
   const ids = new Set(objects?.map((object) => object.id));
