@@ -1,0 +1,14 @@
+/**
+ * CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final XOR) of the
+ * text's UTF-8 bytes, as four uppercase hex digits: EMV QR's checksum (docs/decisions/0033-qris-payloads.md).
+ */
+export function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, "0");
+}

@@ -1,0 +1,52 @@
+/**
+ * QR codes drawn on the server, so a page shows one without JavaScript: SVG for the page, PNG for
+ * "Simpan QR" (docs/decisions/0033-qris-payloads.md).
+ */
+import { correction, generate, type Bitmap2D } from "lean-qr";
+import sharp from "sharp";
+
+/** ISO/IEC 18004 asks for four light modules around the symbol. */
+const QUIET_ZONE = 4;
+
+const symbol = (text: string) => generate(text, { minCorrectionLevel: correction.M });
+
+/** Each row's dark runs as one path: a third of lean-qr's traced outline in bytes. */
+function darkRuns(code: Bitmap2D): string {
+  let path = "";
+  for (let y = 0; y < code.size; y++) {
+    for (let x = 0; x < code.size; x++) {
+      if (!code.get(x, y)) continue;
+      const start = x;
+      while (code.get(x + 1, y)) x++;
+      path += `M${start + QUIET_ZONE} ${y + QUIET_ZONE}h${x + 1 - start}v1h${start - x - 1}z`;
+    }
+  }
+  return path;
+}
+
+/** A square SVG (viewBox in modules, quiet zone included) that scales to any size. */
+export function qrSvg(text: string): string {
+  const code = symbol(text);
+  const side = code.size + 2 * QUIET_ZONE;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
+    `<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${darkRuns(code)}"/></svg>`
+  );
+}
+
+/** A PNG with `scale` pixels per module, quiet zone included. */
+export async function qrPng(text: string, scale = 8): Promise<Buffer> {
+  const code = symbol(text);
+  const side = (code.size + 2 * QUIET_ZONE) * scale;
+  const pixels = Buffer.alloc(side * side, 0xff);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (code.get(Math.floor(x / scale) - QUIET_ZONE, Math.floor(y / scale) - QUIET_ZONE)) {
+        pixels[y * side + x] = 0;
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+    .png()
+    .toBuffer();
+}

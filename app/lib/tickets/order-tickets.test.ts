@@ -1,0 +1,111 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { escPosTicket } from "./escpos.ts";
+import { readEscPos } from "./fixtures/escpos-reader.ts";
+import { FIXTURE_ORDER } from "./fixtures/order.ts";
+import { REPRINT_BANNER, customerReceipt, kitchenTicket } from "./order-tickets.ts";
+import {
+  PAPER_COLUMNS,
+  charactersPerLine,
+  layoutTicket,
+  type Paper,
+  type PrintedLine,
+  type TicketBlock,
+} from "./ticket-layout.ts";
+
+const TICKETS = { kitchen: kitchenTicket, receipt: customerReceipt };
+const CASES = (["kitchen", "receipt"] as const).flatMap((ticket) =>
+  ([58, 80] as const).map((paper) => [ticket, paper] as const),
+);
+
+/** The print view's text: one line per printed line, a cut as a line of scissors. */
+const viewText = (blocks: TicketBlock[], paper: Paper) =>
+  layoutTicket(blocks, paper)
+    .map((line) => (line.kind === "cut" ? "✂".repeat(PAPER_COLUMNS[paper]) : line.text))
+    .join("\n") + "\n";
+
+/** Compared with the committed file; `UPDATE_GOLDEN=1` writes it instead (then review the diff). */
+function expectGolden(name: string, content: Uint8Array | string) {
+  const url = new URL(`./fixtures/${name}`, import.meta.url);
+  const bytes = Buffer.from(content);
+  if (process.env.UPDATE_GOLDEN === "1" || !existsSync(url)) writeFileSync(url, bytes);
+  expect(bytes.equals(readFileSync(url)), `${name} differs from the committed golden file`).toBe(true);
+}
+
+describe.each(CASES)("the %s ticket on %d mm paper", (ticket, paper) => {
+  const blocks = TICKETS[ticket](FIXTURE_ORDER);
+  const bytes = escPosTicket(blocks, paper);
+  const { rows, commands } = readEscPos(bytes);
+
+  test("matches the golden bytes and print view", () => {
+    expectGolden(`${ticket}-${paper}.bin`, bytes);
+    expectGolden(`${ticket}-${paper}.txt`, viewText(blocks, paper));
+  });
+
+  test("starts with ESC @ and ends with the cut", () => {
+    expect(Buffer.from(bytes.subarray(0, 2)).toString("hex")).toBe("1b40");
+    expect(Buffer.from(bytes.subarray(-4)).toString("hex")).toBe("1d56000a");
+    expect(commands.at(-1)).toBe("1d5600");
+  });
+
+  test(`no printed line is wider than ${PAPER_COLUMNS[paper]} characters`, () => {
+    for (const row of rows) {
+      expect(row.text.length * row.widthFactor, JSON.stringify(row.text)).toBeLessThanOrEqual(
+        PAPER_COLUMNS[paper],
+      );
+    }
+    for (const line of layoutTicket(blocks, paper)) {
+      if (line.kind === "line")
+        expect(line.text.length).toBeLessThanOrEqual(charactersPerLine(paper, line.size));
+    }
+  });
+});
+
+describe("the kitchen ticket", () => {
+  const text = viewText(kitchenTicket(FIXTURE_ORDER), 58);
+
+  test("says what to cook, for whom, how and when, and no price", () => {
+    expect(text).toContain("NY-7K3Q");
+    expect(text).toContain("Cara: Makan di tempat");
+    expect(text).toContain("Waktu: Secepatnya");
+    expect(text).toContain("Meja: 4");
+    expect(text).toContain('Nama: Andrea "Dea" Putri');
+    expect(text).toContain("2x Mie Nyala Level 3\n   Pedas\n");
+    expect(text).toContain("Jumlah: 6 item");
+    expect(text).not.toMatch(/Rp|\d\.\d{3}/);
+  });
+
+  test("wraps a long name under itself and a long note under the note", () => {
+    expect(text).toContain("3x Es Teh Manis Jumbo dengan\n   Jeruk Nipis Segar & Selasih\n");
+    expect(text).toContain(
+      "   Catatan: Jangan pakai daun\n            bawang - kuahnya\n            dipisah ya, sambal\n            ekstra di mangkuk\n            kecil\n",
+    );
+  });
+
+  test("a reprint says so first, in a banner", () => {
+    const [first] = layoutTicket(kitchenTicket(FIXTURE_ORDER, { reprint: true }), 58);
+    expect(first).toMatchObject({ kind: "line", invert: true, size: "large" });
+    expect((first as PrintedLine).text.trim()).toBe(REPRINT_BANNER);
+    expect(text).not.toContain(REPRINT_BANNER);
+  });
+});
+
+describe("the customer receipt", () => {
+  const text = viewText(customerReceipt(FIXTURE_ORDER), 80);
+
+  test("has the shop, the prices, the promo and the total", () => {
+    expect(text).toContain("Mie Nyala");
+    expect(text).toContain("Jl. Kaliurang Km 5 No. 12, Sleman, Yogyakarta");
+    expect(text).toMatch(/^2x Mie Nyala Level 3 +Rp 36\.000$/m);
+    expect(text).toMatch(/^Subtotal +Rp 75\.000$/m);
+    expect(text).toMatch(/^Promo Jumat Pedas - diskon 10% untuk +-Rp 7\.500\n {2}semua mie$/m);
+    expect(text).toMatch(/^TOTAL +Rp 67\.500$/m);
+  });
+
+  test("accents and emoji come out as plain letters, never as garbage bytes", () => {
+    expect(text).toContain("Sedikit es, gulanya 1/2 saja");
+    expect(Buffer.from(escPosTicket(customerReceipt(FIXTURE_ORDER), 80)).some((byte) => byte > 0x7e)).toBe(
+      false,
+    );
+  });
+});

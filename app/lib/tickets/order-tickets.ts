@@ -1,0 +1,126 @@
+/**
+ * An order's two tickets (docs/decisions/0034-printed-tickets.md): the kitchen's (what to cook,
+ * for whom, how and when; no prices) and the customer's receipt (prices, promos, total, the
+ * shop). The caller words the order (its labels, times in the store's zone); this lays it out.
+ */
+import { formatRupiah } from "../format.ts";
+import type { TicketBlock } from "./ticket-layout.ts";
+
+export interface TicketOrderLine {
+  name: string;
+  /** The spice level as the order shows it (`Pedas`), null for a dish without levels. */
+  level: string | null;
+  quantity: number;
+  note: string;
+  /** What the line costs, quantity included, as the order recorded it (whole rupiah). */
+  amount: number;
+}
+
+export interface TicketOrder {
+  code: string;
+  /** When it was ordered, worded in the store's time zone (`Jumat, 27 Nov 2026, 19.42`). */
+  placedAt: string;
+  /** `Ambil sendiri`, `Diantar` or `Makan di tempat`. */
+  fulfilment: string;
+  /** `Secepatnya` or the chosen time. */
+  when: string;
+  table: string | null;
+  customerName: string | null;
+  lines: TicketOrderLine[];
+  discounts: { title: string; amount: number }[];
+  subtotal: number;
+  total: number;
+  shop: { name: string; address: string };
+}
+
+export interface TicketOptions {
+  /** Printed again: the ticket says so at the top, so the kitchen does not cook the order twice. */
+  reprint?: boolean;
+}
+
+export const REPRINT_BANNER = "CETAK ULANG";
+
+const header = (reprint: boolean | undefined): TicketBlock[] =>
+  reprint ? [{ kind: "banner", text: REPRINT_BANNER }, { kind: "blank" }] : [];
+
+function details(order: TicketOrder): TicketBlock[] {
+  const fields: [string, string | null][] = [
+    ["Cara", order.fulfilment],
+    ["Waktu", order.when],
+    ["Meja", order.table],
+    ["Nama", order.customerName],
+  ];
+  return fields
+    .filter(([, value]) => value)
+    .map(([label, value]) => ({ kind: "text", text: `${label}: ${value}`, hang: label.length + 2 }));
+}
+
+/** The level and the note under a line, indented under its name. */
+function extras(line: TicketOrderLine, indent: number): TicketBlock[] {
+  const blocks: TicketBlock[] = [];
+  if (line.level) blocks.push({ kind: "text", text: line.level, indent });
+  if (line.note.trim()) blocks.push({ kind: "text", text: `Catatan: ${line.note}`, indent, hang: 9 });
+  return blocks;
+}
+
+const quantity = (line: TicketOrderLine) => `${line.quantity}x `;
+
+export function kitchenTicket(order: TicketOrder, { reprint }: TicketOptions = {}): TicketBlock[] {
+  const portions = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  return [
+    ...header(reprint),
+    { kind: "text", text: "TIKET DAPUR", bold: true, align: "center" },
+    { kind: "text", text: order.code, bold: true, size: "large", align: "center" },
+    { kind: "text", text: order.placedAt, align: "center" },
+    { kind: "rule" },
+    ...details(order),
+    { kind: "rule" },
+    ...order.lines.flatMap((line): TicketBlock[] => [
+      {
+        kind: "text",
+        text: `${quantity(line)}${line.name}`,
+        bold: true,
+        size: "tall",
+        hang: quantity(line).length,
+      },
+      ...extras(line, quantity(line).length),
+    ]),
+    { kind: "rule" },
+    { kind: "text", text: `Jumlah: ${portions} item`, bold: true },
+    { kind: "cut" },
+  ];
+}
+
+export function customerReceipt(order: TicketOrder, { reprint }: TicketOptions = {}): TicketBlock[] {
+  return [
+    ...header(reprint),
+    { kind: "text", text: order.shop.name, bold: true, size: "large", align: "center" },
+    { kind: "text", text: order.shop.address, align: "center" },
+    { kind: "rule", char: "=" },
+    { kind: "text", text: `Pesanan ${order.code}`, bold: true },
+    { kind: "text", text: order.placedAt },
+    ...details(order),
+    { kind: "rule" },
+    ...order.lines.flatMap((line): TicketBlock[] => [
+      {
+        kind: "row",
+        left: `${quantity(line)}${line.name}`,
+        right: formatRupiah(line.amount),
+        hang: quantity(line).length,
+      },
+      ...extras(line, quantity(line).length),
+    ]),
+    { kind: "rule" },
+    { kind: "row", left: "Subtotal", right: formatRupiah(order.subtotal) },
+    ...order.discounts.map((discount): TicketBlock => ({
+      kind: "row",
+      left: discount.title,
+      right: formatRupiah(-discount.amount),
+      hang: 2,
+    })),
+    { kind: "row", left: "TOTAL", right: formatRupiah(order.total), bold: true, size: "tall" },
+    { kind: "rule", char: "=" },
+    { kind: "text", text: "Terima kasih!", align: "center" },
+    { kind: "cut" },
+  ];
+}
