@@ -31,11 +31,12 @@ const isUpload = (value: unknown): value is Blob =>
 
 /** Stores an upload; its public path, null when there is none, or why it was refused. */
 async function storePhoto(
+  db: Database,
   file: unknown,
   kind: ImageKind,
 ): Promise<{ ok: true; path: string | null } | Refusal> {
   if (!isUpload(file)) return { ok: true, path: null };
-  const saved = await saveImage(file, kind);
+  const saved = await saveImage(db, file, kind);
   if (!saved.ok) return refuse(400, saved.message, { [PHOTO_FIELD]: saved.message });
   return { ok: true, path: saved.path };
 }
@@ -54,7 +55,7 @@ async function discardPhoto(db: Database, stored: string | null) {
     db.select({ id: slides.id }).from(slides).where(eq(slides.image, stored)).limit(1),
   ]);
   if (menuRow.length + promoRow.length + slideRow.length > 0) return;
-  await removeStoredImage(kind, name);
+  await removeStoredImage(db, kind, name);
 }
 
 /**
@@ -85,7 +86,7 @@ export async function createWithPhoto<Id>(
   insert: (tx: Transaction, image: string) => Promise<Id>,
 ): Promise<WriteResult<{ id: Id }>> {
   if (!isUpload(photo)) return refuse(400, rule.required, { [PHOTO_FIELD]: rule.required });
-  const stored = await storePhoto(photo, rule.kind);
+  const stored = await storePhoto(db, photo, rule.kind);
   if (!stored.ok) return stored;
   const image = stored.path!;
   const id = await transactionWithPhoto(db, image, (tx) => insert(tx, image));
@@ -105,7 +106,7 @@ export async function updateWithPhoto(
   update: (tx: Transaction, image: string | null) => Promise<string | false>,
 ): Promise<WriteResult> {
   if (!(await rule.exists())) return refuse(404, rule.notFound);
-  const stored = await storePhoto(photo, rule.kind);
+  const stored = await storePhoto(db, photo, rule.kind);
   if (!stored.ok) return stored;
   const previous = await transactionWithPhoto(db, stored.path, (tx) => update(tx, stored.path));
   if (previous === false) return refuse(404, rule.notFound);
