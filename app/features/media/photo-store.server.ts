@@ -5,9 +5,9 @@
  * JavaScript heap. docs/decisions/0035-photos-in-the-database.md
  */
 import { randomBytes } from "node:crypto";
+import { openAsBlob } from "node:fs";
 import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { photos } from "../../../database/schema.ts";
@@ -24,6 +24,11 @@ function cachePath(name: string) {
   if (!PHOTO_NAME.test(name)) throw new Error(`not a photo name: ${name}`);
   return path.join(photoCacheDir(), name);
 }
+const isFile = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 const temporaryPath = (target: string) => `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 
 export interface PhotoFile {
@@ -62,6 +67,8 @@ export async function moveIntoCache(name: string, file: string) {
 export async function putPhoto(db: Database, name: string, bytes: Uint8Array) {
   await db.insert(photos).values({ name, bytes }).onConflictDoNothing();
   const target = cachePath(name);
+  // A copy being sent must not be replaced: its reader would fail.
+  if (await isFile(target)) return;
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = temporaryPath(target);
   await writeFile(temporary, bytes);
@@ -117,23 +124,15 @@ function fillOnce(db: Database, name: string): Promise<boolean> {
 /** The photo's cached file, copied from the database first if need be; null when there is none. */
 export async function cachedPhotoPath(db: Database, name: string): Promise<string | null> {
   const file = cachePath(name);
-  const exists = await stat(file).then(
-    () => true,
-    () => false,
-  );
-  return exists || (await fillOnce(db, name)) ? file : null;
+  return (await isFile(file)) || (await fillOnce(db, name)) ? file : null;
 }
 
 async function openCached(name: string): Promise<PhotoFile | null> {
-  try {
-    // Opened before it is read: a delete meanwhile does not cut the answer short.
-    const handle = await open(cachePath(name));
-    const { size } = await handle.stat();
-    return { size, body: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array> };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const file = cachePath(name);
+  if (!(await isFile(file))) return null;
+  // Read from disk as the answer is sent, and only then: an answer dropped holds no file open.
+  const blob = await openAsBlob(file);
+  return { size: blob.size, body: blob.stream() };
 }
 
 /** A stored photo as a stream from this server's cache, or null when no row holds it. */

@@ -1,9 +1,9 @@
 /**
- * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no file is
+ * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no photo is
  * left behind and none goes missing.
  *
  * An upload is stored only once the input is valid and the row to change exists; a write that
- * still does not happen (refused, or the row deleted meanwhile) takes the stored file with it. A
+ * still does not happen (refused, or the row deleted meanwhile) takes the stored photo with it. A
  * photo an edit replaced, or a deleted row's, is removed once no row shows it. After a write the
  * content cache is cleared, so the storefront shows the change at the next page load.
  */
@@ -42,8 +42,8 @@ async function storePhoto(
 }
 
 /**
- * Removes an uploaded photo (and its smaller copies) that no row shows any more. Files are named
- * by their content, so the same picture uploaded for another item is one file: it stays while
+ * Removes an uploaded photo (and its smaller copies) that no row shows any more. Photos are named
+ * by their content, so the same picture uploaded for another item is one photo: it stays while
  * any row uses it. The app's own pictures (/images/…) are never removed.
  */
 async function discardPhoto(db: Database, stored: string | null) {
@@ -60,7 +60,7 @@ async function discardPhoto(db: Database, stored: string | null) {
 
 /**
  * Runs the transaction that uses a just-stored photo. When it does not happen (it answers
- * false, or throws) the photo is discarded, so a refused change leaves no file behind.
+ * false, or throws) the photo is discarded, so a refused change leaves no photo behind.
  */
 async function transactionWithPhoto<T>(
   db: Database,
