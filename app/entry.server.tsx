@@ -6,6 +6,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import { preparePhotos } from "~/features/media/prepare-photos.server.ts";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
@@ -18,8 +19,12 @@ export const streamTimeout = 5_000;
 
 const production = process.env.NODE_ENV === "production";
 
-// Open the database (migrations and seed) as the server starts, not on the first request.
-void getDatabaseHandle();
+// Open the database (migrations and seed) as the server starts, not on the first request; then
+// older uploads' files move into it (the server around the app reports a database that fails).
+void getDatabaseHandle().then(
+  ({ db }) => preparePhotos(db),
+  () => undefined,
+);
 
 /** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";

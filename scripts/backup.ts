@@ -8,14 +8,14 @@ import { backup } from "../server/backup/backup.ts";
 
 export const USAGE = `Pemakaian: npm run backup [-- <folder atau berkas.tar.gz>]
 
-Mencadangkan database bawaan (DATA_DIR/pglite) dan foto (DATA_DIR/uploads) ke satu berkas
-bertanggal, default di folder backups/. Toko boleh tetap berjalan: server membuat salinan
+Mencadangkan database bawaan (DATA_DIR/pglite, termasuk foto) ke satu berkas bertanggal,
+default di folder backups/. Toko boleh tetap berjalan: server membuat salinan
 yang utuh sendiri dan hanya menahan permintaan sebentar. Berkas berisi hash kata sandi:
 simpan di tempat aman (izin 0600). Memulihkan: npm run restore -- <berkas>.`;
 
 const POSTGRES_NOTE = `DATABASE_URL terisi: database ada di PostgreSQL. Cadangkan dengan pg_dump, mis.
   pg_dump --format=custom --file=nyala.dump "$DATABASE_URL"
-lalu salin folder foto DATA_DIR/uploads (lihat README, "Backup and restore").`;
+Foto ikut di dalamnya (lihat README, "Backup and restore").`;
 
 /** A path typed by the owner, from the folder they ran npm in (npm itself runs in the project). */
 const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);

@@ -8,12 +8,12 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { openDatabase, type AppliedMigration } from "../../database/client.server.ts";
+import { openDatabase, type AppliedMigration, type Database } from "../../database/client.server.ts";
 import { lockDataDir } from "../../database/data-dir-lock.ts";
 import { isDataDir } from "../../database/embedded-data-dir.ts";
-import { orders, users } from "../../database/schema.ts";
+import { orders, photos, users } from "../../database/schema.ts";
 import { BackupRefusedError, readArchive, type Manifest } from "./archive.ts";
 import { localStamp } from "./backup.ts";
 
@@ -39,10 +39,24 @@ export function checkMigrations(applied: AppliedMigration[], migrationsFolder: s
   }
 }
 
+/** Photos in an older backup's uploads/ folder (moved into the database at the next start). */
 async function countPhotos(dir: string): Promise<number> {
   if (!existsSync(dir)) return 0;
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile() && /^[a-f0-9]{64}\.webp$/.test(entry.name)).length;
+}
+
+/** Photos in the database (none in a backup made before they were kept there), copies left out. */
+async function countStoredPhotos(db: Database): Promise<number> {
+  const { rows } = (await db.execute(sql`select to_regclass('photos') is not null as present`)) as {
+    rows: { present: boolean }[];
+  };
+  if (!rows[0]?.present) return 0;
+  const [found] = await db
+    .select({ value: count() })
+    .from(photos)
+    .where(sql`${photos.name} !~ '-[0-9]+\.webp$'`);
+  return found?.value ?? 0;
 }
 
 /** Opens the unpacked database without migrating it: the schema check, and what it holds. */
@@ -52,7 +66,11 @@ async function inspect(databaseDir: string, migrationsFolder: string) {
     checkMigrations(await handle.appliedMigrations(), migrationsFolder);
     const [orderCount] = await handle.db.select({ value: count() }).from(orders);
     const [userCount] = await handle.db.select({ value: count() }).from(users);
-    return { orders: orderCount?.value ?? 0, users: userCount?.value ?? 0 };
+    return {
+      orders: orderCount?.value ?? 0,
+      users: userCount?.value ?? 0,
+      photos: await countStoredPhotos(handle.db),
+    };
   } finally {
     await handle.close();
   }
@@ -100,7 +118,7 @@ export async function restore(
     return {
       manifest,
       ...contents,
-      photos: await countPhotos(uploadsDir),
+      photos: contents.photos + (await countPhotos(uploadsDir)),
       keptAside,
       ms: Math.round(performance.now() - started),
     };

@@ -3,9 +3,9 @@
  * (docs/decisions/0014-one-box.md). The database directory is copied twice: once while requests
  * go on, then again, under the database's pause (no query runs, between transactions, after a
  * checkpoint), only the files that changed since the first copy began. The pause lasts tens of
- * milliseconds whatever the database's size. The photos are hard-linked during the same pause:
- * they are never changed in place, so a link keeps exactly the bytes the copied database points
- * to, even if the photo is deleted a moment later.
+ * milliseconds whatever the database's size. Photos are rows of the database (0035); files of
+ * older uploads not moved into it yet are hard-linked during the same pause: they are never
+ * changed in place, so a link keeps exactly the bytes the copied database points to.
  *
  * The copy goes into DATA_DIR/backup-staging/<name>/{pglite,uploads}; `npm run backup` packs it
  * into one file and deletes it.

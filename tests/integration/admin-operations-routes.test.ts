@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -20,6 +20,7 @@ import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { createSession } from "../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
+import { storedPhotos } from "../support/photos.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { Shopper } from "./cart-support.ts";
 import { call, get, ORIGIN, post, uniqueEmail } from "./auth-support.ts";
@@ -59,12 +60,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Every file stored under DATA_DIR/uploads. */
-const uploadedFiles = async () =>
-  (await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+const uploadedFiles = () => storedPhotos(handle.db);
 
 /** A photo; one of a colour no other test uses is stored as a file of its own. */
 const picture = async (background = "#f97316") =>

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -31,6 +31,7 @@ import { cachedContent } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
+import { storedPhotoBytes, storedPhotos } from "../support/photos.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 let handle: DatabaseHandle;
@@ -88,12 +89,7 @@ const auditCount = async () => (await handle.db.select({ n: count() }).from(audi
 const lastAudit = async () =>
   (await handle.db.select().from(auditLog).orderBy(auditLog.id)).at(-1) as typeof auditLog.$inferSelect;
 const menuCount = async () => (await handle.db.select({ n: count() }).from(menuItems))[0]!.n;
-/** Every file stored under DATA_DIR/uploads. */
-const uploadedFiles = async () =>
-  (await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+const uploadedFiles = () => storedPhotos(handle.db);
 
 const menuForm = (overrides: Record<string, unknown> = {}) => ({
   nama: "Mie Nyala Keju",
@@ -119,8 +115,7 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       level: null,
     });
     expect(row?.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
-    const file = path.join(dataDir, "uploads", "menu", path.basename(row!.gambar));
-    const meta = await sharp(file).metadata();
+    const meta = await sharp(await storedPhotoBytes(handle.db, row!.gambar)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 640, 480]);
 
     const audit = await lastAudit();
@@ -161,7 +156,11 @@ describe(`menu items (${testDatabaseKind()})`, () => {
   it("serves the stored photo with a year-long cache, and nothing else", async () => {
     const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
     const [, , kind, file] = row!.gambar.split("/");
-    const response = (await imageLoader({ params: { kind: kind!, file: file! } } as never)) as Response;
+    const request = new Request(`http://localhost${row!.gambar}`);
+    const response = (await imageLoader({
+      params: { kind: kind!, file: file! },
+      request,
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -172,8 +171,8 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       { kind: "..", file: file! },
       { kind: "uploads", file: file! },
     ]) {
-      const refused = await imageLoader({ params } as never).catch((error: unknown) => error);
-      expect((refused as { init: ResponseInit }).init.status).toBe(404);
+      const refused = (await imageLoader({ params, request } as never)) as Response;
+      expect([refused.status, refused.headers.get("content-type")]).toEqual([404, "image/svg+xml"]);
     }
   });
 
@@ -449,10 +448,9 @@ describe(`menu items (${testDatabaseKind()})`, () => {
   });
 
   it("a photo an edit replaced, or a deleted row's, leaves the disk with its copies; one still shown stays", async () => {
-    const menuDir = path.join(dataDir, "uploads", "menu");
     const filesOf = (stored: string) => {
-      const name = path.basename(stored);
-      return [path.join(menuDir, name), path.join(menuDir, name.replace(".webp", "-360.webp"))];
+      const name = `menu/${path.basename(stored)}`;
+      return [name, name.replace(".webp", "-360.webp")];
     };
     const first = await createMenuItem(
       handle.db,
@@ -576,7 +574,7 @@ describe(`slides (${testDatabaseKind()})`, () => {
     expect(created.ok).toBe(true);
     const id = created.ok ? created.value.id : 0;
     const [row] = await handle.db.select().from(slides).where(eq(slides.id, id));
-    const meta = await sharp(path.join(dataDir, "uploads", "slide", path.basename(row!.image))).metadata();
+    const meta = await sharp(await storedPhotoBytes(handle.db, row!.image)).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 600]);
     let shown = await getActiveSlides(handle.db);
     expect(shown[0]).toMatchObject({ title: "Level 5 Menantang", orderName: "Mie Nyala Level 3" });

@@ -1,12 +1,13 @@
-import { readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../database/client.server.ts";
-import { menuItems } from "../../database/schema.ts";
+import { menuItems, photos } from "../../database/schema.ts";
 import { readArchive, writeArchive } from "../../server/backup/archive.ts";
 import { editForm } from "../support/menu-edits.ts";
 import { orderStream, runScript, storedOrders } from "./one-box-support.ts";
@@ -15,8 +16,9 @@ import { adminSession, editMenuItem, startServer } from "./servers.ts";
 /**
  * Backup and restore on the embedded database (issue #19), against the production build: a
  * backup taken while orders stream in, restored onto a fresh data directory, holds every order
- * acknowledged before it began and the photo uploaded before it; a file that is not a Nyala
- * backup, is damaged, or comes from a newer schema is refused and changes nothing.
+ * acknowledged before it began and the photo uploaded before it (a row of the database); an older
+ * backup with its photos as files in uploads/ restores too; a file that is not a Nyala backup, is
+ * damaged, or comes from a newer schema is refused and changes nothing.
  */
 const ADMIN = "admin-cadangan@nyala.test";
 let root: string;
@@ -73,6 +75,7 @@ describe("npm run backup and npm run restore", () => {
     const fresh = path.join(root, "restored");
     const restore = await runScript("restore.ts", [backupFile], fresh);
     expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(" pengguna, 1 foto;");
     const photoPath = await photoOf(dataDir, "es-nyala");
     expect(photoPath).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
     restored = { dataDir: fresh, acknowledged: beforeBackup, photo: photoPath };
@@ -99,8 +102,43 @@ describe("npm run backup and npm run restore", () => {
     );
   }, 240_000);
 
+  it("an older backup, its photos as files in uploads/, restores; they move into the database at the start", async () => {
+    expect(restored, "the backup test ran first").toBeDefined();
+    const unpacked = path.join(root, "older");
+    const manifest = await readArchive(backupFile, unpacked, () => undefined);
+    // As backups were before photos were kept in the database: the photo is a file, not a row.
+    const handle = await openDatabase({ dataDir: path.join(unpacked, "pglite"), migrate: false });
+    try {
+      for (const row of await handle.db.select().from(photos)) {
+        await mkdir(path.join(unpacked, "uploads", path.dirname(row.name)), { recursive: true });
+        await writeFile(path.join(unpacked, "uploads", row.name), row.bytes);
+      }
+      await handle.db.delete(photos);
+    } finally {
+      await handle.close();
+    }
+    const older = path.join(root, "older.tar.gz");
+    await writeArchive(unpacked, manifest, older);
+
+    const dataDir = path.join(root, "restored-older");
+    const restore = await runScript("restore.ts", [older], dataDir);
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(" pengguna, 1 foto;");
+    const shop = await startServer({ dataDir });
+    try {
+      const picture = await fetch(`${shop.url}${restored.photo}`);
+      expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/webp"]);
+      const bytes = Buffer.from(await picture.arrayBuffer());
+      expect(createHash("sha256").update(bytes).digest("hex")).toBe(path.basename(restored.photo, ".webp"));
+    } finally {
+      await shop.stop();
+    }
+    expect(existsSync(path.join(dataDir, "uploads")), "the files moved into the database").toBe(false);
+  }, 120_000);
+
   it("refuses a file that is not a Nyala backup, a damaged one and one from a newer schema, changing nothing", async () => {
     expect(restored, "the backup test ran first").toBeDefined();
+    const before = (await readdir(restored.dataDir)).sort();
     const whole = readFileSync(backupFile);
     const suspects: Record<string, Buffer | string> = {
       "not a backup": "ini bukan cadangan\n",
@@ -128,7 +166,7 @@ describe("npm run backup and npm run restore", () => {
     expect(refusedNewer.stderr).toContain("versi Nyala yang lebih baru");
 
     // Nothing was replaced or set aside: the restored shop is as it was.
-    expect((await readdir(restored.dataDir)).sort()).toEqual(["pglite", "uploads"]);
+    expect((await readdir(restored.dataDir)).sort()).toEqual(before);
     expect(await storedOrders(restored.dataDir, restored.acknowledged)).toMatchObject({
       missing: [],
       withoutLines: 0,

@@ -4,20 +4,18 @@
  * An upload is accepted only when its bytes are a JPEG, PNG or WebP (the declared type and the
  * file name are not trusted) of at most 5 MB. It is re-encoded by sharp to WebP at the size its
  * page shows (images.ts), which also drops metadata (EXIF location) and anything hidden in the
- * file. The result is stored under DATA_DIR/uploads/<kind>/<hash>.webp, named by the SHA-256 of
- * its bytes: a name never changes content, so GET /gambar/… can be cached for a year. Its smaller
- * copies (images.ts SMALLER_WIDTHS) are stored beside it as <hash>-<width>.webp.
- *
- * Uploads live on the app server's disk: several app servers behind a load balancer need a
- * shared DATA_DIR/uploads (see README).
+ * file. The result is stored in the database as `<kind>/<hash>.webp`, named by the SHA-256 of its
+ * bytes (photo-store.server.ts): a name never changes content, so GET /gambar/… can be cached for
+ * a year, and every app server serves it. Its smaller copies (images.ts SMALLER_WIDTHS) are
+ * stored beside it as `<kind>/<hash>-<width>.webp`.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { Database } from "../../../database/client.server.ts";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
-import { getEnv } from "../../lib/env.server.ts";
 import { readFormWithin } from "../../lib/form.server.ts";
 import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
+import { cachedPhotoPath, deletePhotos, openPhoto, putPhoto, type PhotoFile } from "./photo-store.server.ts";
+import { preparePhotos } from "./prepare-photos.server.ts";
 
 export const MAX_IMAGE_BYTES = PHOTO_MAX_BYTES;
 
@@ -49,8 +47,6 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
   return null;
 }
 
-export const uploadsDir = () => path.resolve(getEnv().DATA_DIR, "uploads");
-
 export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
 
 async function loadSharp() {
@@ -61,20 +57,8 @@ async function loadSharp() {
   return sharp;
 }
 
-/** Writes a file under a temporary name first: a reader never sees half a file. */
-async function writeWhole(target: string, bytes: Buffer) {
-  const exists = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (exists) return;
-  const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, target);
-}
-
 /** A smaller copy of a stored full-size picture (already WebP at the page's aspect ratio). */
-async function shrink(full: Buffer, width: number): Promise<Buffer> {
+async function shrink(full: Buffer | string, width: number): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(full).resize({ width }).webp({ quality: 80, effort: 4 }).toBuffer();
 }
@@ -83,7 +67,7 @@ async function shrink(full: Buffer, width: number): Promise<Buffer> {
  * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
  * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
  */
-export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage> {
+export async function saveImage(db: Database, file: Blob, kind: ImageKind): Promise<SavedImage> {
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   const input = new Uint8Array(await file.arrayBuffer());
   if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
@@ -103,55 +87,57 @@ export async function saveImage(file: Blob, kind: ImageKind): Promise<SavedImage
   }
 
   const hash = createHash("sha256").update(output).digest("hex");
-  const dir = path.join(uploadsDir(), kind);
-  await mkdir(dir, { recursive: true });
+  await preparePhotos(db);
   for (const smaller of SMALLER_WIDTHS[kind]) {
-    await writeWhole(path.join(dir, `${hash}-${smaller}.webp`), await shrink(output, smaller));
+    await putPhoto(db, `${kind}/${hash}-${smaller}.webp`, await shrink(output, smaller));
   }
-  // The full picture last: once its name is in the database, its copies are there too.
-  const name = `${hash}.webp`;
-  await writeWhole(path.join(dir, name), output);
-  return { ok: true, path: `/gambar/${kind}/${name}` };
+  // The full picture last: once it is stored, its copies are too.
+  await putPhoto(db, `${kind}/${hash}.webp`, output);
+  return { ok: true, path: `/gambar/${kind}/${hash}.webp` };
 }
 
-/** Deletes a stored picture and its smaller copies (missing files are no error). */
-export async function removeStoredImage(kind: ImageKind, name: string) {
+/** Deletes a stored picture and its smaller copies (missing ones are no error). */
+export async function removeStoredImage(db: Database, kind: ImageKind, name: string) {
   if (!isStoredImageName(name)) return;
-  const dir = path.join(uploadsDir(), kind);
   const copies = SMALLER_WIDTHS[kind].map((width) => name.replace(/\.webp$/, `-${width}.webp`));
-  await Promise.all([name, ...copies].map((file) => unlink(path.join(dir, file)).catch(() => undefined)));
+  await preparePhotos(db);
+  await deletePhotos(
+    db,
+    [name, ...copies].map((file) => `${kind}/${file}`),
+  );
 }
 
 /** A stored file's name: `<sha256>.webp`, or `<sha256>-<width>.webp` for one of its kind's copies. */
 const STORED_NAME = /^([a-f0-9]{64})(?:-(\d{2,4}))?\.webp$/;
 
-/**
- * The bytes of a stored image or of one of its smaller copies, or null (unknown kind, bad name,
- * a width the kind has no copy at, missing file). A copy that is missing while its picture exists
- * (uploaded before copies were made) is made now and kept.
- */
-export async function readStoredImage(kind: string, name: string): Promise<Buffer | null> {
+/** What GET /gambar/<kind>/<file> may serve: its photo's name and the copy's width (null: the picture itself). */
+export function storedImageRequest(
+  kind: string,
+  file: string,
+): { name: string; width: number | null } | null {
   if (!isImageKind(kind)) return null;
-  const match = STORED_NAME.exec(name);
+  const match = STORED_NAME.exec(file);
   if (!match) return null;
-  const [, hash, widthText] = match;
-  const width = widthText === undefined ? null : Number(widthText);
+  const width = match[2] === undefined ? null : Number(match[2]);
   if (width !== null && !(SMALLER_WIDTHS[kind] as readonly number[]).includes(width)) return null;
-  const dir = path.join(uploadsDir(), kind);
-  try {
-    return await readFile(path.join(dir, name));
-  } catch {
-    if (width === null) return null;
-  }
-  let full: Buffer;
-  try {
-    full = await readFile(path.join(dir, `${hash}.webp`));
-  } catch {
-    return null;
-  }
-  const copy = await shrink(full, width);
-  await writeWhole(path.join(dir, name), copy);
-  return copy;
+  return { name: `${kind}/${file}`, width };
+}
+
+/**
+ * A stored image or one of its smaller copies, as a stream, or null (unknown kind, bad name, a
+ * width the kind has no copy at, no such photo). A copy that is missing while its picture exists
+ * (uploaded before copies were made) is made now and stored.
+ */
+export async function openStoredImage(db: Database, kind: string, file: string): Promise<PhotoFile | null> {
+  const wanted = storedImageRequest(kind, file);
+  if (!wanted) return null;
+  await preparePhotos(db);
+  const found = await openPhoto(db, wanted.name);
+  if (found || wanted.width === null) return found;
+  const full = await cachedPhotoPath(db, wanted.name.replace(/-\d+\.webp$/, ".webp"));
+  if (!full) return null;
+  await putPhoto(db, wanted.name, await shrink(full, wanted.width));
+  return openPhoto(db, wanted.name);
 }
 
 /**

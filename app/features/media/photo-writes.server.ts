@@ -1,9 +1,9 @@
 /**
- * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no file is
+ * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no photo is
  * left behind and none goes missing.
  *
  * An upload is stored only once the input is valid and the row to change exists; a write that
- * still does not happen (refused, or the row deleted meanwhile) takes the stored file with it. A
+ * still does not happen (refused, or the row deleted meanwhile) takes the stored photo with it. A
  * photo an edit replaced, or a deleted row's, is removed once no row shows it. After a write the
  * content cache is cleared, so the storefront shows the change at the next page load.
  */
@@ -31,18 +31,19 @@ const isUpload = (value: unknown): value is Blob =>
 
 /** Stores an upload; its public path, null when there is none, or why it was refused. */
 async function storePhoto(
+  db: Database,
   file: unknown,
   kind: ImageKind,
 ): Promise<{ ok: true; path: string | null } | Refusal> {
   if (!isUpload(file)) return { ok: true, path: null };
-  const saved = await saveImage(file, kind);
+  const saved = await saveImage(db, file, kind);
   if (!saved.ok) return refuse(400, saved.message, { [PHOTO_FIELD]: saved.message });
   return { ok: true, path: saved.path };
 }
 
 /**
- * Removes an uploaded photo (and its smaller copies) that no row shows any more. Files are named
- * by their content, so the same picture uploaded for another item is one file: it stays while
+ * Removes an uploaded photo (and its smaller copies) that no row shows any more. Photos are named
+ * by their content, so the same picture uploaded for another item is one photo: it stays while
  * any row uses it. The app's own pictures (/images/…) are never removed.
  */
 async function discardPhoto(db: Database, stored: string | null) {
@@ -54,12 +55,12 @@ async function discardPhoto(db: Database, stored: string | null) {
     db.select({ id: slides.id }).from(slides).where(eq(slides.image, stored)).limit(1),
   ]);
   if (menuRow.length + promoRow.length + slideRow.length > 0) return;
-  await removeStoredImage(kind, name);
+  await removeStoredImage(db, kind, name);
 }
 
 /**
  * Runs the transaction that uses a just-stored photo. When it does not happen (it answers
- * false, or throws) the photo is discarded, so a refused change leaves no file behind.
+ * false, or throws) the photo is discarded, so a refused change leaves no photo behind.
  */
 async function transactionWithPhoto<T>(
   db: Database,
@@ -85,7 +86,7 @@ export async function createWithPhoto<Id>(
   insert: (tx: Transaction, image: string) => Promise<Id>,
 ): Promise<WriteResult<{ id: Id }>> {
   if (!isUpload(photo)) return refuse(400, rule.required, { [PHOTO_FIELD]: rule.required });
-  const stored = await storePhoto(photo, rule.kind);
+  const stored = await storePhoto(db, photo, rule.kind);
   if (!stored.ok) return stored;
   const image = stored.path!;
   const id = await transactionWithPhoto(db, image, (tx) => insert(tx, image));
@@ -105,7 +106,7 @@ export async function updateWithPhoto(
   update: (tx: Transaction, image: string | null) => Promise<string | false>,
 ): Promise<WriteResult> {
   if (!(await rule.exists())) return refuse(404, rule.notFound);
-  const stored = await storePhoto(photo, rule.kind);
+  const stored = await storePhoto(db, photo, rule.kind);
   if (!stored.ok) return stored;
   const previous = await transactionWithPhoto(db, stored.path, (tx) => update(tx, stored.path));
   if (previous === false) return refuse(404, rule.notFound);

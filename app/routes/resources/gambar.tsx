@@ -1,21 +1,44 @@
-import { data } from "react-router";
 import type { Route } from "./+types/gambar";
-import { readStoredImage } from "~/features/media/images.server.ts";
+import { openStoredImage, storedImageRequest } from "~/features/media/images.server.ts";
+import placeholder from "~/features/media/photo-placeholder.svg?raw";
+import { getDb } from "~/lib/db.server.ts";
 
 /**
  * GET /gambar/<kind>/<sha256>.webp: a photo uploaded in the admin pages, or one of its smaller
- * copies (`<sha256>-<width>.webp`, images.ts). The name is the hash of the content, so the answer
- * never changes and browsers keep it for a year.
+ * copies (`<sha256>-<width>.webp`, images.ts), streamed from this server's copy. The name is the
+ * hash of the content, so the answer never changes and browsers keep it for a year. A photo that
+ * is missing answers 404 with a placeholder picture, which browsers draw instead of a broken one.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const bytes = await readStoredImage(params.kind, params.file);
-  if (!bytes) throw data("Gambar tidak ditemukan.", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const wanted = storedImageRequest(params.kind, params.file);
+  const etag = `"${params.file.replace(/\.webp$/, "")}"`;
+  const cached = { "Cache-Control": "public, max-age=31536000, immutable", ETag: etag };
+  const ifNoneMatch = request.headers.get("if-none-match") ?? "";
+  if (wanted && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    return new Response(null, { status: 304, headers: cached });
+  }
+  const photo = wanted
+    ? await openStoredImage(await getDb(), params.kind, params.file).catch((error: unknown) => {
+        console.error(`Foto ${params.kind}/${params.file} tidak bisa dibaca:`, error);
+        return "unreadable" as const;
+      })
+    : null;
+  if (!photo || photo === "unreadable") {
+    return new Response(placeholder, {
+      status: photo ? 503 : 404,
+      headers: {
+        "Content-Type": "image/svg+xml",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
+  return new Response(photo.body, {
     headers: {
+      ...cached,
       "Content-Type": "image/webp",
-      "Content-Length": String(bytes.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: `"${params.file.replace(/\.webp$/, "")}"`,
+      "Content-Length": String(photo.size),
       "X-Content-Type-Options": "nosniff",
     },
   });

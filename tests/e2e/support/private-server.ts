@@ -15,6 +15,8 @@ export interface PrivateServer {
   baseURL: string;
   /** The server process (the scripts exec node: the child is the server). */
   pid: number;
+  /** Its data directory (DATA_DIR). */
+  dataDir: string;
   /** Stops the server; its data directory is removed unless `keepData` (a restart follows). */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startPrivateServer(
   return {
     baseURL,
     pid: child.pid!,
+    dataDir,
     async stop({ keepData: keep = false } = {}) {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

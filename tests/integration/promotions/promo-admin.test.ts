@@ -2,7 +2,7 @@
  * /admin/menu-diskon's writes on PGlite and PostgreSQL: promos with their pictures, audit entries
  * and price rules. The form's own checks are unit-tested in features/promotions/promo-schema.test.ts.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
@@ -26,6 +26,7 @@ import {
 import { PEER_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { MAX_ROW_ID } from "../../../app/lib/form-input.server.ts";
+import { storedPhotos } from "../../support/photos.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { call, ORIGIN } from "../auth-support.ts";
 
@@ -86,11 +87,7 @@ const counts = async () => ({
 });
 const lastAudit = async () =>
   (await handle.db.select().from(auditLog).orderBy(auditLog.id)).at(-1) as typeof auditLog.$inferSelect;
-const uploadedFiles = async () =>
-  (await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+const uploadedFiles = () => storedPhotos(handle.db);
 
 /** A sound rule as the form posts it: 10 % off every noodle level, every day. */
 const ruleForm = (overrides: Record<string, string | string[]> = {}) => ({
@@ -278,9 +275,7 @@ describe(`promos (${testDatabaseKind()})`, () => {
         ok: false,
         status: 404,
       });
-      expect(await uploadedFiles()).toContain(
-        path.join(dataDir, "uploads", "promo", path.basename(kept!.image)),
-      );
+      expect(await uploadedFiles()).toContain(`promo/${path.basename(kept!.image)}`);
     } finally {
       afterPhotoStored.run = null;
     }
