@@ -1,0 +1,59 @@
+/**
+ * Auto-cetak on the board: while it is on for this device, every new order's kitchen ticket is
+ * claimed and printed, one after the other. The server's claim decides who prints
+ * (prints.server.ts), so a board may ask as often as it likes: at start, on every order change and
+ * every (re)connect of the live stream, and every RETRY_MS (a printer back from a failure, a claim
+ * whose device died). A failure stops the round and is shown until a print or an empty round.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { useAdminLive } from "../board/admin-live.tsx";
+import { usePrint } from "./use-print.tsx";
+
+const RETRY_MS = 30_000;
+
+export function useAutoPrint(): { on: boolean; failure: string | null } {
+  const { settings, print } = usePrint();
+  const { connected } = useAdminLive();
+  /** The last order change the admin pages loaded (admin layout): it moves with every new order. */
+  const eventId = (useRouteLoaderData("routes/admin/layout") as { eventId?: number } | undefined)?.eventId;
+  const [failure, setFailure] = useState<string | null>(null);
+  const round = useRef<{ again: boolean } | null>(null);
+  const printRef = useRef(print);
+  useEffect(() => {
+    printRef.current = print;
+  });
+
+  const printNew = useCallback(async () => {
+    if (round.current) {
+      round.current.again = true;
+      return;
+    }
+    const state = { again: true };
+    round.current = state;
+    try {
+      while (state.again) {
+        state.again = false;
+        for (;;) {
+          const outcome = await printRef.current({ kind: "dapur" });
+          setFailure(outcome.result === "failed" ? outcome.message : null);
+          if (outcome.result === "failed") return;
+          if (outcome.result !== "printed") break;
+        }
+      }
+    } finally {
+      round.current = null;
+    }
+  }, []);
+
+  const on = settings.autoPrint;
+  useEffect(() => {
+    if (!on) return;
+    void printNew();
+    const timer = setInterval(() => void printNew(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [on, printNew, eventId, connected]);
+
+  // A failure of before Auto-cetak was switched off is no longer news.
+  return { on, failure: on ? failure : null };
+}
