@@ -6,10 +6,9 @@ import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
 /**
- * An order's ticket on paper, one row per order and kind (docs/decisions/0037-printing-orders.md).
- * A device claims the first print (`claim_token`, a lease until `lease_until`); `printed_at` is
- * set only after the printer took the bytes, so each ticket prints without the reprint banner at
- * most once. Reprints are counted.
+ * An order's ticket on paper, one row per order and kind (docs/decisions/0037-printing-orders.md):
+ * the first print's claim (token, device, lease) until the printer took the bytes, then
+ * `printed_at`; reprints counted.
  */
 export const orderPrints = pgTable(
   "order_prints",

@@ -10,10 +10,9 @@ import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
 /**
- * GET /admin/pesanan/<code>/cetak/<dapur|struk>/<58|80>: a ticket's print view, a document of its
- * own (features/orders/printing/print-view.server.tsx). A ticket printed before shows the reprint
- * banner, as the printer would print it now. Admins only; anyone else, and any unknown code,
- * ticket or paper, gets 404.
+ * GET /admin/pesanan/<code>/cetak/<dapur|struk>/<58|80>: a ticket's print view, with the reprint
+ * banner once printed (features/orders/printing/print-view.server.tsx). Admins only: anyone else,
+ * and an unknown code, ticket or paper, gets 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePrintingAdmin(context);

@@ -1,7 +1,6 @@
 /**
- * An order's printing, on its card on the board and on its admin page: what came out of a
- * printer when, a button per ticket for this device's printer (Cetak, or Cetak ulang with the
- * reprint banner), and the print views at 58 and 80 mm, which work without JavaScript.
+ * An order's printing on its board card and its admin page: what was printed when, Cetak or Cetak
+ * ulang per ticket on this device's printer, and the 58/80 mm print views (no JavaScript needed).
  */
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";

@@ -1,9 +1,7 @@
 /**
- * The claim API of the board's printing, POST /admin/pesanan/cetak (docs/decisions/0037-printing-orders.md):
- * `ambil` claims a ticket and answers its ESC/POS bytes (for `kode`, or, without one, the next
- * new order's kitchen ticket for Auto-cetak); `selesai` confirms a first print once the printer
- * took the bytes, `ulang` counts a reprint, `gagal` gives a claim back. Admins only: anyone else
- * is told there is no such thing (404), as for the print views.
+ * POST /admin/pesanan/cetak (docs/decisions/0037-printing-orders.md): `ambil` claims a ticket and
+ * answers its ESC/POS bytes (without `kode`: the next new order, for Auto-cetak), `selesai`
+ * confirms a first print, `ulang` counts a reprint, `gagal` gives a claim back. Admins only (404).
  */
 import { eq } from "drizzle-orm";
 import { data } from "react-router";

@@ -1,8 +1,7 @@
 /**
- * One print from the board (docs/decisions/0037-printing-orders.md): connect to this device's
- * printer, claim the ticket on the server (which answers its ESC/POS bytes), send them, then
- * confirm; when the printer fails, the claim goes back and the order stays unprinted. RawBT only
- * hands the bytes to its app, which says nothing back: nothing is claimed or confirmed.
+ * One print (docs/decisions/0037-printing-orders.md): connect, claim (the server answers the
+ * bytes), send, then confirm, or give the claim back so the order stays unprinted. RawBT only
+ * hands the bytes to its app, which answers nothing: no claim, no confirmation.
  */
 import { PRINT_API_PATH, type PrintAnswer, type TicketKind } from "./print-api.ts";
 import { failureOf, NOT_MARKED, PRINT_FAILURES } from "./print-words.ts";

@@ -1,9 +1,7 @@
 /**
- * A ticket's print view (docs/decisions/0037-printing-orders.md): a document of its own, sized for
- * 58 or 80 mm paper, that shows the lines `layoutTicket` gives the printer in a monospace font, so
- * paper from the browser and from ESC/POS read alike. The page is as long as the ticket (`@page`
- * size), for roll printers that cut at the end of each page. It works without JavaScript; a
- * script only shows the Cetak button (window.print()).
+ * A ticket's print view (docs/decisions/0037-printing-orders.md): a document of its own showing
+ * `layoutTicket`'s lines in monospace on 58 or 80 mm, one `@page` as long as the ticket (roll
+ * printers cut at a page's end). Works without JavaScript; a script only shows Cetak.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";

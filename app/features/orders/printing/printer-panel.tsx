@@ -1,8 +1,7 @@
 /**
- * The board's printer panel for this device (docs/decisions/0037-printing-orders.md): pick the
- * printer (Web Serial, WebUSB, Web Bluetooth where this browser has them, RawBT on Android), the
- * paper width, and the Auto-cetak switch, all kept in this browser. The connections' code is
- * fetched when a printer is picked. Without JavaScript it says how to print from the views.
+ * The board's printer panel for this device (docs/decisions/0037-printing-orders.md): the printer
+ * (the connections this browser has, RawBT on Android), the paper and Auto-cetak, kept in this
+ * browser. Without JavaScript it points to the print views.
  */
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";

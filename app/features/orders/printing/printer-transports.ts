@@ -1,8 +1,7 @@
 /**
- * The printer connections, fetched by the browser on the first print or printer choice only
- * (a dynamic import: the board's first load carries none of this; docs/decisions/0037-printing-orders.md).
- * A print is refused before it is sent when the printer says it is offline or out of paper, and
- * fails when the connection does not take every byte within WRITE_MS.
+ * The printer connections, fetched on the first print or printer choice (a dynamic import, off the
+ * board's first load; docs/decisions/0037-printing-orders.md). A printer offline or out of paper
+ * is refused before sending; a send must finish within WRITE_MS.
  */
 import { PrinterError } from "./print-words.ts";
 import { isAvailable, type Connection, type PrinterSettings } from "./printer-settings.ts";

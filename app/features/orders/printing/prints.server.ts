@@ -1,11 +1,8 @@
 /**
- * Who prints an order's ticket first (docs/decisions/0037-printing-orders.md). A device claims
- * the first print of an order's kitchen ticket or receipt: one `order_prints` row per order and
- * kind, taken by an upsert that only one caller wins, with a lease. The claimer prints, then
- * confirms (`printed_at`) or gives the claim back; a claimer that died loses its lease after
- * LEASE_SECONDS. So a ticket without the reprint banner comes out of a printer at most once, on
- * any number of devices, tabs and app servers. Times come from the database's clock, one for all
- * servers.
+ * Who prints a ticket first (docs/decisions/0037-printing-orders.md). Invariant: a ticket without
+ * the reprint banner comes out at most once, on any number of devices, tabs and app servers. One
+ * `order_prints` row per order and kind, claimed by an upsert only one caller wins, with a lease;
+ * `printed_at` only after the printer took the bytes. Times are the database's: one clock.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";

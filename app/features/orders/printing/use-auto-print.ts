@@ -1,9 +1,7 @@
 /**
- * Auto-cetak on the board: while it is on for this device, every new order's kitchen ticket is
- * claimed and printed, one after the other. The server's claim decides who prints
- * (prints.server.ts), so a board may ask as often as it likes: at start, on every order change and
- * every (re)connect of the live stream, and every RETRY_MS (a printer back from a failure, a claim
- * whose device died). A failure stops the round and is shown until a print or an empty round.
+ * Auto-cetak: while on, the board claims and prints every new order's kitchen ticket. The server
+ * decides who prints (prints.server.ts), so the board may ask at any time: at start, on each order
+ * change and live (re)connect, and every RETRY_MS. A failure ends the round and stays shown.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
