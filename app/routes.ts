@@ -46,6 +46,7 @@ export default [
       route("banner", "routes/admin/operasi/banner.tsx"),
       route("outlet", "routes/admin/operasi/outlet.tsx"),
       route("pesanan", "routes/admin/operasi/pesanan.tsx"),
+      route("pesanan/:kode", "routes/admin/operasi/pesanan-detail.tsx"),
       route("laporan", "routes/admin/operasi/laporan.tsx"),
       route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),
       // Any other admin path: the admin not-found page (404) inside the admin frame.
@@ -62,6 +63,9 @@ export default [
   // Live connections (server-sent events): an order page's, and the staff board's (admins only).
   route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
   route("admin/pesanan/langsung", "routes/resources/pesanan-papan.tsx"),
+  // Printing (admins only): an order's ticket as a print view, and the claims of the board's printers.
+  route("admin/pesanan/:kode/cetak/:tiket/:kertas", "routes/resources/pesanan-tiket.tsx"),
+  route("admin/pesanan/cetak", "routes/resources/pesanan-cetak.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

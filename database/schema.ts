@@ -8,3 +8,4 @@ export * from "./schema/store.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/cart.ts";
 export * from "./schema/media.ts";
+export * from "./schema/printing.ts";

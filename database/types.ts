@@ -21,6 +21,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** How an order reaches the customer: picked up, delivered, or eaten at the restaurant. */
 export const FULFILMENTS = ["ambil", "antar", "makan"] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
+
+/** An order's two tickets on paper: the kitchen's and the customer's receipt (order_prints.kind). */
+export const TICKET_KINDS = ["dapur", "struk"] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
 /**
  * What a promo line of the cart is measured against: one menu item (`item:es-teh-jumbo`), every
  * level of a dish (`family:Mie Nyala`), or a category (`category:makanan`).

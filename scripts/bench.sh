@@ -10,6 +10,8 @@ if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
   npm run --silent build >/dev/null
 fi
 node scripts/bench/run.mjs "$@"
+# Printing: the board's first-load JS with the print code on demand, from build/ (scripts/bench/ticket-bundle.mjs).
+node scripts/bench/ticket-bundle.mjs
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
 # Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).

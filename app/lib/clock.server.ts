@@ -5,12 +5,14 @@
  * there, and only when NYALA_TEST_MODE=1 is set as well. Both are read once from the process's
  * environment; nothing a request carries (header, query, cookie) can move it.
  */
+import { isTestMode } from "./test-mode.server.ts";
+
 const offset = readOffset();
 
 function readOffset(): number {
   const requested = process.env.NYALA_TEST_CLOCK;
   if (!requested) return 0;
-  if (process.env.NYALA_TEST_MODE !== "1") {
+  if (!isTestMode()) {
     console.warn("NYALA_TEST_CLOCK diabaikan: hanya berlaku bersama NYALA_TEST_MODE=1 (pengujian).");
     return 0;
   }

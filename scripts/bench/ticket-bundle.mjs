@@ -1,14 +1,59 @@
-// What the board's browser loads to print a ticket (app/lib/tickets: the layout, the ESC/POS
-// encoder, the RawBT link), bundled and minified by the app's own Vite, and the encoder alone.
-// Prints bytes and gzip bytes; asserts nothing. QR codes are drawn on the server: nothing here.
+// What printing costs the board's browser (docs/decisions/0034 and 0037), from the production
+// build in build/ (`npm run build` first; scripts/bench.sh builds): the staff board's first-load
+// JavaScript (the chunks React Router's manifest lists for its routes, gzip), the print code the
+// browser fetches on demand (the printer connections' chunk and what it adds), and, bundled apart
+// by the app's own Vite, what encoding tickets in the browser would add (the server encodes them).
+// Prints bytes and gzip bytes; asserts nothing.
 //   node scripts/bench/ticket-bundle.mjs
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+const client = `${root}build/client`;
+const BOARD_ROUTES = ["root", "routes/admin/layout", "routes/admin/operasi/pesanan"];
+const BOARD_TARGET_KB = 160;
+const gzip = (code) => gzipSync(code, { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** The chunks a script imports statically (`from"./x.js"`, `import"./x.js"`), itself included. */
+function closure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(`${client}${file}`, "utf8");
+  for (const [, name] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+    closure(`/assets/${name}`, seen);
+  return seen;
+}
+
+const sizeOf = (files) => [...files].reduce((sum, file) => sum + gzip(readFileSync(`${client}${file}`)), 0);
+
+if (!existsSync(`${client}/assets`)) {
+  console.log("ticket-bundle: no build/ (run npm run build first): board figures skipped");
+} else {
+  const assets = readdirSync(`${client}/assets`);
+  const manifestFile = `/assets/${assets.find((name) => /^manifest-.*\.js$/.test(name))}`;
+  const text = readFileSync(`${client}${manifestFile}`, "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+  const firstLoad = new Set([manifestFile]);
+  for (const file of [manifest.entry.module, ...manifest.entry.imports]) closure(file, firstLoad);
+  for (const id of BOARD_ROUTES) {
+    const route = manifest.routes[id];
+    for (const file of [route.module, ...route.imports]) closure(file, firstLoad);
+  }
+  const onDemand = closure(`/assets/${assets.find((name) => name.startsWith("printer-transports-"))}`);
+  const added = [...onDemand].filter((file) => !firstLoad.has(file));
+  const board = sizeOf(firstLoad);
+  console.log(`board /admin/pesanan first-load JS: ${kb(board)} KB gzip (${firstLoad.size} files)`);
+  console.log(`  print code loaded on demand: ${kb(sizeOf(added))} KB gzip (${added.join(", ")})`);
+  console.log(
+    `  ${board <= BOARD_TARGET_KB * 1024 ? "met   " : "MISSED"}  board first-load JS ≤ ${BOARD_TARGET_KB} KB gzip`,
+  );
+}
+
 const ENTRIES = {
-  "tickets (builders, layout, ESC/POS, RawBT)": [
+  "app/lib/tickets in a browser (builders, layout, ESC/POS, RawBT)": [
     'export { escPosTicket } from "/app/lib/tickets/escpos.ts";',
     'export { kitchenTicket, customerReceipt } from "/app/lib/tickets/order-tickets.ts";',
     'export { layoutTicket } from "/app/lib/tickets/ticket-layout.ts";',
@@ -26,6 +71,7 @@ const entry = (code) => ({
   load: (id) => (id === "\0bench:entry" ? code : null),
 });
 
+console.log("Kept off the browser (tickets are encoded on the server):");
 for (const [name, code] of Object.entries(ENTRIES)) {
   const [output] = await build({
     root,
@@ -40,6 +86,6 @@ for (const [name, code] of Object.entries(ENTRIES)) {
   }).then((result) => (Array.isArray(result) ? result : [result]));
   const chunks = output.output.filter((file) => file.type === "chunk");
   const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.code), 0);
-  const gzip = chunks.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0);
-  console.log(`${name}: ${(bytes / 1024).toFixed(1)} KB, ${(gzip / 1024).toFixed(1)} KB gzip`);
+  const zipped = chunks.reduce((sum, chunk) => sum + gzip(chunk.code), 0);
+  console.log(`  ${name}: ${kb(bytes)} KB, ${kb(zipped)} KB gzip`);
 }

@@ -149,6 +149,13 @@ const expectations: Record<string, Expectation & { path?: string }> = {
     intents: { status: 400, sibuk: 400, bersihkan: null, buka: null },
     adminData: true,
   },
+  // An order's admin page: an unknown code is a 404 in the admin frame.
+  "routes/admin/operasi/pesanan-detail.tsx": {
+    path: "/admin/pesanan/NY-AAAA",
+    get: adminOnly(404),
+    post: adminOnly(405),
+    adminData: true,
+  },
   "routes/admin/operasi/laporan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
   "routes/admin/operasi/log-perubahan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
   "routes/admin/not-found.tsx": {
@@ -172,6 +179,23 @@ const expectations: Record<string, Expectation & { path?: string }> = {
     post: all(405),
   },
   "routes/resources/pesanan-papan.tsx": { get: adminOnly(406), post: all(405), adminData: true },
+  // Printing: a ticket exists for admins only (404 for anyone else, and for an unknown code);
+  // the claims refuse an admin's empty or partial form (400).
+  "routes/resources/pesanan-tiket.tsx": {
+    path: "/admin/pesanan/NY-AAAA/cetak/dapur/58",
+    get: all(404),
+    post: all(405),
+  },
+  "routes/resources/pesanan-cetak.tsx": {
+    get: all(405),
+    post: { nobody: 404, customer: 404, admin: 400 },
+    intents: Object.fromEntries(
+      ["ambil", "selesai", "gagal", "ulang"].map((intent) => [
+        intent,
+        { nobody: 404, customer: 404, admin: 400 },
+      ]),
+    ),
+  },
 };
 
 interface FlatRoute {

@@ -22,8 +22,11 @@ const CHANNEL = "nyala_orders";
 
 export interface OrderNotice {
   code: string;
-  /** `baru`: a new order (the board may ring); `status`: moved on; `terkirim`: confirmed as sent. */
-  kind: "baru" | "status" | "terkirim";
+  /**
+   * `baru`: a new order (the board may ring); `status`: moved on; `terkirim`: confirmed as sent;
+   * `dicetak`: a ticket came out of a printer (printing/prints.server.ts).
+   */
+  kind: "baru" | "status" | "terkirim" | "dicetak";
 }
 
 /** After the change is committed: tells every server's watchers. */
@@ -120,7 +123,10 @@ async function refreshBoards(notice: OrderNotice | null) {
 function readNotice(payload: string): OrderNotice | null {
   try {
     const value = JSON.parse(payload) as Partial<OrderNotice>;
-    if (typeof value.code !== "string" || !["baru", "status", "terkirim"].includes(String(value.kind)))
+    if (
+      typeof value.code !== "string" ||
+      !["baru", "status", "terkirim", "dicetak"].includes(String(value.kind))
+    )
       return null;
     return { code: value.code, kind: value.kind as OrderNotice["kind"] };
   } catch {

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { escPosTicket } from "./escpos.ts";
 import { readEscPos } from "./fixtures/escpos-reader.ts";
 import { FIXTURE_ORDER } from "./fixtures/order.ts";
-import { REPRINT_BANNER, customerReceipt, kitchenTicket } from "./order-tickets.ts";
+import { customerReceipt, kitchenTicket } from "./order-tickets.ts";
 import {
   PAPER_COLUMNS,
   charactersPerLine,
@@ -82,11 +82,27 @@ describe("the kitchen ticket", () => {
     );
   });
 
-  test("a reprint says so first, in a banner", () => {
-    const [first] = layoutTicket(kitchenTicket(FIXTURE_ORDER, { reprint: true }), 58);
-    expect(first).toMatchObject({ kind: "line", invert: true, size: "large" });
-    expect((first as PrintedLine).text.trim()).toBe(REPRINT_BANNER);
-    expect(text).not.toContain(REPRINT_BANNER);
+  test.each([58, 80] as const)("a reprint says so first, in a banner (%d mm)", (paper) => {
+    const lines = layoutTicket(kitchenTicket(FIXTURE_ORDER, { reprint: true }), paper);
+    const banner = lines.slice(
+      0,
+      lines.findIndex((line) => line.kind === "line" && !line.invert),
+    );
+    expect(banner[0]).toMatchObject({ kind: "line", invert: true, size: "large" });
+    expect(banner.map((line) => (line as PrintedLine).text.trim()).join(" ")).toBe("CETAK ULANG (REPRINT)");
+    expect(text).not.toContain("CETAK ULANG");
+  });
+
+  test("a delivery says where it goes", () => {
+    const delivery = {
+      ...FIXTURE_ORDER,
+      fulfilment: "Diantar",
+      table: null,
+      address: "Jl. Mawar 5 (patokan: masjid)",
+    };
+    expect(viewText(kitchenTicket(delivery), 58)).toContain(
+      "Cara: Diantar\nAlamat: Jl. Mawar 5 (patokan:\n        masjid)\nWaktu:",
+    );
   });
 });
 

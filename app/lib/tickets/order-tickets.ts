@@ -20,10 +20,12 @@ export interface TicketOrder {
   code: string;
   /** When it was ordered, worded in the store's time zone (`Jumat, 27 Nov 2026, 19.42`). */
   placedAt: string;
-  /** `Ambil sendiri`, `Diantar` or `Makan di tempat`. */
-  fulfilment: string;
-  /** `Secepatnya` or the chosen time. */
-  when: string;
+  /** `Ambil sendiri`, `Diantar` or `Makan di tempat`; null for an order recorded without it. */
+  fulfilment: string | null;
+  /** `Secepatnya` or the chosen time; null as `fulfilment`. */
+  when: string | null;
+  /** Where a delivery goes (with its landmark), null otherwise. */
+  address: string | null;
   table: string | null;
   customerName: string | null;
   lines: TicketOrderLine[];
@@ -38,7 +40,8 @@ export interface TicketOptions {
   reprint?: boolean;
 }
 
-export const REPRINT_BANNER = "CETAK ULANG";
+/** Indonesian as every visible text, with the word REPRINT that kitchens look for. */
+export const REPRINT_BANNER = "CETAK ULANG (REPRINT)";
 
 const header = (reprint: boolean | undefined): TicketBlock[] =>
   reprint ? [{ kind: "banner", text: REPRINT_BANNER }, { kind: "blank" }] : [];
@@ -46,6 +49,7 @@ const header = (reprint: boolean | undefined): TicketBlock[] =>
 function details(order: TicketOrder): TicketBlock[] {
   const fields: [string, string | null][] = [
     ["Cara", order.fulfilment],
+    ["Alamat", order.address],
     ["Waktu", order.when],
     ["Meja", order.table],
     ["Nama", order.customerName],

@@ -6,7 +6,7 @@
  * form (it works without JavaScript); with JavaScript a card posts on its own, without leaving
  * the page.
  */
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { whatsappLink } from "~/lib/whatsapp.ts";
@@ -17,6 +17,8 @@ import { addressText, fulfilmentText, whenText } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
 import { clockTime } from "../../store/order-time.ts";
 import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
+import { OrderPrintActions } from "../printing/order-print-actions.tsx";
+import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
 
 export interface BoardOrder {
   code: string;
@@ -59,7 +61,17 @@ const CANCEL_REASONS = [
   "Pelanggan tidak bisa dihubungi.",
 ];
 
-export function OrderCard({ order, timezone, now }: { order: BoardOrder; timezone: string; now: number }) {
+export function OrderCard({
+  order,
+  timezone,
+  now,
+  prints,
+}: {
+  order: BoardOrder;
+  timezone: string;
+  now: number;
+  prints: OrderPrints;
+}) {
   const step = useFetcher<OpsAnswer>();
   const cancel = useFetcher<OpsAnswer>();
   const next = nextStep(order.status);
@@ -80,7 +92,11 @@ export function OrderCard({ order, timezone, now }: { order: BoardOrder; timezon
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 className="font-mono text-2xl font-extrabold tracking-wide">{order.code}</h2>
+          <h2 className="font-mono text-2xl font-extrabold tracking-wide">
+            <Link to={adminOrderPath(order.code)} className="hover:underline">
+              {order.code}
+            </Link>
+          </h2>
           <p className="text-sm text-stone-600">
             <time dateTime={new Date(order.created_at).toISOString()}>
               {clockTime(new Date(order.created_at), timezone)}
@@ -181,6 +197,8 @@ export function OrderCard({ order, timezone, now }: { order: BoardOrder; timezon
           Alasan: {order.cancel_reason}
         </p>
       ) : null}
+
+      <OrderPrintActions code={order.code} prints={prints} />
 
       {answer ? (
         <p

@@ -5,9 +5,9 @@
  * page reads the same without JavaScript, where a reload shows the latest status.
  */
 import { WhatsAppIcon } from "~/ui/icons.tsx";
-import { formatRupiah } from "~/lib/format.ts";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";
+import { OrderSummary } from "./order-summary.tsx";
 import { useOrderLive } from "./use-order-live.ts";
 
 const DOT: Record<OrderLiveState["steps"][number]["state"], string> = {
@@ -17,7 +17,7 @@ const DOT: Record<OrderLiveState["steps"][number]["state"], string> = {
   cancelled: "border-stone-500 bg-stone-500",
 };
 
-function Timeline({ steps }: { steps: OrderLiveState["steps"] }) {
+export function Timeline({ steps }: { steps: OrderLiveState["steps"] }) {
   return (
     <ol className="mt-5" aria-label="Perjalanan pesanan" data-testid="order-timeline">
       {steps.map((step) => (
@@ -31,7 +31,7 @@ function Timeline({ steps }: { steps: OrderLiveState["steps"] }) {
             className={`relative mt-0.5 size-6 shrink-0 rounded-full border-4 ${DOT[step.state]}`}
           />
           <div className="min-w-0">
-            <p className={`font-bold ${step.state === "ahead" ? "text-stone-400" : ""}`}>
+            <p className={`font-bold ${step.state === "ahead" ? "text-stone-500" : ""}`}>
               {step.label}
               {step.state === "current" ? <span className="sr-only"> (sekarang)</span> : null}
             </p>
@@ -107,56 +107,7 @@ export function OrderPage({
         </noscript>
       </section>
 
-      <section className="card mt-4 p-5" aria-labelledby="rincian-pesanan">
-        <h2 id="rincian-pesanan" className="text-lg font-extrabold">
-          Rincian
-        </h2>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {order.details.map((row) => [
-            <dt key={`${row.label}-t`} className="font-semibold text-stone-600">
-              {row.label}
-            </dt>,
-            <dd key={`${row.label}-d`}>{row.value}</dd>,
-          ])}
-        </dl>
-        <ul
-          className="mt-4 divide-y divide-stone-100 border-t border-stone-100"
-          aria-label="Menu yang dipesan"
-        >
-          {order.lines.map((line, index) => (
-            <li key={index} className="flex justify-between gap-3 py-2.5" data-testid="order-page-line">
-              <div className="min-w-0">
-                <p className="font-bold">{line.title}</p>
-                {line.level ? <p className="text-sm font-semibold text-chili-700">{line.level}</p> : null}
-                {line.catatan ? <p className="text-sm text-stone-600">Catatan: {line.catatan}</p> : null}
-              </div>
-              <p className="shrink-0 font-semibold">{formatRupiah(line.subtotal)}</p>
-            </li>
-          ))}
-        </ul>
-        {order.discounts.length > 0 ? (
-          <dl className="space-y-1 border-t border-stone-200 py-3 text-sm">
-            <div className="flex justify-between gap-3">
-              <dt className="text-stone-600">Subtotal</dt>
-              <dd>{formatRupiah(order.subtotal)}</dd>
-            </div>
-            {order.discounts.map((entry, index) => (
-              <div key={index} className="flex justify-between gap-3 font-semibold text-green-800">
-                <dt>Promo {entry.title}</dt>
-                <dd className="shrink-0" data-testid="order-page-discount">
-                  -{formatRupiah(entry.amount)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        <p className="flex justify-between border-t border-stone-200 pt-3 text-lg font-extrabold">
-          Total
-          <span className="text-chili-700" data-testid="order-page-total">
-            {formatRupiah(order.total)}
-          </span>
-        </p>
-      </section>
+      <OrderSummary order={order} className="mt-4" />
 
       <a href={ask} target="_blank" rel="noopener" className="btn-whatsapp mt-4 w-full">
         <WhatsAppIcon className="size-5" />

@@ -22,9 +22,13 @@ import {
   UnsentPanel,
 } from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
+import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
+import { printStates } from "~/features/orders/printing/prints.server.ts";
+import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
+import { isTestMode } from "~/lib/test-mode.server.ts";
 
 /**
  * /admin/pesanan: the staff board. The orders still in the kitchen by default, longest waiting
@@ -53,6 +57,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   return {
     ...result,
+    prints: await printStates(db, result.orders, store.timezone),
+    testPrinter: isTestMode(),
     timezone: store.timezone,
     busy: store.busy,
     busyText: store.busyText,
@@ -135,7 +141,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const filtered = filters.status !== "aktif" || filters.from || filters.to || filters.q;
 
   return (
-    <>
+    <PrintingProvider testPrinter={loaderData.testPrinter}>
       <AdminPageHeader
         title="Pesanan"
         description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
@@ -143,6 +149,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-3">
         <LiveBar />
         <BusyPanel busy={busy} busyText={busyText} timezone={timezone} />
+        <PrinterPanel />
         <BoardMessage answer={actionData} />
         <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} />
         <BoardFilters filters={filters} filtered={Boolean(filtered)} />
@@ -160,7 +167,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
       <ul className="mt-3 grid gap-3 xl:grid-cols-2">
         {orders.map((order) => (
-          <OrderCard key={order.code} order={order} timezone={timezone} now={now} />
+          <OrderCard
+            key={order.code}
+            order={order}
+            timezone={timezone}
+            now={now}
+            prints={loaderData.prints[order.code] ?? {}}
+          />
         ))}
       </ul>
 
@@ -180,7 +193,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </nav>
       ) : null}
-    </>
+    </PrintingProvider>
   );
 }
 

@@ -1,0 +1,56 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/pesanan-detail";
+import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { loadAdminOrder } from "~/features/orders/order-admin/order-admin-data.server.ts";
+import { OrderAdminPage } from "~/features/orders/order-admin/order-admin-page.tsx";
+import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { adminMeta } from "~/lib/meta.ts";
+import { isTestMode } from "~/lib/test-mode.server.ts";
+
+/**
+ * /admin/pesanan/<code>: one order for the staff (the board's cards link here): its details,
+ * lines and total, its tickets to print, its timeline. Updates with the admin pages' live stream.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const db = await getDb();
+  const found = await loadAdminOrder(db, params.kode, (await getStoreSettings(db)).timezone);
+  if (!found) throw data("Pesanan tidak ditemukan.", { status: 404 });
+  return { ...found, testPrinter: isTestMode() };
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, prints, testPrinter } = loaderData;
+  return (
+    <PrintingProvider testPrinter={testPrinter}>
+      <Link to="/admin/pesanan" className="text-sm font-semibold text-chili-700 underline">
+        Kembali ke papan pesanan
+      </Link>
+      <AdminPageHeader title={`Pesanan ${order.code}`} description={`Dipesan ${order.orderedAt}`} />
+      <OrderAdminPage order={order} prints={prints} />
+    </PrintingProvider>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  adminMeta(matches, loaderData ? `Pesanan ${loaderData.order.code}` : "Pesanan tidak ditemukan");
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div
+      className="mx-auto flex max-w-xl flex-col items-center py-16 text-center"
+      data-testid="order-not-found"
+    >
+      <p className="text-7xl font-extrabold text-chili-600">404</p>
+      <h1 className="mt-4 text-2xl font-extrabold">Pesanan tidak ditemukan</h1>
+      <p className="mt-2 text-stone-600">Periksa kodenya, atau cari pesanan di papan pesanan.</p>
+      <Link to="/admin/pesanan" className="btn-primary mt-6">
+        Kembali ke papan pesanan
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/pesanan-cetak";
+import { handlePrintRequest, requirePrintingAdmin } from "~/features/orders/printing/print-api.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+
+/**
+ * POST /admin/pesanan/cetak: the board's printing claims a ticket, confirms or gives it back
+ * (features/orders/printing/print-api.server.ts). JSON answers; admins only (404 for anyone else).
+ */
+export function loader() {
+  throw data("Cetak tiket hanya lewat tombol di papan pesanan.", {
+    status: 405,
+    headers: { Allow: "POST" },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requirePrintingAdmin(context);
+  const form = await readForm(request);
+  const db = await getDb();
+  const { status, body } = await handlePrintRequest(
+    db,
+    admin,
+    await getStoreSettings(db),
+    Object.fromEntries(form),
+  );
+  return data(body, { status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import type { Route } from "./+types/pesanan-tiket";
+import { PAPERS, TICKET_KINDS } from "~/features/orders/printing/print-api.ts";
+import { requirePrintingAdmin } from "~/features/orders/printing/print-api.server.ts";
+import { ticketDocument } from "~/features/orders/printing/print-view.server.tsx";
+import { isPrinted } from "~/features/orders/printing/prints.server.ts";
+import { ticketBlocks } from "~/features/orders/printing/ticket-order.ts";
+import { findOrderId, loadTicketSource } from "~/features/orders/printing/ticket-source.server.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+
+/**
+ * GET /admin/pesanan/<code>/cetak/<dapur|struk>/<58|80>: a ticket's print view, with the reprint
+ * banner once printed (features/orders/printing/print-view.server.tsx). Admins only: anyone else,
+ * and an unknown code, ticket or paper, gets 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePrintingAdmin(context);
+  const kind = TICKET_KINDS.find((value) => value === params.tiket);
+  const paper = PAPERS.find((value) => String(value) === params.kertas);
+  const db = await getDb();
+  const orderId = kind && paper ? await findOrderId(db, params.kode) : null;
+  const source = orderId === null ? null : await loadTicketSource(db, orderId);
+  if (!kind || !paper || orderId === null || !source) {
+    throw data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  const store = await getStoreSettings(db);
+  const reprint = await isPrinted(db, orderId, kind);
+  const { html, csp } = ticketDocument({
+    code: source.code,
+    kind,
+    paper,
+    blocks: ticketBlocks(source, store, kind, reprint),
+  });
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": csp,
+      "Cache-Control": "no-store",
+    },
+  });
+}
