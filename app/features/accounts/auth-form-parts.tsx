@@ -1,12 +1,3 @@
-/**
- * True for Conform's own validation round (it re-submits the form with an `__intent__` button to
- * revalidate as the user types); false for the user's real submission.
- */
-export function isValidationIntent(event: React.FormEvent<HTMLFormElement>): boolean {
-  const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  return submitter?.getAttribute("name") === "__intent__";
-}
-
 /** An inline message under a form (Google failures, answers rendered without JavaScript). */
 export function FormAlert({
   id,

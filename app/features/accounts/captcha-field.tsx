@@ -5,7 +5,7 @@ import {
   PICTURE_ANSWER_FIELD,
   PICTURE_FIELD,
   type CaptchaWidget,
-} from "~/features/accounts/auth-schemas.ts";
+} from "~/features/accounts/auth-rules.ts";
 
 /** Lets the form ask for a fresh captcha after the server used up the last answer. */
 export interface CaptchaHandle {
@@ -16,6 +16,30 @@ export interface CaptchaHandle {
 interface Picture {
   token: string;
   picture: string;
+}
+
+/**
+ * Runs `start` once, when the form around `ref` is first touched (focus or pointer): the widget's
+ * code is not part of the page's first load (docs/decisions/0029-one-form-pattern.md).
+ */
+function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) {
+  const startRef = useRef(start);
+  useEffect(() => {
+    const form = ref.current?.closest("form");
+    if (!form) {
+      startRef.current();
+      return;
+    }
+    const events = ["focusin", "pointerdown"] as const;
+    const once = () => {
+      for (const type of events) form.removeEventListener(type, once);
+      startRef.current();
+    };
+    for (const type of events) form.addEventListener(type, once);
+    return () => {
+      for (const type of events) form.removeEventListener(type, once);
+    };
+  }, [ref]);
 }
 
 /**
@@ -99,10 +123,11 @@ function AltchaField({
   const element = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
   const labelId = useId();
   const [failed, setFailed] = useState(false);
+  const group = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useOnFirstUse(group, () => {
     import("./altcha.client.ts").catch(() => setFailed(true));
-  }, []);
+  });
 
   useImperativeHandle(ref, () => ({
     reset() {
@@ -115,7 +140,7 @@ function AltchaField({
   }));
 
   return (
-    <div>
+    <div ref={group}>
       <p className="field-label" id={labelId}>
         Verifikasi
       </p>
@@ -165,8 +190,11 @@ function RecaptchaField({
   const container = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | null>(null);
   const [token, setToken] = useState("");
+  const [started, setStarted] = useState(false);
+  useOnFirstUse(container, () => setStarted(true));
 
   useEffect(() => {
+    if (!started) return;
     let cancelled = false;
     const render = () => {
       const grecaptcha = window.grecaptcha;
@@ -195,7 +223,7 @@ function RecaptchaField({
     return () => {
       cancelled = true;
     };
-  }, [siteKey]);
+  }, [siteKey, started]);
 
   useImperativeHandle(ref, () => ({
     reset() {

@@ -1,28 +1,25 @@
-import { useForm, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/masuk";
 import { MessageDialog } from "~/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
-import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
+import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
+import { firstMessage } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
+import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
-import {
-  AuthHeading,
-  FormAlert,
-  GoogleIcon,
-  isValidationIntent,
-} from "~/features/accounts/auth-form-parts.tsx";
-import { loginAction } from "./login.server.ts";
+import { AuthHeading, FormAlert, GoogleIcon } from "~/features/accounts/auth-form-parts.tsx";
+import { loginAction, type SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+
+/** The form's schema, loaded when the form is first used (decision 0029). */
+const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
@@ -58,40 +55,28 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof action>();
-  const documentAnswer = useActionData<typeof action>();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const lastValidation = useRef<Submission<unknown> | null>(null);
-
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form] = useForm({
-    id: "masuk",
-    lastResult: answer?.status === "error" ? answer.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: LoginSchema });
-      lastValidation.current = submission;
-      return submission;
-    },
-  });
-
-  // The dialog shows the latest problem until it is closed: one found in the browser before
+  // The dialog shows the latest problem until it is closed: one found in the page before
   // sending, or the server's answer (each answer is a new object, so a repeat shows again).
   const [browserProblem, setBrowserProblem] = useState<string | null>(null);
   const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
-  const serverProblem = answer?.status === "error" && answer !== closedAnswer ? answer.message : null;
+  const { form, answer, answeredInPage, pending } = useEnhancedForm<SignedIn>({
+    id: "masuk",
+    check: loginCheck,
+    fetch: true,
+    onInvalid: (errors) => setBrowserProblem(firstMessage(errors) ?? LOGIN_MESSAGES.empty),
+  });
+  const fetched = pending || answeredInPage ? undefined : answer;
+  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
   const problem = browserProblem ?? serverProblem;
-  const success = answer?.status === "success" ? answer : null;
+  const success = fetched?.status === "success" ? fetched : null;
 
   // Every server answer used up the captcha solution: ask for a fresh one.
   useEffect(() => {
-    if (answer?.status === "error") captchaRef.current?.reset();
-  }, [answer]);
+    if (fetched?.status === "error") captchaRef.current?.reset();
+  }, [fetched]);
 
   const googleHref = `/auth/google${redirectTo === "/beranda" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`;
-  const pending = fetcher.state !== "idle";
 
   return (
     <>
@@ -103,22 +88,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <fetcher.Form
-        method="post"
-        id={form.id}
-        noValidate={form.noValidate}
-        aria-describedby={form.errors ? form.errorId : undefined}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented && !isValidationIntent(event)) {
-            const validation = lastValidation.current;
-            const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
-            setBrowserProblem(error ?? LOGIN_MESSAGES.empty);
-          }
-        }}
-        className="space-y-4"
-      >
-        {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+      <form {...form.props} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Email"
@@ -140,8 +110,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         />
         <CaptchaField widget={captcha} picture={picture} ref={captchaRef} />
 
-        {documentAnswer?.status === "error" ? <FormAlert>{documentAnswer.message}</FormAlert> : null}
-        {form.errors && !problem ? (
+        {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
+        {form.errors && !problem && !answeredInPage ? (
           <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
             {form.errors[0]}
           </p>
@@ -150,7 +120,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn-primary w-full text-base" disabled={pending || Boolean(success)}>
           {pending ? "Memeriksa…" : "Masuk"}
         </button>
-      </fetcher.Form>
+      </form>
 
       {googleEnabled ? (
         <>
@@ -189,7 +159,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         message={problem}
         onClose={() => {
           setBrowserProblem(null);
-          setClosedAnswer(answer ?? null);
+          setClosedAnswer(fetched ?? null);
         }}
       />
       <MessageDialog
