@@ -8,7 +8,8 @@
 import type { SubmissionResult } from "@conform-to/dom";
 import { data, redirect } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
-import { FETCH_MODE, firstMessage, type FormAnswer } from "./form-answer.ts";
+import { FETCH_MODE, type FormAnswer } from "./form-answer.ts";
+import { firstMessage } from "./form-errors.ts";
 import { FALLBACK_MESSAGE, validateForm } from "./form-check.ts";
 import { boundedReply } from "./form.server.ts";
 import type { Refusal } from "./write-result.ts";

@@ -26,10 +26,3 @@ export type FormAnswer<Done extends object = object> =
       /** Conform's reply: each field's messages and the values to show again (none for a row's button). */
       result?: SubmissionResult<string[]>;
     };
-
-/** Each field's messages by name ("" for the form's own), as Conform's replies carry them. */
-export type FieldErrors = Record<string, string[] | null>;
-
-/** The first message of a check: the form's own, else the first field's. */
-export const firstMessage = (error: FieldErrors | null | undefined) =>
-  error?.[""]?.[0] ?? Object.values(error ?? {}).find((messages) => messages?.length)?.[0];

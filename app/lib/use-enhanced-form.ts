@@ -4,11 +4,11 @@
  * the checker at the first touch of the form (so no page pays for it up front), then sent through
  * React Router, or through a fetcher with `mode=fetch` when the page reads the answer as data.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { $ZodType, input } from "zod/v4/core";
-import { FETCH_MODE, type FieldErrors, type FormAnswer } from "./form-answer.ts";
-import type { validateForm } from "./form-check.ts";
+import { FETCH_MODE, type FormAnswer } from "./form-answer.ts";
+import { firstMessage, type FieldErrors } from "./form-errors.ts";
 
 /** A form's schema, or a loader of it for a page whose first load has no room for it. */
 export type FormCheck<S extends $ZodType = $ZodType> = S | (() => Promise<S>);
@@ -23,22 +23,29 @@ export interface FieldMeta {
   initialValue?: unknown;
 }
 
-type Checker = { validate: typeof validateForm; schema: $ZodType };
-const ready = new Map<FormCheck, Checker>();
-const pending = new Map<FormCheck, Promise<Checker>>();
+/** The schema's fields by name; others (`buka_3`) by index, as they may not be there. */
+type Fields<S extends $ZodType> = { [Name in keyof input<S> & string]-?: FieldMeta } & {
+  [name: string]: FieldMeta | undefined;
+};
 
-function prepare(check: FormCheck): Promise<Checker> {
-  let loading = pending.get(check);
+/** The messages of a check of `form` (sent by `submitter`), by field; {} when it holds. */
+type Checker = (form: HTMLFormElement, submitter?: HTMLElement | null) => FieldErrors;
+
+const checkers = new Map<FormCheck, Promise<Checker>>();
+
+function checkerOf(check: FormCheck): Promise<Checker> {
+  let loading = checkers.get(check);
   if (!loading) {
     loading = Promise.all([import("./form-check.ts"), typeof check === "function" ? check() : check]).then(
-      ([{ validateForm }, schema]) => {
-        const checker = { validate: validateForm, schema };
-        ready.set(check, checker);
-        return checker;
-      },
+      ([{ validateForm }, schema]) =>
+        (form, submitter) => {
+          const submission = validateForm(new FormData(form, submitter), schema);
+          return (submission.status === "error" ? submission.error : null) ?? {};
+        },
     );
-    loading.catch(() => pending.delete(check));
-    pending.set(check, loading);
+    // Should it fail to load, the next try loads it again; meanwhile the server checks alone.
+    loading.catch(() => checkers.delete(check));
+    checkers.set(check, loading);
   }
   return loading;
 }
@@ -47,15 +54,11 @@ function prepare(check: FormCheck): Promise<Checker> {
 function serialize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(serialize);
   if (typeof value === "boolean") return value ? "on" : undefined;
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "number") return String(value);
   return value ?? undefined;
 }
 
-/** The schema's fields by name; others (`buka_3`) by index, as they may not be there. */
-type Fields<S extends $ZodType> = { [Name in keyof input<S> & string]-?: FieldMeta } & {
-  [name: string]: FieldMeta | undefined;
-};
+const hasErrors = (errors: FieldErrors) => Object.values(errors).some((messages) => messages?.length);
 
 interface Options<S extends $ZodType> {
   /** The form's id; its fields' ids start with it. */
@@ -69,8 +72,8 @@ interface Options<S extends $ZodType> {
   /** Another route's action (`/keluar`); the page's own by default. */
   action?: string;
   encType?: "multipart/form-data";
-  /** Told the messages of a check in the page that kept the form from being sent. */
-  onInvalid?(errors: FieldErrors): void;
+  /** Told the first message of a check in the page that kept the form from being sent. */
+  onInvalid?(message: string | undefined): void;
 }
 
 export function useEnhancedForm<Done extends object = object, S extends $ZodType = $ZodType>(
@@ -81,12 +84,11 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
   const submit = useSubmit();
   const navigation = useNavigation();
   const routeAnswer = useActionData() as FormAnswer<Done> | undefined;
-  // A form posting to another route's action is not answered by this page's.
-  const pageAnswer = action ? undefined : routeAnswer;
   const mine = (answer: FormAnswer<Done> | undefined) =>
     answer && (intent === undefined || answer.intent === intent) ? answer : undefined;
   const fetched = fetch ? mine(fetcher.data) : undefined;
-  const answer = fetched ?? mine(pageAnswer);
+  // A form posting to another route's action is not answered by this page's.
+  const answer = fetched ?? (action ? undefined : mine(routeAnswer));
 
   // The page's own check, until an answer newer than it arrives.
   const [checked, setChecked] = useState<{ errors: FieldErrors; after: unknown } | null>(null);
@@ -97,29 +99,19 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
     setShown(answer);
     if (answer?.status === "success") setResets(resets + 1);
   }
-  const formRef = useRef<HTMLFormElement | null>(null);
 
-  const serverErrors = answer?.status === "error" ? (answer.result?.error ?? {}) : {};
-  const errors: FieldErrors = checked && checked.after === answer ? checked.errors : serverErrors;
-  const sentBack = answer?.status === "error" ? answer.result?.initialValue : undefined;
-  const fieldsCache = new Map<string, FieldMeta>();
+  const refusal = answer?.status === "error" ? answer.result : undefined;
+  const errors: FieldErrors = checked && checked.after === answer ? checked.errors : (refusal?.error ?? {});
   const field = (name: string): FieldMeta => {
-    const known = fieldsCache.get(name);
-    if (known) return known;
-    const messages = errors[name] ?? undefined;
-    const meta = {
+    const messages = errors[name];
+    return {
       id: `${id}-${name}`,
       name,
       errorId: `${id}-${name}-error`,
       errors: messages?.length ? messages : undefined,
-      initialValue: sentBack ? sentBack[name] : serialize(defaultValue[name]),
+      initialValue: refusal?.initialValue ? refusal.initialValue[name] : serialize(defaultValue[name]),
     };
-    fieldsCache.set(name, meta);
-    return meta;
   };
-  const fields = new Proxy({} as Fields<S>, {
-    get: (_target, name) => (typeof name === "string" ? field(name) : undefined),
-  });
 
   const send = (formData: FormData) => {
     const target = { method: "post", action, encType } as const;
@@ -131,53 +123,45 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const formData = new FormData(form, submitter);
     if (!check) return send(formData);
-    const checker = ready.get(check);
-    // Not loaded yet: sent again once it is; should it fail to load, the server checks alone.
-    if (!checker)
-      return void prepare(check).then(
-        () => form.requestSubmit(submitter),
-        () => send(formData),
-      );
-    const submission = checker.validate(formData, checker.schema);
-    const found = (submission.status === "error" ? submission.error : null) ?? {};
-    setChecked({ errors: found, after: answer });
-    if (submission.status === "success") return send(formData);
-    onInvalid?.(found);
-    const first = Object.keys(found).find((name) => name && found[name]?.length);
-    const control = first ? form.elements.namedItem(first) : null;
-    if (control instanceof HTMLElement) control.focus();
+    checkerOf(check).then(
+      (checker) => {
+        const found = checker(form, submitter);
+        setChecked({ errors: found, after: answer });
+        if (!hasErrors(found)) return send(formData);
+        onInvalid?.(firstMessage(found));
+        const first = Object.keys(found).find((name) => name && found[name]?.length);
+        const control = first ? form.elements.namedItem(first) : null;
+        if (control instanceof HTMLElement) control.focus();
+      },
+      () => send(formData),
+    );
   };
 
-  const onInput = () => {
-    const checker = check && ready.get(check);
-    if (!checker || !checked || !formRef.current) return;
-    const submission = checker.validate(new FormData(formRef.current), checker.schema);
-    setChecked({ errors: (submission.status === "error" ? submission.error : null) ?? {}, after: answer });
+  // After a check, each change is checked again (so a message goes as soon as it is fixed).
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    if (check && checked)
+      void checkerOf(check).then((checker) => setChecked({ errors: checker(form), after: answer }));
   };
 
   const preload = () => {
-    if (check) prepare(check).catch(() => undefined);
+    if (check) checkerOf(check).catch(() => undefined);
   };
 
-  const formErrors = errors[""] ?? undefined;
-  const busy = fetch
-    ? fetcher.state !== "idle"
-    : navigation.state === "submitting" &&
-      (intent === undefined || navigation.formData?.get("intent") === intent);
+  const formErrors = errors[""]?.length ? errors[""] : undefined;
   return {
     form: {
       id,
       errorId: `${id}-error`,
-      errors: formErrors?.length ? formErrors : undefined,
+      errors: formErrors,
       allErrors: errors,
       /** Put on the form as its `key`: it changes when a save should start the form again. */
       key: `${id}-${resets}`,
       props: {
         id,
-        ref: formRef,
         method: "post",
         action,
         encType,
@@ -187,14 +171,19 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
         onInput,
         onFocus: preload,
         onPointerDown: preload,
-        "aria-describedby": formErrors?.length ? `${id}-error` : undefined,
+        "aria-describedby": formErrors ? `${id}-error` : undefined,
       },
     },
-    fields,
+    fields: new Proxy({} as Fields<S>, {
+      get: (_target, name) => (typeof name === "string" ? field(name) : undefined),
+    }),
     answer,
     /** Whether the answer came with the page (a POST without JavaScript) rather than to a fetcher. */
     answeredInPage: answer !== undefined && answer !== fetched,
-    pending: busy,
+    pending: fetch
+      ? fetcher.state !== "idle"
+      : navigation.state === "submitting" &&
+        (intent === undefined || navigation.formData?.get("intent") === intent),
   };
 }
 

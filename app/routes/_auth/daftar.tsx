@@ -1,15 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
-import { MessageDialog } from "~/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
-import { firstMessage } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+
+/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
+const MessageDialog = lazy(() =>
+  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
 
 /** The form's schema, loaded when the form is first used (decision 0029). */
 const registerCheck = () =>
@@ -28,7 +31,7 @@ export default function Daftar() {
     id: "daftar",
     check: registerCheck,
     fetch: true,
-    onInvalid: (errors) => setBrowserProblem(firstMessage(errors) ?? REGISTER_MESSAGES.empty),
+    onInvalid: (message) => setBrowserProblem(message ?? REGISTER_MESSAGES.empty),
   });
   const fetched = pending || answeredInPage ? undefined : answer;
   const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
@@ -96,23 +99,31 @@ export default function Daftar() {
         </Link>
       </p>
 
-      <MessageDialog
-        open={problem !== null}
-        tone="error"
-        title="Pendaftaran gagal"
-        message={problem}
-        onClose={() => {
-          setBrowserProblem(null);
-          setClosedAnswer(fetched ?? null);
-        }}
-      />
-      <MessageDialog
-        open={created}
-        tone="success"
-        title={REGISTER_MESSAGES.created}
-        autoCloseMs={1500}
-        onClose={() => void navigate("/masuk", { replace: true })}
-      />
+      {problem !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="error"
+            title="Pendaftaran gagal"
+            message={problem}
+            onClose={() => {
+              setBrowserProblem(null);
+              setClosedAnswer(fetched ?? null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {created ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="success"
+            title={REGISTER_MESSAGES.created}
+            autoCloseMs={1500}
+            onClose={() => void navigate("/masuk", { replace: true })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

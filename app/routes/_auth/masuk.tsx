@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/masuk";
-import { MessageDialog } from "~/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
@@ -9,14 +8,18 @@ import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
-import { firstMessage } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
-import { AuthHeading, FormAlert, GoogleIcon } from "~/features/accounts/auth-form-parts.tsx";
+import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction, type SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+
+/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
+const MessageDialog = lazy(() =>
+  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
 
 /** The form's schema, loaded when the form is first used (decision 0029). */
 const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
@@ -33,6 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // Set by /auth/google/callback after a successful Google sign-in.
     googleSignedIn: google === "ok" && user ? { email: user.email } : null,
     justRegistered: url.searchParams.get("terdaftar") === "1",
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/beranda"),
   };
 }
 
@@ -51,9 +55,8 @@ function rememberLogin(email: string) {
 }
 
 export default function Masuk({ loaderData }: Route.ComponentProps) {
-  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
+  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered, redirectTo } =
+    loaderData;
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
   // The dialog shows the latest problem until it is closed: one found in the page before
@@ -64,7 +67,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
     id: "masuk",
     check: loginCheck,
     fetch: true,
-    onInvalid: (errors) => setBrowserProblem(firstMessage(errors) ?? LOGIN_MESSAGES.empty),
+    onInvalid: (message) => setBrowserProblem(message ?? LOGIN_MESSAGES.empty),
   });
   const fetched = pending || answeredInPage ? undefined : answer;
   const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
@@ -133,7 +136,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
             href={googleHref}
             className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-full border border-stone-300 bg-white px-5 py-2.5 font-bold text-charcoal shadow-sm transition hover:bg-stone-50 active:scale-[0.98]"
           >
-            <GoogleIcon className="size-5" />
+            {/* Google's "G", in its brand colours (allowed on a sign-in button). */}
+            <img src="/images/google-g.svg" alt="" width={20} height={20} className="size-5" />
             Masuk dengan Google
           </a>
         </>
@@ -152,29 +156,37 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      <MessageDialog
-        open={problem !== null}
-        tone="error"
-        title="Gagal masuk"
-        message={problem}
-        onClose={() => {
-          setBrowserProblem(null);
-          setClosedAnswer(fetched ?? null);
-        }}
-      />
-      <MessageDialog
-        open={success !== null || googleSignedIn !== null}
-        tone="success"
-        title={LOGIN_MESSAGES.success}
-        autoCloseMs={1500}
-        onClose={() => {
-          const email = success?.email ?? googleSignedIn?.email;
-          if (email) rememberLogin(email);
-          // The header shows the account's cart from now on (the guest cart joined it).
-          if (success) replaceCartCount(success.cart);
-          void navigate(success?.redirectTo ?? redirectTo, { replace: true });
-        }}
-      />
+      {problem !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="error"
+            title="Gagal masuk"
+            message={problem}
+            onClose={() => {
+              setBrowserProblem(null);
+              setClosedAnswer(fetched ?? null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {success !== null || googleSignedIn !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="success"
+            title={LOGIN_MESSAGES.success}
+            autoCloseMs={1500}
+            onClose={() => {
+              const email = success?.email ?? googleSignedIn?.email;
+              if (email) rememberLogin(email);
+              // The header shows the account's cart from now on (the guest cart joined it).
+              if (success) replaceCartCount(success.cart);
+              void navigate(success?.redirectTo ?? redirectTo, { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

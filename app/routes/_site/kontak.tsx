@@ -1,5 +1,5 @@
 import type { Route } from "./+types/kontak";
-import { SocialLinks } from "~/components/site-footer.tsx";
+import { SocialLinks } from "~/components/social-links.tsx";
 import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import {
