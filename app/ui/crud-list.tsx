@@ -95,6 +95,8 @@ export function CrudList<Row extends CrudRow>({
             columns={[
               {
                 header: "Foto",
+                // On a phone the name and the buttons need the width.
+                from: "sm",
                 className: "w-0",
                 cell: (row) => (
                   <img

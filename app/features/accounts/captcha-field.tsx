@@ -26,7 +26,8 @@ function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) 
   const startRef = useRef(start);
   useEffect(() => {
     const form = ref.current?.closest("form");
-    if (!form) {
+    // Already in use (someone typed before the page was interactive): start now.
+    if (!form || form.contains(document.activeElement)) {
       startRef.current();
       return;
     }
