@@ -79,6 +79,13 @@ describe("formAction, the one answer to a form", () => {
       location: null,
     });
     expect(await save({ nama: "Budi" }, "/selesai")).toMatchObject({ status: 302, location: "/selesai" });
+    const seeOther = await answer(() =>
+      formAction(form({ nama: "Budi" }), {
+        schema: Schema,
+        write: async () => ({ ok: true, redirectTo: "/keranjang", redirectStatus: 303 }),
+      }),
+    );
+    expect(seeOther).toMatchObject({ status: 303, location: "/keranjang" });
     // Without a redirect, a plain POST gets the page again with the answer (the admin's forms).
     expect(await save({ nama: "Budi" })).toMatchObject({ status: 200, body: { status: "success" } });
   });

@@ -30,6 +30,8 @@ export type Outcome<Done extends object = object> =
       headers?: HeadersInit;
       /** Where a plain POST goes next; a fetcher gets the answer instead. */
       redirectTo?: string;
+      /** 303 where the page sent to may itself take a POST again (the cart). */
+      redirectStatus?: 302 | 303;
     }
   | Refused;
 
@@ -65,7 +67,9 @@ export function answerOutcome<Done extends object>(
     ...(message ? { message } : {}),
     ...outcome.done,
   } as FormAnswer<Done>;
-  if (outcome.redirectTo && !viaFetch(form)) throw redirect(outcome.redirectTo, { headers: outcome.headers });
+  if (outcome.redirectTo && !viaFetch(form)) {
+    throw redirect(outcome.redirectTo, { status: outcome.redirectStatus, headers: outcome.headers });
+  }
   return data(answer, { headers: outcome.headers });
 }
 
