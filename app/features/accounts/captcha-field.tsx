@@ -1,5 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from "react";
-import type {} from "altcha/types/react";
+import type { MountedWidget } from "./captcha-widget.client.ts";
 import {
   CAPTCHA_FIELD,
   PICTURE_ANSWER_FIELD,
@@ -44,9 +44,10 @@ function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) 
 }
 
 /**
- * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured. Either
- * way the answer travels in the form field `captcha` and the server verifies it. Without
- * JavaScript, or when the widget cannot load, a picture of digits to type takes its place.
+ * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured, mounted
+ * at the form's first use (captcha-widget.client.ts). Either way the answer travels in the form
+ * field `captcha` and the server verifies it. Without JavaScript, or when the widget cannot load,
+ * a picture of digits to type takes its place.
  */
 export function CaptchaField({
   widget,
@@ -57,10 +58,39 @@ export function CaptchaField({
   picture: Picture;
   ref?: React.Ref<CaptchaHandle>;
 }) {
-  return widget.kind === "altcha" ? (
-    <AltchaField challengeUrl={widget.challengeUrl} picture={picture} ref={ref} />
-  ) : (
-    <RecaptchaField siteKey={widget.siteKey} picture={picture} ref={ref} />
+  const labelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const mounted = useRef<MountedWidget | null>(null);
+  const [failed, setFailed] = useState(false);
+  // reCAPTCHA's answer; ALTCHA's widget holds its own field.
+  const [token, setToken] = useState("");
+
+  useOnFirstUse(container, () => {
+    import("./captcha-widget.client.ts")
+      .then(({ mountWidget }) => mountWidget(container.current!, widget, setToken))
+      .then(
+        (handle) => (mounted.current = handle),
+        () => setFailed(true),
+      );
+  });
+  useImperativeHandle(ref, () => ({ reset: () => mounted.current?.reset() }));
+
+  return (
+    <div>
+      <p className="field-label" id={labelId}>
+        Verifikasi
+      </p>
+      {failed ? null : (
+        <div
+          ref={container}
+          role="group"
+          aria-labelledby={labelId}
+          className={`js-only ${widget.kind === "altcha" ? "nyala-altcha min-h-12" : "min-h-[78px]"}`}
+        />
+      )}
+      {widget.kind === "recaptcha" ? <input type="hidden" name={CAPTCHA_FIELD} value={token} /> : null}
+      <WithoutScript picture={picture} failed={failed} />
+    </div>
   );
 }
 
@@ -107,138 +137,5 @@ function WithoutScript({ picture, failed }: { picture: Picture; failed: boolean 
     <noscript>
       <PictureChallenge picture={picture} />
     </noscript>
-  );
-}
-
-const altchaConfiguration = JSON.stringify({ hideFooter: true, hideLogo: false, minDuration: 300 });
-
-function AltchaField({
-  challengeUrl,
-  picture,
-  ref,
-}: {
-  challengeUrl: string;
-  picture: Picture;
-  ref?: React.Ref<CaptchaHandle>;
-}) {
-  const element = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
-  const labelId = useId();
-  const [failed, setFailed] = useState(false);
-  const group = useRef<HTMLDivElement>(null);
-
-  useOnFirstUse(group, () => {
-    import("./altcha.client.ts").catch(() => setFailed(true));
-  });
-
-  useImperativeHandle(ref, () => ({
-    reset() {
-      const widget = element.current;
-      if (!widget || typeof widget.reset !== "function") return;
-      // A solution is accepted once: start over and solve a new challenge in the background.
-      widget.reset();
-      void widget.verify().catch(() => undefined);
-    },
-  }));
-
-  return (
-    <div ref={group}>
-      <p className="field-label" id={labelId}>
-        Verifikasi
-      </p>
-      {failed ? null : (
-        <div role="group" className="nyala-altcha js-only min-h-12" aria-labelledby={labelId}>
-          <altcha-widget
-            ref={element}
-            challenge={challengeUrl}
-            name={CAPTCHA_FIELD}
-            language="id"
-            type="checkbox"
-            configuration={altchaConfiguration}
-          />
-        </div>
-      )}
-      <WithoutScript picture={picture} failed={failed} />
-    </div>
-  );
-}
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  render(
-    container: HTMLElement,
-    options: { sitekey: string; callback(token: string): void; "expired-callback"(): void; hl?: string },
-  ): number;
-  reset(widgetId?: number): void;
-}
-
-declare global {
-  interface Window {
-    grecaptcha?: Grecaptcha;
-  }
-}
-
-const RECAPTCHA_SCRIPT = "https://www.google.com/recaptcha/api.js?render=explicit&hl=id";
-
-function RecaptchaField({
-  siteKey,
-  picture,
-  ref,
-}: {
-  siteKey: string;
-  picture: Picture;
-  ref?: React.Ref<CaptchaHandle>;
-}) {
-  const container = useRef<HTMLDivElement>(null);
-  const widgetId = useRef<number | null>(null);
-  const [token, setToken] = useState("");
-  const [started, setStarted] = useState(false);
-  useOnFirstUse(container, () => setStarted(true));
-
-  useEffect(() => {
-    if (!started) return;
-    let cancelled = false;
-    const render = () => {
-      const grecaptcha = window.grecaptcha;
-      if (cancelled || !grecaptcha || !container.current || widgetId.current !== null) return;
-      grecaptcha.ready(() => {
-        if (cancelled || !container.current || widgetId.current !== null) return;
-        widgetId.current = grecaptcha.render(container.current, {
-          sitekey: siteKey,
-          callback: setToken,
-          "expired-callback": () => setToken(""),
-        });
-      });
-    };
-    if (window.grecaptcha) {
-      render();
-    } else {
-      let script = document.querySelector<HTMLScriptElement>(`script[src="${RECAPTCHA_SCRIPT}"]`);
-      if (!script) {
-        script = document.createElement("script");
-        script.src = RECAPTCHA_SCRIPT;
-        script.async = true;
-        document.head.append(script);
-      }
-      script.addEventListener("load", render);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [siteKey, started]);
-
-  useImperativeHandle(ref, () => ({
-    reset() {
-      if (widgetId.current !== null) window.grecaptcha?.reset(widgetId.current);
-      setToken("");
-    },
-  }));
-
-  return (
-    <div>
-      <p className="field-label">Verifikasi</p>
-      <div ref={container} className="js-only min-h-[78px]" />
-      <input type="hidden" name={CAPTCHA_FIELD} value={token} />
-      <WithoutScript picture={picture} failed={false} />
-    </div>
   );
 }
