@@ -19,13 +19,13 @@ const ui = "./app/ui";
 export const FEATURE_LAYERS = [
   ["audit", "notifications", "media"],
   ["accounts"],
-  ["admin"],
   ["store"],
   ["catalog"],
   ["promotions"],
   ["cart"],
   ["orders"],
-  ["storefront"],
+  // The admin's shell and user management; its forms, tables and pager are lib/ and ui/ (0029).
+  ["storefront", "admin"],
 ];
 
 const featureZones = FEATURE_LAYERS.flatMap((row, index) =>

@@ -1,25 +1,8 @@
 /**
- * Zod rules for fields as a browser posts them (strings, a missing key for an unticked box), and
- * the one way a form is checked against its schema: by Conform in the page (instant messages)
- * and by the action on the server (the real check). Browser-safe: the pages import it.
- *
- * Every rule names its own Indonesian message. Zod's built-in messages are English; a check
- * added later without one falls back to FALLBACK_MESSAGE instead (a per-parse error map, so no
- * other form of the app is affected, unlike `z.config`).
+ * Zod rules for fields as a browser posts them (strings, a missing key for an unticked box), each
+ * with its own Indonesian message; forms are checked with them by form-check.ts.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-
-export const FALLBACK_MESSAGE = "Isian tidak valid. Periksa lagi lalu kirim ulang.";
-
-export const fallbackMessage = () => FALLBACK_MESSAGE;
-
-/**
- * Conform's parse of a form, with the rules above as they are: no coercion of Conform's own (an
- * empty field stays "", and the rule says what that means), FALLBACK_MESSAGE for unnamed checks.
- */
-export const validateForm = <T extends z.ZodType>(formData: FormData | URLSearchParams, schema: T) =>
-  parseWithZod(formData, { schema, disableAutoCoercion: true, error: fallbackMessage });
 
 export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 

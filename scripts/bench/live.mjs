@@ -12,11 +12,10 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import autocannon from "autocannon";
-import { scriptsOfPage } from "../../app/lib/deferred-hydration.server.ts";
+import { firstLoad } from "./first-load.mjs";
 
 const watchers = Number(process.env.LIVE_WATCHERS || 1000);
 const changes = Math.min(watchers, Number(process.env.LIVE_CHANGES || 200));
@@ -138,20 +137,9 @@ function watch(url, cookie, onStatus) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 /** First-load JS of a page (gzip): its scripts and the ones its starter adds after the first paint. */
-async function firstLoadJs(pathname, cookie) {
-  const html = await (await fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {} })).text();
-  const scripts = new Set();
-  for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-    const src = /\b(?:src|href)="([^"]+)"/.exec(match[0])?.[1];
-    if (src?.startsWith("/") && (match[0].startsWith("<script") || /rel="modulepreload"/.test(match[0])))
-      scripts.add(src);
-  }
-  for (const src of scriptsOfPage(html)) scripts.add(src);
-  let total = 0;
-  for (const src of scripts)
-    total += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer()), { level: 6 }).length;
-  return total;
-}
+/** The gzip bytes of the scripts `pathname` loads first (first-load.mjs), asked with `cookie`. */
+const firstLoadJs = async (pathname, cookie) =>
+  (await firstLoad(base, pathname, cookie ? { cookie } : {})).jsGzip;
 
 const produkLoad = async () => {
   const result = await autocannon({ url: `${base}/produk`, connections, duration: loadSeconds });

@@ -17,11 +17,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { scriptsOfPage } from "../../app/lib/deferred-hydration.server.ts";
+import { firstLoad } from "./first-load.mjs";
 
 const allRoutes = ["/", "/beranda", "/produk", "/keranjang", "/tentang", "/kontak"];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : allRoutes;
@@ -96,41 +95,7 @@ async function readMemory(pid) {
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const gz = (buffer) => gzipSync(buffer, { level: 6 }).length;
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
-}
-
-async function pageWeight(route) {
-  const html = await fetchBytes(`${base}${route}`);
-  const text = html.toString("utf8");
-  const js = new Set();
-  const css = new Set();
-  for (const match of text.matchAll(/<(script|link)\b[^>]*>/g)) {
-    const tag = match[0];
-    const src = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if (!src || !src.startsWith("/")) continue;
-    if (tag.startsWith("<script") || /rel="modulepreload"/.test(tag)) js.add(src);
-    else if (/rel="stylesheet"/.test(tag)) css.add(src);
-  }
-  // The scripts it starts after its first paint (deferred-hydration.server.ts names them).
-  for (const src of scriptsOfPage(text)) js.add(src);
-  const sizeOf = async (urls) => {
-    let total = 0;
-    for (const url of urls) total += gz(await fetchBytes(`${base}${url}`));
-    return total;
-  };
-  return {
-    htmlBytes: html.length,
-    htmlGzip: gz(html),
-    jsGzip: await sizeOf(js),
-    jsFiles: js.size,
-    cssGzip: await sizeOf(css),
-  };
-}
+const pageWeight = (route) => firstLoad(base, route);
 
 async function load(route, headers = {}) {
   const result = await autocannon({ url: `${base}${route}`, connections, duration, headers });

@@ -24,6 +24,25 @@ async function inbox(admin: Page) {
   return admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 2 }) });
 }
 
+test("the page checks the form with the action's own schema before sending: messages beside the fields, no request, then gone as they are fixed", async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await visit(page, "/kontak");
+  await fillAndSend(page, { nama: "Rina", email: "rina@", pesan: "halo" });
+  await expect(form(page).getByText("Format email tidak valid. Contoh: nama@contoh.com")).toBeVisible();
+  await expect(form(page).getByText("Pesan terlalu pendek: paling sedikit 10 karakter.")).toBeVisible();
+  await expect(form(page).getByLabel("Email")).toBeFocused();
+  expect(posts).toEqual([]);
+  await form(page).getByLabel("Email").fill("rina@contoh.test");
+  await expect(form(page).getByText("Format email tidak valid. Contoh: nama@contoh.com")).toHaveCount(0);
+  await expect(form(page).getByText("Pesan terlalu pendek: paling sedikit 10 karakter.")).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
 test("a message sent from /kontak reaches the admin's notifications with the sender's name and e-mail", async ({
   page,
   browser,

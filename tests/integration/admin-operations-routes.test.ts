@@ -407,7 +407,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     );
     expect(tooLong.status).toBe(400);
     expect(tooLong.json).toMatchObject({
-      ok: false,
+      status: "error",
       message: "Kode pesanan paling banyak 20 karakter, misalnya NY-7K3Q.",
     });
     const skipped = await call(
@@ -416,7 +416,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
     );
     expect(skipped.status).toBe(409);
     expect(skipped.json).toMatchObject({
-      ok: false,
+      status: "error",
       message: "Status baru tidak bisa diubah menjadi selesai. Langkah berikutnya: diterima.",
     });
     expect(await snapshot()).toBe(before);
@@ -537,7 +537,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
         { session: adminToken },
       ),
     );
-    expect(processed.json).toMatchObject({ ok: true, message: `Pesanan ${code} kini diterima.` });
+    expect(processed.json).toMatchObject({ status: "success", message: `Pesanan ${code} kini diterima.` });
     const [order] = await handle.db.select().from(orders).where(eq(orders.code, code));
     expect(order?.status).toBe("diterima");
     // A cancelled order cannot go back.

@@ -203,11 +203,7 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
         post("/admin/users", { intent: "delete", userId }, { session: admin.token }),
       );
       expect(answer.status).toBe(400);
-      expect(answer.json).toMatchObject({
-        ok: false,
-        title: "Gagal!",
-        message: "User ID tidak boleh kosong",
-      });
+      expect(answer.json).toMatchObject({ status: "error", message: "User ID tidak boleh kosong" });
     }
     const missingField = await call(
       usersAction,
@@ -226,7 +222,11 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
       post("/admin/users", { intent: "delete", userId: customer.id }, { session: admin.token }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true, message: "Pengguna berhasil dihapus" });
+    expect(answer.json).toEqual({
+      status: "success",
+      intent: "delete",
+      message: "Pengguna berhasil dihapus",
+    });
     expect(await handle.db.select().from(users).where(eq(users.id, customer.id))).toHaveLength(0);
     expect(await handle.db.select().from(sessions).where(eq(sessions.user_id, customer.id))).toHaveLength(0);
     expect((await whoAmI(customer.token)).json).toEqual({ user: null });
@@ -240,7 +240,10 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
       post("/admin/users", { intent: "delete", userId: admin.id }, { session: admin.token }),
     );
     expect(self.status).toBe(400);
-    expect(self.json).toMatchObject({ ok: false, message: "Anda tidak bisa menghapus akun Anda sendiri." });
+    expect(self.json).toMatchObject({
+      status: "error",
+      message: "Anda tidak bisa menghapus akun Anda sendiri.",
+    });
     const unknown = await call(
       usersAction,
       post("/admin/users", { intent: "delete", userId: "tidak-ada" }, { session: admin.token }),
@@ -376,7 +379,7 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
       post("/admin/pengaturan-notifikasi", { penggunaBaru: "on", komentar: "on" }, { session: admin.token }),
     );
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ ok: true, message: "Pengaturan notifikasi disimpan!" });
+    expect(saved.json).toMatchObject({ status: "success", message: "Pengaturan notifikasi disimpan!" });
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
       pesananBaru: false,
       penggunaBaru: true,

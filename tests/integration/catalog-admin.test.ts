@@ -9,7 +9,7 @@ import { auditLog, menuItems, orderItems, slides, users } from "../../database/s
 import { loader as imageLoader } from "../../app/routes/resources/gambar.tsx";
 import type * as ImagesModule from "../../app/features/media/images.server.ts";
 import { MAX_ROW_ID, readRowId } from "../../app/lib/form-input.server.ts";
-import { FALLBACK_MESSAGE } from "../../app/lib/form-schema.ts";
+import { FALLBACK_MESSAGE } from "../../app/lib/form-check.ts";
 import type { Actor } from "../../app/features/audit/audit-log.server.ts";
 import {
   createMenuItem,

@@ -7,7 +7,7 @@ import { loader as masukLoader } from "../../app/routes/_auth/masuk.tsx";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { hashPassword } from "../../app/features/accounts/password.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
-import { LOGIN_MESSAGES } from "../../app/features/accounts/auth-schemas.ts";
+import { LOGIN_MESSAGES } from "../../app/features/accounts/auth-rules.ts";
 import { solvePicture, TEST_CAPTCHA_KEY } from "../support/captcha-picture.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";

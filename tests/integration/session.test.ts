@@ -102,7 +102,7 @@ describe(`server sessions (${testDatabaseKind()})`, () => {
       logoutAction as never,
       post("/keluar", { redirectTo: "/" }, { session: token }),
     );
-    expect(answer.json).toEqual({ ok: true });
+    expect(answer.json).toEqual({ status: "success" });
     expect(answer.sessionCookie).toBe("");
     expect(await handle.db.select().from(sessions).where(eq(sessions.user_id, id))).toHaveLength(0);
     expect((await whoAmI(token)).json?.user).toBeNull();

@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../database/client.server.ts";
 import { auditLog, categories, menuItems, users } from "../../database/schema.ts";
-import { REGISTER_MESSAGES } from "../../app/features/accounts/auth-schemas.ts";
+import { REGISTER_MESSAGES } from "../../app/features/accounts/auth-rules.ts";
 import { editForm, editValues } from "../support/menu-edits.ts";
 import {
   adminSession,

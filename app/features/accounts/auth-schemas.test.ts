@@ -1,6 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LOGIN_MESSAGES, LoginSchema, REGISTER_MESSAGES, RegisterSchema } from "./auth-schemas.ts";
+import { validateForm } from "~/lib/form-check.ts";
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from "./auth-rules.ts";
+import { LoginSchema, RegisterSchema } from "./auth-schemas.ts";
 
 function form(values: Record<string, string>) {
   const data = new FormData();
@@ -10,7 +11,7 @@ function form(values: Record<string, string>) {
 
 /** What the browser and the server both report for a registration form: the first message. */
 function registerMessage(values: Record<string, string>) {
-  const submission = parseWithZod(form(values), { schema: RegisterSchema });
+  const submission = validateForm(form(values), RegisterSchema);
   return submission.status === "success" ? null : (submission.error?.[""] ?? []);
 }
 
@@ -23,9 +24,10 @@ const valid = {
 
 describe("registration rules (SPEC.md section 5, in order)", () => {
   it("accepts a valid form and normalises it", () => {
-    const submission = parseWithZod(form({ ...valid, nama: "  Budi  ", email: " Budi@Contoh.COM " }), {
-      schema: RegisterSchema,
-    });
+    const submission = validateForm(
+      form({ ...valid, nama: "  Budi  ", email: " Budi@Contoh.COM " }),
+      RegisterSchema,
+    );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
       nama: "Budi",
@@ -120,7 +122,7 @@ describe("registration rules (SPEC.md section 5, in order)", () => {
 
 describe("login rules", () => {
   const loginMessage = (values: Record<string, string>) => {
-    const submission = parseWithZod(form(values), { schema: LoginSchema });
+    const submission = validateForm(form(values), LoginSchema);
     return submission.status === "success" ? null : (submission.error?.[""] ?? []);
   };
 
@@ -136,9 +138,10 @@ describe("login rules", () => {
   });
 
   it("normalises the e-mail and keeps the password as typed", () => {
-    const submission = parseWithZod(form({ email: " A@B.ID ", password: " pw with spaces ", captcha: "t" }), {
-      schema: LoginSchema,
-    });
+    const submission = validateForm(
+      form({ email: " A@B.ID ", password: " pw with spaces ", captcha: "t" }),
+      LoginSchema,
+    );
     expect(submission.status === "success" && submission.value).toMatchObject({
       email: "a@b.id",
       password: " pw with spaces ",
@@ -151,16 +154,14 @@ describe("login rules", () => {
     expect(loginMessage({ ...picture, captcha_jawaban: "  " })).toEqual([
       "Ketik angka pada gambar verifikasi.",
     ]);
-    const submission = parseWithZod(form({ ...picture, captcha_jawaban: "12345" }), { schema: LoginSchema });
+    const submission = validateForm(form({ ...picture, captcha_jawaban: "12345" }), LoginSchema);
     expect(submission.status === "success" && submission.value.captcha).toEqual({
       kind: "picture",
       token: "id.123.mac",
       answer: "12345",
     });
     // The widget's answer wins when both are sent (a page whose widget loaded late).
-    const both = parseWithZod(form({ ...picture, captcha_jawaban: "1", captcha: "t" }), {
-      schema: LoginSchema,
-    });
+    const both = validateForm(form({ ...picture, captcha_jawaban: "1", captcha: "t" }), LoginSchema);
     expect(both.status === "success" && both.value.captcha).toEqual({ kind: "widget", token: "t" });
   });
 

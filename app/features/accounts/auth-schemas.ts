@@ -1,56 +1,32 @@
 /**
- * The registration and login forms' rules, shared by the browser (Conform, for instant feedback
- * without a round trip) and the server actions (the real check). SPEC.md section 5 fixes the
- * messages and the order: only the first failing rule is reported, as a form-level error that the
- * page shows in an error dialog.
+ * The registration and login forms' schemas, one each for the page (loaded when the form is
+ * first used) and the action. SPEC.md section 5 fixes the order: only the first failing rule is
+ * reported, as the form's error, which the page shows in a dialog. `zod/mini`: decision 0029.
  */
-import { z } from "zod";
-import { singleLine } from "../../lib/single-line.ts";
+import * as z from "zod/mini";
+import {
+  CAPTCHA_FIELD,
+  isEmail,
+  LOGIN_MESSAGES,
+  NAME_MAX,
+  NAME_MIN,
+  normalizeEmail,
+  normalizeName,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PICTURE_ANSWER_FIELD,
+  PICTURE_FIELD,
+  REGISTER_MESSAGES,
+} from "./auth-rules.ts";
 
-export const REGISTER_MESSAGES = {
-  empty: "Semua kolom wajib diisi!",
-  nameLength: "Nama harus antara 3 sampai 50 karakter!",
-  passwordLength: "Kata sandi harus antara 6 sampai 30 karakter!",
-  confirmation: "Konfirmasi kata sandi tidak cocok!",
-  emailFormat: "Format email tidak valid! Contoh: nama@contoh.com",
-  duplicate: "Email sudah digunakan, silakan pakai email lain.",
-  created: "User berhasil dibuat",
-} as const;
+/** A field that may be missing; a repeated one is refused with the form's "fill everything" message. */
+const text = (empty: string) => z.optional(z.string({ error: empty }));
 
-export const LOGIN_MESSAGES = {
-  empty: "Email dan password wajib diisi!",
-  captchaMissing: "Harap selesaikan verifikasi reCAPTCHA.",
-  pictureMissing: "Ketik angka pada gambar verifikasi.",
-  captchaInvalid: "Verifikasi captcha gagal atau sudah kedaluwarsa. Silakan ulangi verifikasi.",
-  wrongCredentials: "Email atau Password salah!",
-  success: "Berhasil login!",
-} as const;
-
-const NAME_MIN = 3;
-export const NAME_MAX = 50;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 30;
-/** RFC 5321's limit on a whole address. */
-const EMAIL_MAX = 254;
-
-/** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
-export const CAPTCHA_FIELD = "captcha";
-/** Without JavaScript: the picture challenge and the digits typed from it. */
-export const PICTURE_FIELD = "captcha_gambar";
-export const PICTURE_ANSWER_FIELD = "captcha_jawaban";
-
-/** What the login page needs to render its captcha (never a secret). */
-export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
-
-/** E-mails are compared and stored trimmed and lower-case. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-// Deliberately simple: one "@", something on both sides, a dot in the domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (email: string) => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
-
-// Conform turns empty inputs into `undefined`; a missing field is an empty one.
-const text = z.string().optional();
+/** The form's one error: `problem`, at the form's level. */
+const refuse = (input: unknown, problem: string, issues: z.core.$ZodRawIssue[]) => {
+  issues.push({ code: "custom", message: problem, input, path: [] });
+  return z.NEVER;
+};
 
 interface RegisterInput {
   nama?: string;
@@ -58,12 +34,6 @@ interface RegisterInput {
   password?: string;
   confirmPassword?: string;
 }
-
-/**
- * A name as it is stored and shown: one line, no invisible or bidi characters (it reaches the
- * WhatsApp order text and the admin's lists; lib/single-line.ts).
- */
-export const normalizeName = (nama: string) => singleLine(nama);
 
 /** The first rule the input breaks, in SPEC.md's order, or null. */
 function firstRegisterProblem(input: RegisterInput): string | null {
@@ -80,20 +50,25 @@ function firstRegisterProblem(input: RegisterInput): string | null {
   return null;
 }
 
-export const RegisterSchema = z
-  .object({ nama: text, email: text, password: text, confirmPassword: text })
-  .transform((input, ctx) => {
+const registerText = text(REGISTER_MESSAGES.empty);
+
+export const RegisterSchema = z.pipe(
+  z.object({
+    nama: registerText,
+    email: registerText,
+    password: registerText,
+    confirmPassword: registerText,
+  }),
+  z.transform((input, context) => {
     const problem = firstRegisterProblem(input);
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem, path: [] });
-      return z.NEVER;
-    }
+    if (problem) return refuse(input, problem, context.issues);
     return {
       nama: normalizeName(input.nama ?? ""),
       email: normalizeEmail(input.email ?? ""),
       password: input.password ?? "",
     };
-  });
+  }),
+);
 
 export type RegisterData = z.output<typeof RegisterSchema>;
 
@@ -128,21 +103,20 @@ function captchaAnswer(input: LoginInput): CaptchaAnswer {
   };
 }
 
-export const LoginSchema = z
-  .object({
-    email: text,
-    password: text,
-    [CAPTCHA_FIELD]: text,
-    [PICTURE_FIELD]: text,
-    [PICTURE_ANSWER_FIELD]: text,
-    redirectTo: text,
-  })
-  .transform((input, ctx) => {
+const loginText = text(LOGIN_MESSAGES.empty);
+
+export const LoginSchema = z.pipe(
+  z.object({
+    email: loginText,
+    password: loginText,
+    [CAPTCHA_FIELD]: loginText,
+    [PICTURE_FIELD]: loginText,
+    [PICTURE_ANSWER_FIELD]: loginText,
+    redirectTo: loginText,
+  }),
+  z.transform((input, context) => {
     const problem = firstLoginProblem(input);
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem, path: [] });
-      return z.NEVER;
-    }
+    if (problem) return refuse(input, problem, context.issues);
     return {
       email: normalizeEmail(input.email ?? ""),
       // Long inputs cannot match a stored password (at most 30 characters, or a legacy hash's
@@ -151,4 +125,5 @@ export const LoginSchema = z
       captcha: captchaAnswer(input),
       redirectTo: input.redirectTo,
     };
-  });
+  }),
+);

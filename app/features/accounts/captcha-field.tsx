@@ -1,11 +1,11 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from "react";
-import type {} from "altcha/types/react";
+import type { MountedWidget } from "./captcha-widget.client.ts";
 import {
   CAPTCHA_FIELD,
   PICTURE_ANSWER_FIELD,
   PICTURE_FIELD,
   type CaptchaWidget,
-} from "~/features/accounts/auth-schemas.ts";
+} from "~/features/accounts/auth-rules.ts";
 
 /** Lets the form ask for a fresh captcha after the server used up the last answer. */
 export interface CaptchaHandle {
@@ -19,9 +19,35 @@ interface Picture {
 }
 
 /**
- * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured. Either
- * way the answer travels in the form field `captcha` and the server verifies it. Without
- * JavaScript, or when the widget cannot load, a picture of digits to type takes its place.
+ * Runs `start` once, when the form around `ref` is first touched (focus or pointer): the widget's
+ * code is not part of the page's first load (docs/decisions/0029-one-form-pattern.md).
+ */
+function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) {
+  const startRef = useRef(start);
+  useEffect(() => {
+    const form = ref.current?.closest("form");
+    // Already in use (someone typed before the page was interactive): start now.
+    if (!form || form.contains(document.activeElement)) {
+      startRef.current();
+      return;
+    }
+    const events = ["focusin", "pointerdown"] as const;
+    const once = () => {
+      for (const type of events) form.removeEventListener(type, once);
+      startRef.current();
+    };
+    for (const type of events) form.addEventListener(type, once);
+    return () => {
+      for (const type of events) form.removeEventListener(type, once);
+    };
+  }, [ref]);
+}
+
+/**
+ * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured, mounted
+ * at the form's first use (captcha-widget.client.ts). Either way the answer travels in the form
+ * field `captcha` and the server verifies it. Without JavaScript, or when the widget cannot load,
+ * a picture of digits to type takes its place.
  */
 export function CaptchaField({
   widget,
@@ -32,10 +58,39 @@ export function CaptchaField({
   picture: Picture;
   ref?: React.Ref<CaptchaHandle>;
 }) {
-  return widget.kind === "altcha" ? (
-    <AltchaField challengeUrl={widget.challengeUrl} picture={picture} ref={ref} />
-  ) : (
-    <RecaptchaField siteKey={widget.siteKey} picture={picture} ref={ref} />
+  const labelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const mounted = useRef<MountedWidget | null>(null);
+  const [failed, setFailed] = useState(false);
+  // reCAPTCHA's answer; ALTCHA's widget holds its own field.
+  const [token, setToken] = useState("");
+
+  useOnFirstUse(container, () => {
+    import("./captcha-widget.client.ts")
+      .then(({ mountWidget }) => mountWidget(container.current!, widget, setToken))
+      .then(
+        (handle) => (mounted.current = handle),
+        () => setFailed(true),
+      );
+  });
+  useImperativeHandle(ref, () => ({ reset: () => mounted.current?.reset() }));
+
+  return (
+    <div>
+      <p className="field-label" id={labelId}>
+        Verifikasi
+      </p>
+      {failed ? null : (
+        <div
+          ref={container}
+          role="group"
+          aria-labelledby={labelId}
+          className={`js-only ${widget.kind === "altcha" ? "nyala-altcha min-h-12" : "min-h-[78px]"}`}
+        />
+      )}
+      {widget.kind === "recaptcha" ? <input type="hidden" name={CAPTCHA_FIELD} value={token} /> : null}
+      <WithoutScript picture={picture} failed={failed} />
+    </div>
   );
 }
 
@@ -82,134 +137,5 @@ function WithoutScript({ picture, failed }: { picture: Picture; failed: boolean 
     <noscript>
       <PictureChallenge picture={picture} />
     </noscript>
-  );
-}
-
-const altchaConfiguration = JSON.stringify({ hideFooter: true, hideLogo: false, minDuration: 300 });
-
-function AltchaField({
-  challengeUrl,
-  picture,
-  ref,
-}: {
-  challengeUrl: string;
-  picture: Picture;
-  ref?: React.Ref<CaptchaHandle>;
-}) {
-  const element = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
-  const labelId = useId();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    import("./altcha.client.ts").catch(() => setFailed(true));
-  }, []);
-
-  useImperativeHandle(ref, () => ({
-    reset() {
-      const widget = element.current;
-      if (!widget || typeof widget.reset !== "function") return;
-      // A solution is accepted once: start over and solve a new challenge in the background.
-      widget.reset();
-      void widget.verify().catch(() => undefined);
-    },
-  }));
-
-  return (
-    <div>
-      <p className="field-label" id={labelId}>
-        Verifikasi
-      </p>
-      {failed ? null : (
-        <div role="group" className="nyala-altcha js-only min-h-12" aria-labelledby={labelId}>
-          <altcha-widget
-            ref={element}
-            challenge={challengeUrl}
-            name={CAPTCHA_FIELD}
-            language="id"
-            type="checkbox"
-            configuration={altchaConfiguration}
-          />
-        </div>
-      )}
-      <WithoutScript picture={picture} failed={failed} />
-    </div>
-  );
-}
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  render(
-    container: HTMLElement,
-    options: { sitekey: string; callback(token: string): void; "expired-callback"(): void; hl?: string },
-  ): number;
-  reset(widgetId?: number): void;
-}
-
-declare global {
-  interface Window {
-    grecaptcha?: Grecaptcha;
-  }
-}
-
-const RECAPTCHA_SCRIPT = "https://www.google.com/recaptcha/api.js?render=explicit&hl=id";
-
-function RecaptchaField({
-  siteKey,
-  picture,
-  ref,
-}: {
-  siteKey: string;
-  picture: Picture;
-  ref?: React.Ref<CaptchaHandle>;
-}) {
-  const container = useRef<HTMLDivElement>(null);
-  const widgetId = useRef<number | null>(null);
-  const [token, setToken] = useState("");
-
-  useEffect(() => {
-    let cancelled = false;
-    const render = () => {
-      const grecaptcha = window.grecaptcha;
-      if (cancelled || !grecaptcha || !container.current || widgetId.current !== null) return;
-      grecaptcha.ready(() => {
-        if (cancelled || !container.current || widgetId.current !== null) return;
-        widgetId.current = grecaptcha.render(container.current, {
-          sitekey: siteKey,
-          callback: setToken,
-          "expired-callback": () => setToken(""),
-        });
-      });
-    };
-    if (window.grecaptcha) {
-      render();
-    } else {
-      let script = document.querySelector<HTMLScriptElement>(`script[src="${RECAPTCHA_SCRIPT}"]`);
-      if (!script) {
-        script = document.createElement("script");
-        script.src = RECAPTCHA_SCRIPT;
-        script.async = true;
-        document.head.append(script);
-      }
-      script.addEventListener("load", render);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [siteKey]);
-
-  useImperativeHandle(ref, () => ({
-    reset() {
-      if (widgetId.current !== null) window.grecaptcha?.reset(widgetId.current);
-      setToken("");
-    },
-  }));
-
-  return (
-    <div>
-      <p className="field-label">Verifikasi</p>
-      <div ref={container} className="js-only min-h-[78px]" />
-      <input type="hidden" name={CAPTCHA_FIELD} value={token} />
-      <WithoutScript picture={picture} failed={false} />
-    </div>
   );
 }

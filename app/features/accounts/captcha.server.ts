@@ -15,7 +15,7 @@ import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Database } from "../../../database/client.server.ts";
-import type { CaptchaWidget } from "./auth-schemas.ts";
+import type { CaptchaWidget } from "./auth-rules.ts";
 import { rateLimits } from "../../../database/schema.ts";
 import { getEnv, type Env } from "../../lib/env.server.ts";
 import { deriveKey as deriveServerKey } from "../../lib/server-secret.server.ts";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
 
 const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
 
@@ -20,11 +21,11 @@ export function LogoutButton({
   children?: React.ReactNode;
   onSignedOut?: () => void;
 }) {
-  const fetcher = useFetcher<{ ok: true }>();
+  const fetcher = useFetcher<FormAnswer>();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const leavingAdmin = redirectTo === "/masuk";
-  const done = fetcher.state === "idle" && fetcher.data?.ok === true;
+  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
 
   return (
     <fetcher.Form
@@ -48,7 +49,7 @@ export function LogoutButton({
             onCancel={() => setAsking(false)}
             onConfirm={() =>
               fetcher.submit(
-                { mode: "fetch", redirectTo },
+                { [FETCH_MODE.name]: FETCH_MODE.value, redirectTo },
                 // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
                 // dialog must stay on screen; the document load of /masuk below brings fresh data.
                 {

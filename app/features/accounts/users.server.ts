@@ -11,7 +11,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
 import { notifyAdmins } from "../notifications/notifications.server.ts";
-import { NAME_MAX, normalizeEmail, normalizeName, type RegisterData } from "./auth-schemas.ts";
+import { NAME_MAX, normalizeEmail, normalizeName } from "./auth-rules.ts";
+import type { RegisterData } from "./auth-schemas.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 

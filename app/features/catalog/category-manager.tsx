@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer.ts";
+import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { TextField } from "~/ui/form-fields.tsx";
-import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
-import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
-import { useAdminForm } from "~/features/admin/use-admin-form.ts";
+import { FormMessage } from "~/ui/form-message.tsx";
 import type { AdminCategory } from "./categories.server.ts";
 import { CategorySchema } from "./category-schema.ts";
 
@@ -17,14 +16,14 @@ export function CategoryManager({
   answer,
 }: {
   categories: AdminCategory[];
-  answer: AdminAnswer | undefined;
+  answer: FormAnswer | undefined;
 }) {
-  const [form, fields] = useAdminForm({
+  const { form, fields } = useEnhancedForm({
     id: "kategori",
-    schema: CategorySchema,
     intent: "kategori-baru",
-    answer,
+    check: CategorySchema,
     defaultValue: { urutan: String(categories.length + 1) },
+    encType: "multipart/form-data",
   });
   return (
     <section aria-labelledby="kategori-title" className="mt-8">
@@ -34,7 +33,7 @@ export function CategoryManager({
       <p className="text-sm text-stone-600">
         Halaman Produk mengelompokkan seluruh menu menurut kategori ini, sesuai urutannya.
       </p>
-      <ActionMessage answer={answer} intents={["kategori-hapus"]} />
+      <FormMessage answer={answer} intents={["kategori-hapus"]} />
       <ul className="mt-3 flex flex-wrap gap-2">
         {categories.map((category) => (
           <li
@@ -60,25 +59,22 @@ export function CategoryManager({
           </li>
         ))}
       </ul>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        noValidate
+      <form
+        {...form.props}
         key={form.key}
         className="card mt-3 grid gap-4 p-5 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
         aria-label="Tambah kategori"
       >
         <input type="hidden" name="intent" value="kategori-baru" />
-        <TextField label="Kategori baru" {...conformField(fields.nama)} maxLength={40} required />
-        <TextField label="Urutan" type="number" {...conformField(fields.urutan)} />
+        <TextField label="Kategori baru" {...fieldProps(fields.nama)} maxLength={40} required />
+        <TextField label="Urutan" type="number" {...fieldProps(fields.urutan)} />
         <button type="submit" className="btn-secondary sm:mt-7">
           Tambah kategori
         </button>
         <div className="sm:col-span-3">
-          <ActionMessage answer={answer} intents={["kategori-baru"]} id={form.errorId} />
+          <FormMessage answer={answer} intents={["kategori-baru"]} id={form.errorId} />
         </div>
-      </Form>
+      </form>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { validateForm } from "~/lib/form-schema.ts";
+import { validateForm } from "~/lib/form-check.ts";
 import { MenuItemSchema } from "./menu-item-schema.ts";
 import { RankingSchema } from "./ranking-schema.ts";
 import { SlideSchema } from "./slide-schema.ts";

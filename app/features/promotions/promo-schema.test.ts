@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedPromos } from "../../../database/catalog-data.ts";
 import { parseAdminInput } from "~/lib/form-input.server.ts";
-import { FALLBACK_MESSAGE, validateForm } from "~/lib/form-schema.ts";
+import { FALLBACK_MESSAGE, validateForm } from "~/lib/form-check.ts";
 import { PromoSchema } from "./promo-schema.ts";
 import { formFromRule, ruleFromForm } from "./rule-form.ts";
 

@@ -1,11 +1,10 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
-import { conformCheckbox, conformField } from "~/features/admin/form-parts.tsx";
+import { checkboxProps, fieldProps, type FieldMeta } from "~/lib/use-enhanced-form.ts";
 import { DAY_NAMES } from "~/features/store/opening-hours.ts";
 import { BUNDLE_SLOTS, type RuleFieldName, type TargetOption } from "./rule-form.ts";
 
-type Fields = Record<RuleFieldName, FieldMetadata<unknown>>;
+type Fields = Record<RuleFieldName, FieldMeta>;
 
 const KIND_LABELS = [
   ["", "Tanpa aturan harga (gambar saja)"],
@@ -27,7 +26,7 @@ function Group({ title, hint, children }: { title: string; hint?: string; childr
   );
 }
 
-function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+function FieldError({ field }: { field: FieldMeta }) {
   const error = field.errors?.[0];
   return error ? (
     <p id={`${field.id}-error`} className="text-sm font-semibold text-chili-700 sm:col-span-2">
@@ -73,7 +72,7 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
       <div className="sm:col-span-2">
         <SelectField
           label="Aturan harga"
-          {...conformField(fields.kind)}
+          {...fieldProps(fields.kind)}
           onChange={(event) => setKind(event.currentTarget.value)}
           hint="Promo dengan aturan langsung memotong harga di keranjang dan di pesanan."
         >
@@ -107,17 +106,17 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
             </div>
             <FieldError field={fields.days} />
           </div>
-          <TextField label="Jam mulai (opsional)" type="time" {...conformField(fields.time_from)} />
+          <TextField label="Jam mulai (opsional)" type="time" {...fieldProps(fields.time_from)} />
           <TextField
             label="Jam selesai (opsional)"
             type="time"
-            {...conformField(fields.time_until)}
+            {...fieldProps(fields.time_until)}
             hint="Lebih awal dari jam mulai berarti lewat tengah malam."
           />
         </Group>
 
         <Group title="Untuk siapa">
-          <SelectField label="Pelanggan" {...conformField(fields.audience)}>
+          <SelectField label="Pelanggan" {...fieldProps(fields.audience)}>
             <option value="semua">Semua pelanggan</option>
             <option value="masuk">Pelanggan yang masuk akun</option>
             <option value="pertama">Pesanan pertama pelanggan (masuk akun)</option>
@@ -125,7 +124,7 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <TextField
             label="Batas per pelanggan (opsional)"
             inputMode="numeric"
-            {...conformField(fields.per_customer)}
+            {...fieldProps(fields.per_customer)}
             hint="Berapa kali satu akun boleh memakainya."
           />
         </Group>
@@ -134,7 +133,7 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <div className="sm:col-span-2">
             <SelectField
               label="Berlaku untuk"
-              {...conformField(fields.scope)}
+              {...fieldProps(fields.scope)}
               onChange={(event) => setScope(event.currentTarget.value)}
             >
               <option value="semua">Seluruh pesanan</option>
@@ -160,15 +159,15 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
 
         <Group title="Potongannya">
           <div className={shown("persen")}>
-            <TextField label="Diskon (%)" inputMode="numeric" {...conformField(fields.percent)} />
+            <TextField label="Diskon (%)" inputMode="numeric" {...fieldProps(fields.percent)} />
           </div>
           <div className={shown("potongan")}>
-            <TextField label="Potongan (Rp)" inputMode="numeric" {...conformField(fields.amount)} />
+            <TextField label="Potongan (Rp)" inputMode="numeric" {...fieldProps(fields.amount)} />
           </div>
           <div className={`grid gap-4 sm:col-span-2 sm:grid-cols-3 ${shown("gratis")}`}>
-            <TextField label="Beli (porsi)" inputMode="numeric" {...conformField(fields.buy)} />
-            <TextField label="Gratis (porsi)" inputMode="numeric" {...conformField(fields.free)} />
-            <SelectField label="Yang gratis" {...conformField(fields.reward)}>
+            <TextField label="Beli (porsi)" inputMode="numeric" {...fieldProps(fields.buy)} />
+            <TextField label="Gratis (porsi)" inputMode="numeric" {...fieldProps(fields.free)} />
+            <SelectField label="Yang gratis" {...fieldProps(fields.reward)}>
               <option value="">Yang termurah dari menu yang dihitung</option>
               <TargetOptions options={options.filter((option) => option.group !== "Kategori")} />
             </SelectField>
@@ -176,21 +175,17 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <div className={`grid gap-4 sm:col-span-2 sm:grid-cols-2 ${shown("paket")}`}>
             {BUNDLE_SLOTS.map((slot) => (
               <div key={slot} className="grid grid-cols-[1fr_5rem] gap-2">
-                <SelectField label={`Isi paket ${slot}`} {...conformField(fields[`bundle_${slot}`])}>
+                <SelectField label={`Isi paket ${slot}`} {...fieldProps(fields[`bundle_${slot}`])}>
                   <option value="">—</option>
                   <TargetOptions options={options.filter((option) => option.group !== "Kategori")} />
                 </SelectField>
-                <TextField
-                  label="Jumlah"
-                  inputMode="numeric"
-                  {...conformField(fields[`bundle_${slot}_qty`])}
-                />
+                <TextField label="Jumlah" inputMode="numeric" {...fieldProps(fields[`bundle_${slot}_qty`])} />
               </div>
             ))}
             <TextField
               label="Harga paket (Rp)"
               inputMode="numeric"
-              {...conformField(fields.bundle_price)}
+              {...fieldProps(fields.bundle_price)}
               hint="Untuk isi termurahnya; level yang lebih mahal menambah selisihnya."
             />
           </div>
@@ -200,11 +195,11 @@ export function RuleFields({ fields, options }: { fields: Fields; options: reado
           <TextField
             label="Minimal belanja (Rp, opsional)"
             inputMode="numeric"
-            {...conformField(fields.min_subtotal)}
+            {...fieldProps(fields.min_subtotal)}
             hint="Dari total pesanan sebelum promo."
           />
           <div className="self-end">
-            <Checkbox label="Bisa digabung dengan promo lain" {...conformCheckbox(fields.combinable)} />
+            <Checkbox label="Bisa digabung dengan promo lain" {...checkboxProps(fields.combinable)} />
           </div>
           <p className="text-sm text-stone-600 sm:col-span-2">
             Bila tidak bisa digabung, pelanggan otomatis mendapat satu promo yang paling hemat untuknya.

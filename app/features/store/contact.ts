@@ -1,4 +1,4 @@
-/** The /kontak form's limits and messages, for the page (no Zod here: see contact-form.ts). */
+/** The /kontak form's limits and messages, for the page and contact-form.ts's schema. */
 
 export const CONTACT_NAME_MAX = 50;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -16,13 +16,3 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export type ContactField = "nama" | "email" | "pesan";
-
-/** What POST /kontak answers: sent, or the first problem of each field (and the values typed). */
-export type ContactAnswer =
-  | { status: "sent" }
-  | {
-      status: "error";
-      errors: Partial<Record<ContactField, string>>;
-      formError?: string;
-      values: Partial<Record<ContactField, string>>;
-    };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateForm } from "~/lib/form-schema.ts";
+import { validateForm } from "~/lib/form-check.ts";
 import { OutletSchema } from "./settings-form.ts";
 
 const hours = Object.fromEntries(

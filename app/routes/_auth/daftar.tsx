@@ -1,22 +1,22 @@
-import { useForm, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
-import { MessageDialog } from "~/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
-import {
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  REGISTER_MESSAGES,
-  RegisterSchema,
-} from "~/features/accounts/auth-schemas.ts";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import { AuthHeading, FormAlert, isValidationIntent } from "~/features/accounts/auth-form-parts.tsx";
+import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
+import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+
+/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
+const MessageDialog = lazy(() =>
+  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
+
+/** The form's schema, loaded when the form is first used (decision 0029). */
+const registerCheck = () =>
+  import("~/features/accounts/auth-schemas.ts").then((module) => module.RegisterSchema);
 
 export const action = registerAction;
 
@@ -25,51 +25,24 @@ export const headers = actionHeaders;
 
 export default function Daftar() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof action>();
-  const documentAnswer = useActionData<typeof action>();
-  const lastValidation = useRef<Submission<unknown> | null>(null);
-
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form] = useForm({
-    id: "daftar",
-    lastResult: answer?.status === "error" ? answer.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: RegisterSchema });
-      lastValidation.current = submission;
-      return submission;
-    },
-  });
-
   const [browserProblem, setBrowserProblem] = useState<string | null>(null);
   const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
-  const serverProblem = answer?.status === "error" && answer !== closedAnswer ? answer.message : null;
+  const { form, answer, answeredInPage, pending } = useEnhancedForm({
+    id: "daftar",
+    check: registerCheck,
+    fetch: true,
+    onInvalid: (message) => setBrowserProblem(message ?? REGISTER_MESSAGES.empty),
+  });
+  const fetched = pending || answeredInPage ? undefined : answer;
+  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
   const problem = browserProblem ?? serverProblem;
-  const created = answer?.status === "success";
-  const pending = fetcher.state !== "idle";
+  const created = fetched?.status === "success";
 
   return (
     <>
       <AuthHeading title="Daftar" subtitle="Buat akun untuk pesan lebih cepat dan dapatkan promo terbaru." />
 
-      <fetcher.Form
-        method="post"
-        id={form.id}
-        noValidate={form.noValidate}
-        aria-describedby={form.errors ? form.errorId : undefined}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented && !isValidationIntent(event)) {
-            const validation = lastValidation.current;
-            const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
-            setBrowserProblem(error ?? REGISTER_MESSAGES.empty);
-          }
-        }}
-        className="space-y-4"
-      >
-        {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+      <form {...form.props} className="space-y-4">
         <TextField
           label="Nama"
           name="nama"
@@ -107,8 +80,8 @@ export default function Daftar() {
           maxLength={PASSWORD_MAX}
         />
 
-        {documentAnswer?.status === "error" ? <FormAlert>{documentAnswer.message}</FormAlert> : null}
-        {form.errors && !problem ? (
+        {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
+        {form.errors && !problem && !answeredInPage ? (
           <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
             {form.errors[0]}
           </p>
@@ -117,7 +90,7 @@ export default function Daftar() {
         <button type="submit" className="btn-primary w-full text-base" disabled={pending || created}>
           {pending ? "Mendaftarkan…" : "Daftar"}
         </button>
-      </fetcher.Form>
+      </form>
 
       <p className="mt-8 text-center text-stone-600">
         Sudah punya akun?{" "}
@@ -126,23 +99,31 @@ export default function Daftar() {
         </Link>
       </p>
 
-      <MessageDialog
-        open={problem !== null}
-        tone="error"
-        title="Pendaftaran gagal"
-        message={problem}
-        onClose={() => {
-          setBrowserProblem(null);
-          setClosedAnswer(answer ?? null);
-        }}
-      />
-      <MessageDialog
-        open={created}
-        tone="success"
-        title={REGISTER_MESSAGES.created}
-        autoCloseMs={1500}
-        onClose={() => void navigate("/masuk", { replace: true })}
-      />
+      {problem !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="error"
+            title="Pendaftaran gagal"
+            message={problem}
+            onClose={() => {
+              setBrowserProblem(null);
+              setClosedAnswer(fetched ?? null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {created ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="success"
+            title={REGISTER_MESSAGES.created}
+            autoCloseMs={1500}
+            onClose={() => void navigate("/masuk", { replace: true })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

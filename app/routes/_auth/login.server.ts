@@ -11,10 +11,10 @@
  * decides: requests sent at once each get their own count, so no more than the limit of them
  * reach the password check.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";
-import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
+import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
+import { LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { verifyCaptcha } from "~/features/accounts/captcha.server.ts";
 import { verifyPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { countCart, mergeGuestCart } from "~/features/cart/cart.server.ts";
@@ -25,86 +25,82 @@ import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
 import { authenticate } from "~/features/accounts/users.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { boundedReply, readForm } from "~/lib/form.server.ts";
+import { formAction, type Outcome } from "~/lib/form-action.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { deleteExpiredRateLimits, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 
-const HIDDEN_FIELDS = ["password", "captcha", "captcha_gambar", "captcha_jawaban", "mode"];
+const HIDDEN_FIELDS = ["password", "captcha", "captcha_gambar", "captcha_jawaban"];
 
 interface ActionArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }
 
+/** What the page's JavaScript needs after a login: where to go, and the account's cart count. */
+export interface SignedIn {
+  email: string;
+  redirectTo: string;
+  cart: Awaited<ReturnType<typeof countCart>>;
+}
+
+function tooMany(until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const headers = { "Retry-After": String(seconds) };
+  return { ok: false, status: 429, message: tooManyAttemptsMessage(until), headers } as const;
+}
+
 export async function loginAction({ request, context }: ActionArgs) {
-  const formData = await readForm(request);
-  const viaFetch = formData.get("mode") === "fetch";
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  const fail = (message: string, status: number, headers?: HeadersInit) =>
-    data(
-      {
-        status: "error" as const,
-        message,
-        result: boundedReply(submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS })),
-      },
-      { status, headers },
-    );
+  const form = await readForm(request);
+  return formAction(form, {
+    schema: LoginSchema,
+    hidden: HIDDEN_FIELDS,
+    empty: LOGIN_MESSAGES.empty,
+    async write({ email, password, captcha, redirectTo }): Promise<Outcome<SignedIn>> {
+      const db = await getDb();
+      const address = getClientAddress(request);
+      const limits = loginLimits({ email, address, deviceId: await knownDeviceId(request, email) });
 
-  if (submission.status !== "success") {
-    const message = submission.error?.[""]?.[0] ?? LOGIN_MESSAGES.empty;
-    return fail(message, 400);
-  }
+      const blocked = await limits.blocked(db);
+      if (blocked) return tooMany(blocked);
 
-  const { email, password, captcha, redirectTo } = submission.value;
-  const db = await getDb();
-  const address = getClientAddress(request);
-  const limits = loginLimits({ email, address, deviceId: await knownDeviceId(request, email) });
+      const captchaPassed =
+        captcha.kind === "picture"
+          ? await verifyPictureChallenge(db, captcha.token, captcha.answer)
+          : await verifyCaptcha(db, captcha.token, address);
+      if (!captchaPassed) {
+        await limits.captchaFailed(db);
+        return { ok: false, status: 400, message: LOGIN_MESSAGES.captchaInvalid };
+      }
 
-  const tooMany = (until: Date) => {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-    return fail(tooManyAttemptsMessage(until), 429, { "Retry-After": String(seconds) });
-  };
+      const counted = await limits.count(db);
+      if (counted) return tooMany(counted);
 
-  const blocked = await limits.blocked(db);
-  if (blocked) return tooMany(blocked);
+      const user = await authenticate(db, email, password);
+      if (!user) return { ok: false, status: 401, message: LOGIN_MESSAGES.wrongCredentials };
 
-  const captchaPassed =
-    captcha.kind === "picture"
-      ? await verifyPictureChallenge(db, captcha.token, captcha.answer)
-      : await verifyCaptcha(db, captcha.token, address);
-  if (!captchaPassed) {
-    await limits.captchaFailed(db);
-    return fail(LOGIN_MESSAGES.captchaInvalid, 400);
-  }
-
-  const counted = await limits.count(db);
-  if (counted) return tooMany(counted);
-
-  const user = await authenticate(db, email, password);
-  if (!user) return fail(LOGIN_MESSAGES.wrongCredentials, 401);
-
-  await limits.succeeded(db);
-  // The answer is decided before the session exists: nothing after the insert can fail, so a
-  // session row never outlives an answer that did not carry its cookie.
-  const target = safeRedirect(redirectTo, "/beranda");
-  const device = await rememberDevice(request, user.email);
-  // What this browser put in its cart before signing in joins the account's cart (before the
-  // session, for the same reason).
-  const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
-  const cart = await countCart(db, { userId: user.id, guest: null });
-  // A login always starts a new session; one this browser still held is ended first.
-  await endSession(db, context);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", await startSession(db, user.id));
-  // This browser is now one the account signed in on (known-device.server.ts).
-  headers.append("Set-Cookie", device);
-  if (cartCookie) headers.append("Set-Cookie", cartCookie);
-  if (Math.random() < 0.05) {
-    // Housekeeping now and then, off the request's path.
-    void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
-  }
-
-  if (!viaFetch) throw redirect(target, { headers });
-  // The page moves on without a document load: the header's count becomes the account's cart's.
-  return data({ status: "success" as const, email: user.email, redirectTo: target, cart }, { headers });
+      await limits.succeeded(db);
+      // The answer is decided before the session exists: nothing after the insert can fail, so a
+      // session row never outlives an answer that did not carry its cookie.
+      const target = safeRedirect(redirectTo, "/beranda");
+      const device = await rememberDevice(request, user.email);
+      // What this browser put in its cart before signing in joins the account's cart (before the
+      // session, for the same reason).
+      const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
+      const cart = await countCart(db, { userId: user.id, guest: null });
+      // A login always starts a new session; one this browser still held is ended first.
+      await endSession(db, context);
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      headers.append("Set-Cookie", await startSession(db, user.id));
+      // This browser is now one the account signed in on (known-device.server.ts).
+      headers.append("Set-Cookie", device);
+      if (cartCookie) headers.append("Set-Cookie", cartCookie);
+      if (Math.random() < 0.05) {
+        // Housekeeping now and then, off the request's path.
+        void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
+      }
+      // The page's JavaScript moves on by itself (the header's count becomes the account's cart's).
+      return { ok: true, done: { email: user.email, redirectTo: target, cart }, headers, redirectTo: target };
+    },
+  });
 }

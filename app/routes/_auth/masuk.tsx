@@ -1,28 +1,28 @@
-import { useForm, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/masuk";
-import { MessageDialog } from "~/ui/dialog.tsx";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
-import { LOGIN_MESSAGES, LoginSchema } from "~/features/accounts/auth-schemas.ts";
+import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
+import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
-import {
-  AuthHeading,
-  FormAlert,
-  GoogleIcon,
-  isValidationIntent,
-} from "~/features/accounts/auth-form-parts.tsx";
-import { loginAction } from "./login.server.ts";
+import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
+import { loginAction, type SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+
+/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
+const MessageDialog = lazy(() =>
+  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
+
+/** The form's schema, loaded when the form is first used (decision 0029). */
+const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
@@ -36,6 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // Set by /auth/google/callback after a successful Google sign-in.
     googleSignedIn: google === "ok" && user ? { email: user.email } : null,
     justRegistered: url.searchParams.get("terdaftar") === "1",
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/beranda"),
   };
 }
 
@@ -54,44 +55,31 @@ function rememberLogin(email: string) {
 }
 
 export default function Masuk({ loaderData }: Route.ComponentProps) {
-  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered } = loaderData;
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/beranda");
+  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered, redirectTo } =
+    loaderData;
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof action>();
-  const documentAnswer = useActionData<typeof action>();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const lastValidation = useRef<Submission<unknown> | null>(null);
-
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form] = useForm({
-    id: "masuk",
-    lastResult: answer?.status === "error" ? answer.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: LoginSchema });
-      lastValidation.current = submission;
-      return submission;
-    },
-  });
-
-  // The dialog shows the latest problem until it is closed: one found in the browser before
+  // The dialog shows the latest problem until it is closed: one found in the page before
   // sending, or the server's answer (each answer is a new object, so a repeat shows again).
   const [browserProblem, setBrowserProblem] = useState<string | null>(null);
   const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
-  const serverProblem = answer?.status === "error" && answer !== closedAnswer ? answer.message : null;
+  const { form, answer, answeredInPage, pending } = useEnhancedForm<SignedIn>({
+    id: "masuk",
+    check: loginCheck,
+    fetch: true,
+    onInvalid: (message) => setBrowserProblem(message ?? LOGIN_MESSAGES.empty),
+  });
+  const fetched = pending || answeredInPage ? undefined : answer;
+  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
   const problem = browserProblem ?? serverProblem;
-  const success = answer?.status === "success" ? answer : null;
+  const success = fetched?.status === "success" ? fetched : null;
 
   // Every server answer used up the captcha solution: ask for a fresh one.
   useEffect(() => {
-    if (answer?.status === "error") captchaRef.current?.reset();
-  }, [answer]);
+    if (fetched?.status === "error") captchaRef.current?.reset();
+  }, [fetched]);
 
   const googleHref = `/auth/google${redirectTo === "/beranda" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`;
-  const pending = fetcher.state !== "idle";
 
   return (
     <>
@@ -103,22 +91,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <fetcher.Form
-        method="post"
-        id={form.id}
-        noValidate={form.noValidate}
-        aria-describedby={form.errors ? form.errorId : undefined}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented && !isValidationIntent(event)) {
-            const validation = lastValidation.current;
-            const error = validation?.status === "error" ? validation.error?.[""]?.[0] : undefined;
-            setBrowserProblem(error ?? LOGIN_MESSAGES.empty);
-          }
-        }}
-        className="space-y-4"
-      >
-        {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+      <form {...form.props} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Email"
@@ -140,8 +113,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         />
         <CaptchaField widget={captcha} picture={picture} ref={captchaRef} />
 
-        {documentAnswer?.status === "error" ? <FormAlert>{documentAnswer.message}</FormAlert> : null}
-        {form.errors && !problem ? (
+        {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
+        {form.errors && !problem && !answeredInPage ? (
           <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
             {form.errors[0]}
           </p>
@@ -150,7 +123,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn-primary w-full text-base" disabled={pending || Boolean(success)}>
           {pending ? "Memeriksa…" : "Masuk"}
         </button>
-      </fetcher.Form>
+      </form>
 
       {googleEnabled ? (
         <>
@@ -163,7 +136,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
             href={googleHref}
             className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-full border border-stone-300 bg-white px-5 py-2.5 font-bold text-charcoal shadow-sm transition hover:bg-stone-50 active:scale-[0.98]"
           >
-            <GoogleIcon className="size-5" />
+            {/* Google's "G", in its brand colours (allowed on a sign-in button). */}
+            <img src="/images/google-g.svg" alt="" width={20} height={20} className="size-5" />
             Masuk dengan Google
           </a>
         </>
@@ -182,29 +156,37 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      <MessageDialog
-        open={problem !== null}
-        tone="error"
-        title="Gagal masuk"
-        message={problem}
-        onClose={() => {
-          setBrowserProblem(null);
-          setClosedAnswer(answer ?? null);
-        }}
-      />
-      <MessageDialog
-        open={success !== null || googleSignedIn !== null}
-        tone="success"
-        title={LOGIN_MESSAGES.success}
-        autoCloseMs={1500}
-        onClose={() => {
-          const email = success?.email ?? googleSignedIn?.email;
-          if (email) rememberLogin(email);
-          // The header shows the account's cart from now on (the guest cart joined it).
-          if (success) replaceCartCount(success.cart);
-          void navigate(success?.redirectTo ?? redirectTo, { replace: true });
-        }}
-      />
+      {problem !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="error"
+            title="Gagal masuk"
+            message={problem}
+            onClose={() => {
+              setBrowserProblem(null);
+              setClosedAnswer(fetched ?? null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {success !== null || googleSignedIn !== null ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            tone="success"
+            title={LOGIN_MESSAGES.success}
+            autoCloseMs={1500}
+            onClose={() => {
+              const email = success?.email ?? googleSignedIn?.email;
+              if (email) rememberLogin(email);
+              // The header shows the account's cart from now on (the guest cart joined it).
+              if (success) replaceCartCount(success.cart);
+              void navigate(success?.redirectTo ?? redirectTo, { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

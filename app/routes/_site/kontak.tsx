@@ -1,24 +1,23 @@
-import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/kontak";
-import { SocialLinks } from "~/components/site-footer.tsx";
+import { SocialLinks } from "~/components/social-links.tsx";
 import { ClockIcon, MapPinIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGES,
   CONTACT_NAME_MAX,
-  type ContactAnswer,
   type ContactField,
 } from "~/features/store/contact.ts";
-import { readContactForm } from "~/features/store/contact-form.ts";
+import { ContactSchema } from "~/features/store/contact-form.ts";
 import { sendContactMessage } from "~/features/store/contact-messages.server.ts";
 import { useRootData, type RootLoaderData } from "~/root.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { formAction } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
+import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { DAY_NAMES, describeDay, timezoneLabel } from "~/features/store/opening-hours.ts";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
 
@@ -28,22 +27,21 @@ import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
  * nowhere, so a bot learns nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = readContactForm(await readForm(request));
-  if (!read.ok) return data<ContactAnswer>(read.answer, { status: 400 });
-  const { situs, ...message } = read.value;
-  if (!situs) {
-    const sent = await sendContactMessage(await getDb(), message, {
-      address: getClientAddress(request),
-      userId: getOptionalUser(context)?.id ?? null,
-    });
-    if (!sent.ok) {
-      return data<ContactAnswer>(
-        { status: "error", errors: {}, formError: sent.message, values: message },
-        { status: 429, headers: { "Retry-After": String(sent.retryAfter) } },
-      );
-    }
-  }
-  return data<ContactAnswer>({ status: "sent" });
+  const form = await readForm(request);
+  return formAction(form, {
+    schema: ContactSchema,
+    saved: CONTACT_MESSAGES.sent,
+    async write({ situs, ...message }) {
+      if (situs) return { ok: true };
+      const sent = await sendContactMessage(await getDb(), message, {
+        address: getClientAddress(request),
+        userId: getOptionalUser(context)?.id ?? null,
+      });
+      if (sent.ok) return { ok: true };
+      const headers = { "Retry-After": String(sent.retryAfter) };
+      return { ok: false, status: 429, message: sent.message, headers };
+    },
+  });
 }
 
 // A 429 tells when to try again (Retry-After).
@@ -55,28 +53,23 @@ const FIELDS: { name: ContactField; label: string }[] = [
   { name: "pesan", label: "Pesan" },
 ];
 
+/** The form's schema, loaded when the form is first used (decision 0029). */
+const contactCheck = () => import("~/features/store/contact-form.ts").then((module) => module.ContactSchema);
+
 /**
  * The contact form: name, e-mail and message, stored for the restaurant and shown to its admins.
- * A plain POST without JavaScript; with it, sent in place. Checked on the server only (the
- * messages come back under the fields): the rules' Zod would take the page past the storefront's
- * JavaScript budget.
+ * A plain POST without JavaScript; with it, checked in the page and sent in place.
  */
-function ContactForm({ answer: pageAnswer }: { answer: ContactAnswer | undefined }) {
-  const fetcher = useFetcher<ContactAnswer>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const sending = fetcher.state !== "idle";
-  const answer = sending ? undefined : (fetcher.data ?? pageAnswer);
-  const problems = answer?.status === "error" ? answer : null;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-
+function ContactForm() {
+  const { form, fields, answer, pending } = useEnhancedForm({
+    id: "kontak",
+    check: contactCheck,
+    fetch: true,
+  });
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      noValidate
+    <form
+      {...form.props}
+      key={form.key}
       className="card space-y-4 p-6 md:self-start"
       aria-labelledby="form-kontak"
     >
@@ -85,13 +78,14 @@ function ContactForm({ answer: pageAnswer }: { answer: ContactAnswer | undefined
       </h2>
       <p className="text-sm text-stone-600">Kami baca setiap pesan dan membalasnya lewat email.</p>
       {FIELDS.map(({ name, label }) => {
-        const error = problems?.errors[name];
+        const field = fields[name];
+        const error = field.errors?.[0];
         const common = {
-          id: `kontak-${name}`,
+          id: field.id,
           name,
-          defaultValue: problems?.values[name] ?? "",
+          defaultValue: typeof field.initialValue === "string" ? field.initialValue : "",
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? `kontak-${name}-galat` : undefined,
+          "aria-describedby": error ? field.errorId : undefined,
           className: "field-input",
         };
         return (
@@ -110,7 +104,7 @@ function ContactForm({ answer: pageAnswer }: { answer: ContactAnswer | undefined
               />
             )}
             {error ? (
-              <p id={`kontak-${name}-galat`} className="mt-1 text-sm font-semibold text-chili-700">
+              <p id={field.errorId} className="mt-1 text-sm font-semibold text-chili-700">
                 {error}
               </p>
             ) : null}
@@ -122,18 +116,18 @@ function ContactForm({ answer: pageAnswer }: { answer: ContactAnswer | undefined
         <label htmlFor="kontak-situs">Situs web (jangan diisi)</label>
         <input id="kontak-situs" name="situs" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {problems?.formError ? (
-        <p role="alert" className="text-sm font-semibold text-chili-700">
-          {problems.formError}
+      {form.errors ? (
+        <p id={form.errorId} role="alert" className="text-sm font-semibold text-chili-700">
+          {form.errors[0]}
         </p>
       ) : null}
-      <button type="submit" className="btn-primary w-full" disabled={sending}>
-        {sending ? "Mengirim…" : "Kirim pesan"}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Mengirim…" : "Kirim pesan"}
       </button>
       <p role="status" className="text-sm font-semibold text-green-800" data-testid="contact-sent">
-        {answer?.status === "sent" ? CONTACT_MESSAGES.sent : ""}
+        {answer?.status === "success" && !pending ? answer.message : ""}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -186,7 +180,7 @@ function OpeningHours({ store }: { store: RootLoaderData["store"] }) {
   );
 }
 
-export default function Kontak({ actionData }: Route.ComponentProps) {
+export default function Kontak() {
   const { store } = useRootData();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -228,7 +222,7 @@ export default function Kontak({ actionData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <ContactForm answer={actionData} />
+        <ContactForm />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { Route } from "./+types/notifikasi-masuk";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -13,6 +13,7 @@ import {
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { answerOutcome, refuseForm } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 
@@ -30,19 +31,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "read-all") {
     await markAllNotificationsRead(db, admin.id);
-    return { ok: true as const };
+    return answerOutcome(form, { ok: true }, { intent });
   }
-  if (intent !== "read")
-    return data({ ok: false as const, message: "Permintaan tidak dikenal." }, { status: 400 });
+  if (intent !== "read") return refuseForm(form, "read", "Permintaan tidak dikenal.");
   const id = readRowId(form.get("id"));
-  if (id === null) {
-    return data({ ok: false as const, message: "Notifikasi tidak valid." }, { status: 400 });
-  }
+  if (id === null) return refuseForm(form, intent, "Notifikasi tidak valid.");
   // Only the admin's own notification: another admin's id is "not found" here.
   if (!(await markNotificationRead(db, admin.id, id))) {
-    return data({ ok: false as const, message: "Notifikasi tidak ditemukan." }, { status: 404 });
+    return refuseForm(form, intent, "Notifikasi tidak ditemukan.", 404);
   }
-  return { ok: true as const };
+  return answerOutcome(form, { ok: true }, { intent });
 }
 
 function NotificationCard({ item }: { item: NotificationItem }) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
+import { data, Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { AdminTable, Pager } from "~/ui/admin-table.tsx";
 import { ConfirmDialog, MessageDialog } from "~/ui/dialog.tsx";
 import { formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
@@ -11,6 +12,8 @@ import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { answerOutcome, refuseForm } from "~/lib/form-action.server.ts";
+import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 
 const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
@@ -30,30 +33,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-type DeleteAnswer = { ok: true; message: string } | { ok: false; title: string; message: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent !== "delete") {
-    return data<DeleteAnswer>(
-      { ok: false, title: DELETE_FAILURE_TITLE, message: "Permintaan tidak dikenal." },
-      { status: 400 },
-    );
-  }
+  const intent = "delete";
+  if (form.get("intent") !== intent) return refuseForm(form, intent, "Permintaan tidak dikenal.");
   const userId = form.get("userId");
   try {
     const result = await deleteUser(await getDb(), admin.id, typeof userId === "string" ? userId : "");
-    if (result.ok) return data<DeleteAnswer>({ ok: true, message: DELETE_SUCCESS });
-    return data<DeleteAnswer>(
-      { ok: false, title: DELETE_FAILURE_TITLE, message: result.message },
-      { status: result.status },
-    );
+    return answerOutcome(form, result, { intent, saved: DELETE_SUCCESS });
   } catch (error) {
     console.error("Pengguna gagal dihapus:", error);
-    return data<DeleteAnswer>(
-      { ok: false, title: DELETE_FAILURE_TITLE, message: DELETE_USER_MESSAGES.failed },
+    return data<FormAnswer>(
+      { status: "error", intent, message: DELETE_USER_MESSAGES.failed },
       { status: 500 },
     );
   }
@@ -82,16 +74,18 @@ function pageHref(query: string, page: number) {
   return search ? `?${search}` : ".";
 }
 
+type UserRow = NonNullable<Route.ComponentProps["loaderData"]["result"]>["users"][number];
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { adminId, result, error } = loaderData;
   const { timezone } = useRootData().store;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   const onSearchInput = useDebouncedSearch();
-  const fetcher = useFetcher<DeleteAnswer>();
-  const documentAnswer = useActionData<DeleteAnswer>();
+  const fetcher = useFetcher<FormAnswer>();
+  const documentAnswer = useActionData<FormAnswer>();
   const [target, setTarget] = useState<{ id: string; nama: string } | null>(null);
-  const [answerShown, setAnswerShown] = useState<DeleteAnswer | null>(null);
+  const [answerShown, setAnswerShown] = useState<FormAnswer | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
 
   // The fetcher's answer opens a message once; closing it clears it.
@@ -100,6 +94,72 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     setLastData(fetcher.data);
     if (fetcher.data) setAnswerShown(fetcher.data);
   }
+
+  const nameCell = (user: UserRow) => (
+    <>
+      <span title={user.nama} aria-hidden="true">
+        {truncateName(user.nama)}
+      </span>
+      <span className="sr-only">{user.nama}</span>
+      {user.id === adminId ? <span className="ml-1 text-xs text-stone-500">(Anda)</span> : null}
+      <span className="block font-normal break-all text-stone-600 md:hidden">{user.email}</span>
+    </>
+  );
+  const roleBadge = (user: UserRow) => (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+        user.role === "admin" ? "bg-chili-50 text-chili-700" : "bg-stone-100 text-stone-700"
+      }`}
+    >
+      {roleLabel(user.role)}
+    </span>
+  );
+  const actions = (user: UserRow) => (
+    <div className="flex justify-end gap-2">
+      {/* SPEC.md: the edit button is there without behaviour. */}
+      <button
+        type="button"
+        disabled
+        title="Mengubah pengguna belum tersedia"
+        className="rounded-full border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
+      >
+        Ubah<span className="sr-only"> {user.nama}</span>
+      </button>
+      {user.id === adminId ? (
+        // The server refuses it too (users.server.ts); here it is said before anyone asks.
+        <span className="flex flex-col items-end gap-0.5">
+          <button
+            type="button"
+            disabled
+            aria-describedby={`hapus-sendiri-${user.id}`}
+            className="rounded-full bg-stone-200 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
+          >
+            Hapus<span className="sr-only"> {user.nama}</span>
+          </button>
+          <span id={`hapus-sendiri-${user.id}`} className="text-xs text-stone-500">
+            Akun Anda sendiri tidak bisa dihapus.
+          </span>
+        </span>
+      ) : (
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTarget({ id: user.id, nama: user.nama });
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="userId" value={user.id} />
+          <button
+            type="submit"
+            className="rounded-full bg-chili-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-chili-700"
+          >
+            Hapus<span className="sr-only"> {user.nama}</span>
+          </button>
+        </Form>
+      )}
+    </div>
+  );
 
   // Back/forward: the box follows the address bar unless someone is typing in it.
   const query = result?.query ?? "";
@@ -141,12 +201,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       {documentAnswer ? (
         <p
-          role={documentAnswer.ok ? "status" : "alert"}
+          role={documentAnswer.status === "success" ? "status" : "alert"}
           className={`mb-4 rounded-xl p-3 text-sm font-semibold ${
-            documentAnswer.ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-800"
+            documentAnswer.status === "success" ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-800"
           }`}
         >
-          {documentAnswer.ok ? documentAnswer.message : `${documentAnswer.title} ${documentAnswer.message}`}
+          {documentAnswer.status === "success"
+            ? documentAnswer.message
+            : `${DELETE_FAILURE_TITLE} ${documentAnswer.message}`}
         </p>
       ) : null}
 
@@ -169,138 +231,35 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 }`}
           </p>
           {result.users.length > 0 ? (
-            <div className={`card overflow-x-auto ${searching ? "opacity-60" : ""}`}>
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Nama
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                      Email
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                      Metode
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                      Peran
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                      Bergabung
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Aksi
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {result.users.map((user) => (
-                    <tr key={user.id} data-user-email={user.email}>
-                      <td className="px-4 py-3 font-semibold">
-                        <span title={user.nama} aria-hidden="true">
-                          {truncateName(user.nama)}
-                        </span>
-                        <span className="sr-only">{user.nama}</span>
-                        {user.id === adminId ? (
-                          <span className="ml-1 text-xs text-stone-500">(Anda)</span>
-                        ) : null}
-                        <span className="block font-normal break-all text-stone-600 md:hidden">
-                          {user.email}
-                        </span>
-                      </td>
-                      <td className="hidden px-4 py-3 break-all md:table-cell">{user.email}</td>
-                      <td className="hidden px-4 py-3 lg:table-cell">{providerLabel(user.provider)}</td>
-                      <td className="hidden px-4 py-3 lg:table-cell">
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-bold ${
-                            user.role === "admin"
-                              ? "bg-chili-50 text-chili-700"
-                              : "bg-stone-100 text-stone-700"
-                          }`}
-                        >
-                          {roleLabel(user.role)}
-                        </span>
-                      </td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">
-                        {formatDate(user.created_at, timezone)}
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-2">
-                          {/* SPEC.md: the edit button is there without behaviour. */}
-                          <button
-                            type="button"
-                            disabled
-                            title="Mengubah pengguna belum tersedia"
-                            className="rounded-full border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
-                          >
-                            Ubah<span className="sr-only"> {user.nama}</span>
-                          </button>
-                          {user.id === adminId ? (
-                            // The server refuses it too (users.server.ts); here it is said before anyone asks.
-                            <span className="flex flex-col items-end gap-0.5">
-                              <button
-                                type="button"
-                                disabled
-                                aria-describedby={`hapus-sendiri-${user.id}`}
-                                className="rounded-full bg-stone-200 px-3 py-1.5 text-xs font-semibold text-stone-500 disabled:cursor-not-allowed"
-                              >
-                                Hapus<span className="sr-only"> {user.nama}</span>
-                              </button>
-                              <span id={`hapus-sendiri-${user.id}`} className="text-xs text-stone-500">
-                                Akun Anda sendiri tidak bisa dihapus.
-                              </span>
-                            </span>
-                          ) : (
-                            <Form
-                              method="post"
-                              onSubmit={(event) => {
-                                event.preventDefault();
-                                setTarget({ id: user.id, nama: user.nama });
-                              }}
-                            >
-                              <input type="hidden" name="intent" value="delete" />
-                              <input type="hidden" name="userId" value={user.id} />
-                              <button
-                                type="submit"
-                                className="rounded-full bg-chili-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-chili-700"
-                              >
-                                Hapus<span className="sr-only"> {user.nama}</span>
-                              </button>
-                            </Form>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className={searching ? "opacity-60" : ""}>
+              <AdminTable
+                caption="Daftar pengguna"
+                columns={[
+                  { header: "Nama", rowHeader: true, className: "font-semibold", cell: nameCell },
+                  { header: "Email", from: "md", className: "break-all", cell: (user) => user.email },
+                  { header: "Metode", from: "lg", cell: (user) => providerLabel(user.provider) },
+                  { header: "Peran", from: "lg", cell: roleBadge },
+                  {
+                    header: "Bergabung",
+                    from: "md",
+                    className: "whitespace-nowrap",
+                    cell: (user) => formatDate(user.created_at, timezone),
+                  },
+                  { header: "Aksi", align: "right", cell: actions },
+                ]}
+                rows={result.users}
+                rowKey={(user) => user.id}
+                rowProps={(user) => ({ "data-user-email": user.email })}
+              />
             </div>
           ) : null}
-          {result.page > 1 || result.hasNext ? (
-            <nav
-              aria-label="Halaman daftar pengguna"
-              className="mt-4 flex items-center justify-between gap-2"
-            >
-              {result.page > 1 ? (
-                <Link to={pageHref(query, result.page - 1)} className="btn-secondary" preventScrollReset>
-                  Sebelumnya
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-stone-600">
-                Halaman {formatNumber(result.page)}
-                {result.pageCount ? ` dari ${formatNumber(result.pageCount)}` : ""}
-              </span>
-              {result.hasNext ? (
-                <Link to={pageHref(query, result.page + 1)} className="btn-secondary" preventScrollReset>
-                  Berikutnya
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager
+            label="Halaman daftar pengguna"
+            page={result.page}
+            pageCount={result.pageCount}
+            hasNext={result.hasNext}
+            href={(page) => pageHref(query, page)}
+          />
         </section>
       )}
 
@@ -323,17 +282,17 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         }}
       />
       <MessageDialog
-        open={answerShown?.ok === true}
+        open={answerShown?.status === "success"}
         tone="success"
         title={DELETE_SUCCESS}
         autoCloseMs={1500}
         onClose={() => setAnswerShown(null)}
       />
       <MessageDialog
-        open={answerShown?.ok === false}
+        open={answerShown?.status === "error"}
         tone="error"
-        title={answerShown?.ok === false ? answerShown.title : DELETE_FAILURE_TITLE}
-        message={answerShown?.ok === false ? answerShown.message : undefined}
+        title={DELETE_FAILURE_TITLE}
+        message={answerShown?.status === "error" ? answerShown.message : undefined}
         onClose={() => setAnswerShown(null)}
       />
     </>

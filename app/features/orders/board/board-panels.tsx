@@ -5,20 +5,21 @@
  */
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import type { OpsAnswer } from "../../admin/form-parts.tsx";
+import type { FormAnswer } from "~/lib/form-answer.ts";
 import { useAdminLive } from "./admin-live.tsx";
 import { clockTime } from "../../store/order-time.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 import { STATUS_FILTER_LABELS } from "./board-words.ts";
 
 /** The line the board's own forms (Toko sibuk, clearing unsent orders, a step without JS) leave. */
-export function BoardMessage({ answer }: { answer: OpsAnswer | undefined }) {
+export function BoardMessage({ answer }: { answer: FormAnswer | undefined }) {
   if (!answer) return null;
+  const done = answer.status === "success";
   return (
     <p
-      role={answer.ok ? "status" : "alert"}
+      role={done ? "status" : "alert"}
       className={`rounded-xl px-4 py-2 text-sm font-semibold ${
-        answer.ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700"
+        done ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700"
       }`}
     >
       {answer.message}

@@ -12,7 +12,7 @@ import { formatRupiah } from "~/lib/format.ts";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import { formatWhatsAppNumber } from "~/lib/whatsapp-format.ts";
 import { orderLineLevel } from "../order-line-level.ts";
-import type { OpsAnswer } from "../../admin/form-parts.tsx";
+import type { FormAnswer } from "~/lib/form-answer.ts";
 import { addressText, fulfilmentText, whenText } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
 import { clockTime } from "../../store/order-time.ts";
@@ -72,11 +72,11 @@ export function OrderCard({
   now: number;
   prints: OrderPrints;
 }) {
-  const step = useFetcher<OpsAnswer>();
-  const cancel = useFetcher<OpsAnswer>();
+  const step = useFetcher<FormAnswer>();
+  const cancel = useFetcher<FormAnswer>();
   const next = nextStep(order.status);
   const busy = step.state !== "idle" || cancel.state !== "idle";
-  const answer = cancel.data && !cancel.data.ok ? cancel.data : step.data && !step.data.ok ? step.data : null;
+  const answer = [cancel.data, step.data].find((data) => data?.status === "error");
   const active = next !== null;
   const address = addressText(order);
   const how = fulfilmentText(order);

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answerCrud } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { CrudForm } from "~/features/admin/crud-form.tsx";
-import { CrudList } from "~/features/admin/crud-list.tsx";
-import { conformCheckbox, conformField, PhotoField } from "~/features/admin/form-parts.tsx";
+import { crudAction } from "~/lib/crud-action.server.ts";
+import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
+import { CrudForm } from "~/ui/crud-form.tsx";
+import { CrudList } from "~/ui/crud-list.tsx";
+import { PhotoField } from "~/ui/photo-field.tsx";
 import { SLIDE_MESSAGES, SlideSchema } from "~/features/catalog/slide-schema.ts";
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
 import {
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readUploadForm(request);
   const db = await getDb();
-  return answerCrud(form, {
+  return crudAction(form, {
     schema: SlideSchema,
     // Ids are PostgreSQL integers: a larger number would make the query itself fail.
     readId: readRowId,
@@ -60,13 +61,12 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
       defaultValue={
         editing ? { ...editing, menu_item_id: editing.menu_item_id ?? "" } : { urutan: 0, aktif: true }
       }
-      answer={actionData}
     >
       {({ fields, formId, photoErrors }) => (
         <>
-          <TextField label="Judul" {...conformField(fields.title)} maxLength={60} required />
-          <TextField label="Teks" {...conformField(fields.text)} maxLength={160} />
-          <SelectField label="Tautan tombol Pesan Sekarang" {...conformField(fields.menu_item_id)}>
+          <TextField label="Judul" {...fieldProps(fields.title)} maxLength={60} required />
+          <TextField label="Teks" {...fieldProps(fields.text)} maxLength={160} />
+          <SelectField label="Tautan tombol Pesan Sekarang" {...fieldProps(fields.menu_item_id)}>
             <option value="">Pesan sesuai judul banner</option>
             {menu.map((item) => (
               <option key={item.id} value={item.id}>
@@ -77,7 +77,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
           <TextField
             label="Urutan"
             type="number"
-            {...conformField(fields.urutan)}
+            {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
           <div className="sm:col-span-2">
@@ -90,7 +90,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
             />
           </div>
           <div className="sm:col-span-2">
-            <Checkbox label="Aktif" {...conformCheckbox(fields.aktif)} />
+            <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>
         </>
       )}

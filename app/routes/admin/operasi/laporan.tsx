@@ -5,6 +5,7 @@ import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { AdminTable } from "~/ui/admin-table.tsx";
 import { orderReport, type ReportDay } from "~/features/orders/report.server.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
@@ -183,40 +184,20 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         </div>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-semibold text-chili-700">Lihat angka per hari</summary>
-          <table className="mt-2 w-full text-left">
-            <thead>
-              <tr className="text-stone-500">
-                <th scope="col" className="py-1">
-                  Tanggal
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Dikonfirmasi
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Pendapatan
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Belum dikonfirmasi
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Batal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...report.days].reverse().map((day) => (
-                <tr key={day.date} className="border-t border-stone-100">
-                  <th scope="row" className="py-1 font-normal">
-                    {day.date}
-                  </th>
-                  <td className="py-1 text-right">{day.orders}</td>
-                  <td className="py-1 text-right">{formatRupiah(day.revenue)}</td>
-                  <td className="py-1 text-right">{day.unconfirmed}</td>
-                  <td className="py-1 text-right">{day.cancelled}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            compact
+            className="mt-2"
+            caption="Angka per hari, terbaru di atas"
+            columns={[
+              { header: "Tanggal", rowHeader: true, className: "font-normal", cell: (day) => day.date },
+              { header: "Dikonfirmasi", align: "right", cell: (day) => day.orders },
+              { header: "Pendapatan", align: "right", cell: (day) => formatRupiah(day.revenue) },
+              { header: "Belum dikonfirmasi", align: "right", cell: (day) => day.unconfirmed },
+              { header: "Batal", align: "right", cell: (day) => day.cancelled },
+            ]}
+            rows={[...report.days].reverse()}
+            rowKey={(day) => day.date}
+          />
         </details>
       </section>
 
@@ -230,32 +211,19 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         {report.discounts.length === 0 ? (
           <p className="mt-2 text-stone-600">Belum ada promo yang dipakai pada pesanan yang dikonfirmasi.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead>
-              <tr className="text-stone-500">
-                <th scope="col" className="py-1">
-                  Promo
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Pesanan
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Potongan
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.discounts.map((entry) => (
-                <tr key={entry.title} className="border-t border-stone-100" data-testid="report-discount">
-                  <th scope="row" className="py-1 font-semibold">
-                    {entry.title}
-                  </th>
-                  <td className="py-1 text-right">{entry.orders}</td>
-                  <td className="py-1 text-right">{formatRupiah(entry.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            compact
+            className="mt-3"
+            caption="Potongan per promo"
+            columns={[
+              { header: "Promo", rowHeader: true, cell: (entry) => entry.title },
+              { header: "Pesanan", align: "right", cell: (entry) => entry.orders },
+              { header: "Potongan", align: "right", cell: (entry) => formatRupiah(entry.amount) },
+            ]}
+            rows={report.discounts}
+            rowKey={(entry) => entry.title}
+            rowProps={() => ({ "data-testid": "report-discount" })}
+          />
         )}
       </section>
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/log-perubahan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
@@ -6,6 +5,7 @@ import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { AdminTable, Pager } from "~/ui/admin-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -52,54 +52,28 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
             <span data-testid="audit-total">{total.toLocaleString("id-ID")}</span> perubahan tercatat, terbaru
             di atas.
           </p>
-          <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-stone-50 text-stone-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Waktu
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Admin
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Bagian
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Perubahan
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} className="border-t border-stone-100 align-top" data-testid="audit-row">
-                    <td className="px-4 py-3 whitespace-nowrap">{row.when}</td>
-                    <td className="px-4 py-3 break-all">{row.who}</td>
-                    <td className="px-4 py-3">{row.entity}</td>
-                    <td className="px-4 py-3">{row.summary}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Log perubahan"
+            columns={[
+              { header: "Waktu", className: "whitespace-nowrap", cell: (row) => row.when },
+              { header: "Admin", className: "break-all", cell: (row) => row.who },
+              { header: "Bagian", cell: (row) => row.entity },
+              { header: "Perubahan", cell: (row) => row.summary },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.id}
+            rowProps={() => ({ "data-testid": "audit-row" })}
+          />
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Halaman log" className="mt-6 flex justify-between">
-          {page > 1 ? (
-            <Link to={page === 2 ? "." : `?halaman=${page - 1}`} className="btn-secondary">
-              Lebih baru
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pages ? (
-            <Link to={`?halaman=${page + 1}`} className="btn-secondary">
-              Lebih lama
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Halaman log"
+        page={page}
+        pageCount={pages}
+        href={(target) => (target === 1 ? "." : `?halaman=${target}`)}
+        previous="Lebih baru"
+        next="Lebih lama"
+      />
     </>
   );
 }

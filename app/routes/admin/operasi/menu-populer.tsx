@@ -1,18 +1,15 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu-populer";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answerForm, answerRefusal } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
-import { ActionMessage } from "~/features/admin/form-parts.tsx";
-import { useAdminForm } from "~/features/admin/use-admin-form.ts";
 import { RANK_LIMITS, RankingSchema } from "~/features/catalog/ranking-schema.ts";
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
 import { rankedIds, setMenuRankings } from "~/features/catalog/rankings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { formAction, refuseForm } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
+import { FormMessage } from "~/ui/form-message.tsx";
 
 /** /admin/menu-populer: which items the three storefront pages show, in which order. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,15 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  if (form.get("intent") !== "save") return answerRefusal("save", "Permintaan tidak dikenal.");
+  if (form.get("intent") !== "save") return refuseForm(form, "save", "Permintaan tidak dikenal.");
   const db = await getDb();
-  return answerForm(
-    form,
-    "save",
-    RankingSchema,
-    (values) => setMenuRankings(db, admin, values),
-    "Urutan menu disimpan. Toko menampilkannya mulai sekarang.",
-  );
+  return formAction(form, {
+    intent: "save",
+    schema: RankingSchema,
+    saved: "Urutan menu disimpan. Toko menampilkannya mulai sekarang.",
+    write: (values) => setMenuRankings(db, admin, values),
+  });
 }
 
 const GROUPS = [
@@ -44,17 +40,15 @@ const GROUPS = [
 
 type Loaded = Route.ComponentProps["loaderData"];
 
-function RankingForm({ items, ranked, answer }: Loaded & { answer?: AdminAnswer }) {
-  const navigation = useNavigation();
-  const [form, fields] = useAdminForm({
+function RankingForm({ items, ranked }: Loaded) {
+  const { form, fields, answer, pending } = useEnhancedForm({
     id: "menu-populer",
-    schema: RankingSchema,
     intent: "save",
-    answer,
+    check: RankingSchema,
     defaultValue: ranked,
   });
   return (
-    <Form method="post" {...getFormProps(form)} key={form.key} className="grid gap-6 lg:grid-cols-3">
+    <form {...form.props} key={form.key} className="grid gap-6 lg:grid-cols-3">
       <input type="hidden" name="intent" value="save" />
       {GROUPS.map((group) => {
         const field = fields[group.name];
@@ -106,16 +100,16 @@ function RankingForm({ items, ranked, answer }: Loaded & { answer?: AdminAnswer 
         );
       })}
       <div className="lg:col-span-3">
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Menyimpan..." : "Simpan urutan"}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Menyimpan..." : "Simpan urutan"}
         </button>
-        <ActionMessage answer={answer} intents={["save"]} id={form.errorId} />
+        <FormMessage answer={answer} intents={["save"]} id={form.errorId} />
       </div>
-    </Form>
+    </form>
   );
 }
 
-export default function AdminPopularMenu({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminPopularMenu({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader
@@ -123,7 +117,7 @@ export default function AdminPopularMenu({ loaderData, actionData }: Route.Compo
         description="Pilih dan urutkan menu yang tampil di halaman depan, Beranda, dan Produk. Kosongkan tempat yang tidak dipakai."
       />
       {/* The saved lists come back from the loader (after the answer): the form starts again from them. */}
-      <RankingForm key={JSON.stringify(loaderData.ranked)} {...loaderData} answer={actionData} />
+      <RankingForm key={JSON.stringify(loaderData.ranked)} {...loaderData} />
     </>
   );
 }

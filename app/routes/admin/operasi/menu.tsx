@@ -2,11 +2,13 @@ import { Form } from "react-router";
 import type { Route } from "./+types/menu";
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answer, answerCrud, answerForm } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { CrudForm } from "~/features/admin/crud-form.tsx";
-import { CrudList } from "~/features/admin/crud-list.tsx";
-import { conformCheckbox, conformField, PhotoField } from "~/features/admin/form-parts.tsx";
+import { crudAction } from "~/lib/crud-action.server.ts";
+import { answerOutcome, formAction } from "~/lib/form-action.server.ts";
+import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
+import { CrudForm } from "~/ui/crud-form.tsx";
+import { CrudList } from "~/ui/crud-list.tsx";
+import { PhotoField } from "~/ui/photo-field.tsx";
 import { MENU_MESSAGES, MenuItemSchema } from "~/features/catalog/menu-item-schema.ts";
 import { createCategory, deleteCategory, listCategories } from "~/features/catalog/categories.server.ts";
 import { CategorySchema } from "~/features/catalog/category-schema.ts";
@@ -57,18 +59,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const intent = form.get("intent");
   if (intent === "kategori-baru") {
-    return answerForm(
-      form,
+    return formAction(form, {
       intent,
-      CategorySchema,
-      (values) => createCategory(db, admin, values),
-      "Kategori ditambahkan.",
-    );
+      schema: CategorySchema,
+      saved: "Kategori ditambahkan.",
+      write: (values) => createCategory(db, admin, values),
+    });
   }
   if (intent === "kategori-hapus") {
-    return answer(intent, await deleteCategory(db, admin, String(form.get("id") ?? "")), "Kategori dihapus.");
+    const outcome = await deleteCategory(db, admin, String(form.get("id") ?? ""));
+    return answerOutcome(form, outcome, { intent, saved: "Kategori dihapus." });
   }
-  return answerCrud(form, {
+  return crudAction(form, {
     schema: MenuItemSchema,
     // Menu ids are text (`es-nyala`); one no row has is answered 404 by the write itself.
     readId: (value) => String(value ?? ""),
@@ -139,19 +141,18 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
           ? { ...editing, level_family: editing.level_family ?? "", level: editing.level ?? "" }
           : { kategori: categories[0]?.nama, tersedia: true }
       }
-      answer={actionData}
     >
       {({ fields, formId, photoErrors }) => (
         <>
-          <TextField label="Nama menu" {...conformField(fields.nama)} maxLength={60} required />
-          <SelectField label="Kategori" {...conformField(fields.kategori)}>
+          <TextField label="Nama menu" {...fieldProps(fields.nama)} maxLength={60} required />
+          <SelectField label="Kategori" {...fieldProps(fields.kategori)}>
             {categories.map((category) => (
               <option key={category.id}>{category.nama}</option>
             ))}
           </SelectField>
           <TextField
             label="Harga (Rp)"
-            {...conformField(fields.harga)}
+            {...fieldProps(fields.harga)}
             inputMode="numeric"
             hint="Angka bulat, Rp 1.000 sampai Rp 1.000.000."
             required
@@ -164,7 +165,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
             required={!editing}
           />
           <div className="sm:col-span-2">
-            <TextArea label="Deskripsi" {...conformField(fields.deskripsi)} maxLength={300} />
+            <TextArea label="Deskripsi" {...fieldProps(fields.deskripsi)} maxLength={300} />
           </div>
           <fieldset className="grid gap-4 rounded-2xl border border-stone-200 p-4 sm:col-span-2 sm:grid-cols-2">
             <legend className="px-1 font-bold">Level pedas (opsional)</legend>
@@ -175,7 +176,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
             </p>
             <TextField
               label="Nama hidangan"
-              {...conformField(fields.level_family)}
+              {...fieldProps(fields.level_family)}
               list="hidangan-berlevel"
               maxLength={40}
               hint="Sama untuk semua levelnya, misalnya Mie Nyala."
@@ -185,7 +186,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
                 <option key={family} value={family} />
               ))}
             </datalist>
-            <SelectField label="Level" {...conformField(fields.level)}>
+            <SelectField label="Level" {...fieldProps(fields.level)}>
               <option value="">Tanpa level</option>
               {SPICE_LEVELS.map((entry) => (
                 <option key={entry.level} value={entry.level}>
@@ -195,7 +196,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
             </SelectField>
           </fieldset>
           <div className="sm:col-span-2">
-            <Checkbox label="Tersedia (tidak habis)" {...conformCheckbox(fields.tersedia)} />
+            <Checkbox label="Tersedia (tidak habis)" {...checkboxProps(fields.tersedia)} />
           </div>
         </>
       )}

@@ -1,13 +1,9 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/outlet";
 import { SelectField, TextField } from "~/ui/form-fields.tsx";
+import { FormMessage } from "~/ui/form-message.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answerForm, answerRefusal } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import type { AdminAnswer } from "~/features/admin/admin-answer.ts";
-import { ActionMessage, conformField } from "~/features/admin/form-parts.tsx";
-import { useAdminForm } from "~/features/admin/use-admin-form.ts";
 import { MAX_LEAD_MINUTES } from "~/features/store/order-slots.ts";
 import { LeadTimeSchema } from "~/features/store/lead-time-schema.ts";
 import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
@@ -16,8 +12,10 @@ import { outletFormValues, OutletSchema } from "~/features/store/settings-form.t
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { updateStoreSettings } from "~/features/store/update-settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { formAction, refuseForm } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 
 /**
  * /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours, and
@@ -34,67 +32,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const db = await getDb();
   if (form.get("intent") === "pesanan") {
-    return answerForm(
-      form,
-      "pesanan",
-      LeadTimeSchema,
-      (values) => updateLeadTime(db, admin, values),
-      "Waktu persiapan disimpan.",
-    );
+    return formAction(form, {
+      intent: "pesanan",
+      schema: LeadTimeSchema,
+      saved: "Waktu persiapan disimpan.",
+      write: (values) => updateLeadTime(db, admin, values),
+    });
   }
-  if (form.get("intent") !== "save") return answerRefusal("save", "Permintaan tidak dikenal.");
-  return answerForm(
-    form,
-    "save",
-    OutletSchema,
-    (values) => updateStoreSettings(db, admin, values),
-    "Pengaturan toko disimpan. Toko menampilkannya mulai sekarang.",
-  );
+  if (form.get("intent") !== "save") return refuseForm(form, "save", "Permintaan tidak dikenal.");
+  return formAction(form, {
+    intent: "save",
+    schema: OutletSchema,
+    saved: "Pengaturan toko disimpan. Toko menampilkannya mulai sekarang.",
+    write: (values) => updateStoreSettings(db, admin, values),
+  });
 }
 
-function SettingsForm({
-  values,
-  answer,
-}: {
-  values: Record<string, string | boolean>;
-  answer?: AdminAnswer;
-}) {
-  const navigation = useNavigation();
-  const [form, fields] = useAdminForm({
+function SettingsForm({ values }: { values: Record<string, string | boolean> }) {
+  const { form, fields, answer, pending } = useEnhancedForm({
     id: "outlet",
-    schema: OutletSchema,
     intent: "save",
-    answer,
+    check: OutletSchema,
     defaultValue: values,
   });
-  // The seven days' fields (`buka_0` … `libur_6`) are not spelled out in the schema's type.
-  const days = fields as unknown as Record<string, FieldMetadata<unknown> | undefined>;
-  const hoursError = Object.entries(form.allErrors).find(([field]) => /^(buka|tutup)_/.test(field))?.[1][0];
+  const hoursError = Object.entries(form.allErrors).find(([field]) => /^(buka|tutup)_/.test(field))?.[1]?.[0];
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      // The schema's Indonesian messages beside each field, never the browser's own bubble.
-      noValidate
-      key={form.key}
-      className="grid max-w-4xl gap-6"
-    >
+    <form {...form.props} key={form.key} className="grid max-w-4xl gap-6">
       <input type="hidden" name="intent" value="save" />
       <section className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6" aria-labelledby="data-toko">
         <h2 id="data-toko" className="text-lg font-extrabold sm:col-span-2">
           Data toko
         </h2>
-        <TextField label="Nama toko" {...conformField(fields.brand)} maxLength={60} required />
+        <TextField label="Nama toko" {...fieldProps(fields.brand)} maxLength={60} required />
         <TextField
           label="Nomor WhatsApp"
           type="tel"
           inputMode="tel"
-          {...conformField(fields.whatsapp)}
+          {...fieldProps(fields.whatsapp)}
           hint="Nomor Indonesia: 0812…, +62 812…, atau 62812… semuanya bisa."
           required
         />
         <div className="sm:col-span-2">
-          <TextField label="Alamat" {...conformField(fields.address)} maxLength={200} required />
+          <TextField label="Alamat" {...fieldProps(fields.address)} maxLength={200} required />
         </div>
         {(
           [
@@ -107,7 +86,7 @@ function SettingsForm({
             key={name}
             label={label}
             type="url"
-            {...conformField(fields[name])}
+            {...fieldProps(fields[name]!)}
             hint="Kosongkan untuk menyembunyikan."
           />
         ))}
@@ -122,7 +101,7 @@ function SettingsForm({
           saat buka. Jam tutup lebih awal dari jam buka berarti tutup lewat tengah malam.
         </p>
         <div className="mt-4 max-w-xs">
-          <SelectField label="Zona waktu" {...conformField(fields.timezone)}>
+          <SelectField label="Zona waktu" {...fieldProps(fields.timezone)}>
             {TIMEZONES.map((zone) => (
               <option key={zone.id} value={zone.id}>
                 {zone.nama}
@@ -143,13 +122,13 @@ function SettingsForm({
                   type="checkbox"
                   name={`libur_${index}`}
                   aria-label={`${day} libur`}
-                  defaultChecked={days[`libur_${index}`]?.initialValue === "on"}
+                  defaultChecked={fields[`libur_${index}`]?.initialValue === "on"}
                   className="size-5 accent-chili-600"
                 />
                 <span aria-hidden="true">Libur</span>
               </label>
               {(["buka", "tutup"] as const).map((side) => {
-                const field = days[`${side}_${index}`];
+                const field = fields[`${side}_${index}`];
                 return (
                   <label key={side} className="grid gap-1">
                     <span className="text-xs text-stone-500" aria-hidden="true">
@@ -178,35 +157,31 @@ function SettingsForm({
       </section>
 
       <div>
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Menyimpan..." : "Simpan pengaturan"}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Menyimpan..." : "Simpan pengaturan"}
         </button>
-        <ActionMessage answer={answer} intents={["save"]} id={form.errorId} />
+        <FormMessage answer={answer} intents={["save"]} id={form.errorId} />
         <p className="mt-4 text-sm">
           <Link to="/admin/log-perubahan" className="font-semibold text-chili-700 hover:underline">
             Lihat log perubahan
           </Link>
         </p>
       </div>
-    </Form>
+    </form>
   );
 }
 
 /** "Waktu pesanan": the lead time, a form of its own so saving it leaves the settings as they are. */
-function LeadTimeForm({ leadMinutes, answer }: { leadMinutes: number; answer?: AdminAnswer }) {
-  const navigation = useNavigation();
-  const [form, fields] = useAdminForm({
+function LeadTimeForm({ leadMinutes }: { leadMinutes: number }) {
+  const { form, fields, answer, pending } = useEnhancedForm({
     id: "waktu-pesanan",
-    schema: LeadTimeSchema,
     intent: "pesanan",
-    answer,
+    check: LeadTimeSchema,
     defaultValue: { lead_minutes: String(leadMinutes) },
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      noValidate
+    <form
+      {...form.props}
       key={form.key}
       className="card mt-6 grid max-w-4xl gap-3 p-5 sm:p-6"
       aria-labelledby="waktu-pesanan-judul"
@@ -225,22 +200,22 @@ function LeadTimeForm({ leadMinutes, answer }: { leadMinutes: number; answer?: A
           label="Waktu persiapan (menit)"
           type="number"
           inputMode="numeric"
-          {...conformField(fields.lead_minutes)}
+          {...fieldProps(fields.lead_minutes)}
           hint={`0 sampai ${MAX_LEAD_MINUTES} menit, kelipatan 5.`}
           required
         />
       </div>
       <div>
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="btn-primary" disabled={pending}>
           Simpan waktu persiapan
         </button>
-        <ActionMessage answer={answer} intents={["pesanan"]} id={form.errorId} />
+        <FormMessage answer={answer} intents={["pesanan"]} id={form.errorId} />
       </div>
-    </Form>
+    </form>
   );
 }
 
-export default function AdminOutlet({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminOutlet({ loaderData }: Route.ComponentProps) {
   const { values, leadMinutes } = loaderData;
   return (
     <>
@@ -249,8 +224,8 @@ export default function AdminOutlet({ loaderData, actionData }: Route.ComponentP
         description="Data toko yang tampil di halaman kontak, footer, dan pesan WhatsApp."
       />
       {/* The saved values come back from the loader (after the answer): the form starts again from them. */}
-      <SettingsForm key={JSON.stringify(values)} values={values} answer={actionData} />
-      <LeadTimeForm key={`lead-${leadMinutes}`} leadMinutes={leadMinutes} answer={actionData} />
+      <SettingsForm key={JSON.stringify(values)} values={values} />
+      <LeadTimeForm key={`lead-${leadMinutes}`} leadMinutes={leadMinutes} />
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import type { Actor } from "~/features/audit/audit-log.server.ts";
+import { answerOutcome, refuseForm, type Outcome } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import type { OpsAnswer } from "~/features/admin/form-parts.tsx";
+import { Pager } from "~/ui/admin-table.tsx";
 import {
   changeOrderStatus,
   clearUnsent,
@@ -68,46 +70,42 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-const answerOf = (intent: string, ok: boolean, message: string, status = 200) =>
-  data<OpsAnswer>({ ok, message, fieldErrors: {}, intent, at: Date.now() }, { status });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
-  const form = await readForm(request);
+/** The board's buttons: an order's next step or cancelling, "Toko sibuk", clearing unsent orders. */
+async function write(form: FormData, intent: string, admin: Actor): Promise<Outcome> {
   const db = await getDb();
-  const intent = form.get("intent") ?? "status";
   if (intent === "status") {
     const result = await changeOrderStatus(db, admin, {
       code: form.get("code") ?? undefined,
       status: form.get("status") ?? undefined,
       alasan: form.get("alasan") ?? undefined,
     });
-    if (!result.ok) return answerOf("status", false, result.message, result.status);
-    return answerOf(
-      "status",
-      true,
-      `Pesanan ${result.code} kini ${statusLabel(result.to, result.fulfilment).toLowerCase()}.`,
-    );
+    if (!result.ok) return result;
+    const now = statusLabel(result.to, result.fulfilment).toLowerCase();
+    return { ok: true, message: `Pesanan ${result.code} kini ${now}.` };
   }
   if (intent === "bersihkan") {
     const codes = await clearUnsent(db, admin);
-    return answerOf(
-      "bersihkan",
-      true,
-      codes.length
-        ? `${codes.length} pesanan tidak terkirim dibersihkan.`
-        : "Tidak ada pesanan tidak terkirim untuk dibersihkan.",
-    );
+    const message = codes.length
+      ? `${codes.length} pesanan tidak terkirim dibersihkan.`
+      : "Tidak ada pesanan tidak terkirim untuk dibersihkan.";
+    return { ok: true, message };
   }
-  if (intent === "sibuk" || intent === "buka") {
-    const { timezone } = await getStoreSettings(db);
-    const result =
-      intent === "sibuk"
-        ? await setBusy(db, admin, { menit: form.get("menit") ?? undefined }, timezone)
-        : await clearBusy(db, admin);
-    return answerOf(intent, result.ok, result.message, result.ok ? 200 : result.status);
+  const { timezone } = await getStoreSettings(db);
+  return intent === "sibuk"
+    ? setBusy(db, admin, { menit: form.get("menit") ?? undefined }, timezone)
+    : clearBusy(db, admin);
+}
+
+const INTENTS = ["status", "bersihkan", "sibuk", "buka"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const form = await readForm(request);
+  const intent = form.get("intent") ?? "status";
+  if (typeof intent !== "string" || !INTENTS.includes(intent)) {
+    return refuseForm(form, "status", "Permintaan tidak dikenal.");
   }
-  return answerOf("status", false, "Permintaan tidak dikenal.", 400);
+  return answerOutcome(form, await write(form, intent, admin), { intent });
 }
 
 /**
@@ -127,7 +125,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent } = loaderData;
   const navigation = useNavigation();
   const now = useNow(loaderData.now);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const pageHref = (target: number) => {
     const params = new URLSearchParams();
     if (filters.status !== "aktif") params.set("status", filters.status);
@@ -161,7 +159,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           : filtered
             ? "Tidak ada pesanan yang cocok."
             : "Belum ada pesanan yang menunggu. Pesanan baru muncul di sini begitu pelanggan checkout."}
-        {pages > 1 ? `, halaman ${page} dari ${pages}` : ""}
+        {pageCount > 1 ? `, halaman ${page} dari ${pageCount}` : ""}
         {navigation.state === "loading" ? " · memuat…" : ""}
       </p>
 
@@ -177,22 +175,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         ))}
       </ul>
 
-      {pages > 1 ? (
-        <nav aria-label="Halaman pesanan" className="mt-6 flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="btn-secondary">
-              Sebelumnya
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pages ? (
-            <Link to={pageHref(page + 1)} className="btn-secondary">
-              Berikutnya
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager label="Halaman pesanan" page={page} pageCount={pageCount} href={pageHref} />
     </PrintingProvider>
   );
 }

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/promo";
 import { Checkbox, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { answerCrud } from "~/features/admin/admin-answer.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { CrudForm } from "~/features/admin/crud-form.tsx";
-import { CrudList } from "~/features/admin/crud-list.tsx";
-import { conformCheckbox, conformField, PhotoField } from "~/features/admin/form-parts.tsx";
+import { crudAction } from "~/lib/crud-action.server.ts";
+import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
+import { CrudForm } from "~/ui/crud-form.tsx";
+import { CrudList } from "~/ui/crud-list.tsx";
+import { PhotoField } from "~/ui/photo-field.tsx";
 import { PROMO_MESSAGES, PromoSchema } from "~/features/promotions/promo-schema.ts";
 import {
   createPromo,
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readUploadForm(request);
   const db = await getDb();
-  return answerCrud(form, {
+  return crudAction(form, {
     schema: PromoSchema,
     // Ids are PostgreSQL integers: a larger number would make the query itself fail.
     readId: readRowId,
@@ -69,31 +70,30 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
           ? { ...editingPromo, ...editingRule }
           : { urutan: 0, aktif: true, kind: "", days: ["0", "1", "2", "3", "4", "5", "6"], combinable: "on" }
       }
-      answer={actionData}
     >
       {({ fields, formId, photoErrors }) => (
         <>
-          <TextField label="Judul" {...conformField(fields.title)} maxLength={80} required />
+          <TextField label="Judul" {...fieldProps(fields.title)} maxLength={80} required />
           <TextField
             label="Label (mis. Khusus Pelajar)"
-            {...conformField(fields.label)}
+            {...fieldProps(fields.label)}
             maxLength={30}
             hint="Tanpa kata waktu: hari dan jam promo ditulis otomatis dari aturannya."
           />
           <div className="sm:col-span-2">
-            <TextArea label="Deskripsi" {...conformField(fields.description)} maxLength={300} />
+            <TextArea label="Deskripsi" {...fieldProps(fields.description)} maxLength={300} />
           </div>
-          <TextField label="Tampil mulai (opsional)" type="date" {...conformField(fields.active_from)} />
+          <TextField label="Tampil mulai (opsional)" type="date" {...fieldProps(fields.active_from)} />
           <TextField
             label="Tampil sampai (opsional)"
             type="date"
-            {...conformField(fields.active_until)}
+            {...fieldProps(fields.active_until)}
             hint="Promo tampil sampai akhir hari ini."
           />
           <TextField
             label="Urutan"
             type="number"
-            {...conformField(fields.urutan)}
+            {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
           <PhotoField
@@ -104,7 +104,7 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
             required={!editing}
           />
           <div className="sm:col-span-2">
-            <Checkbox label="Aktif" {...conformCheckbox(fields.aktif)} />
+            <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>
           <RuleFields fields={fields} options={options} />
         </>

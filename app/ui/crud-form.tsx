@@ -1,13 +1,11 @@
-import { getFormProps, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { z } from "zod";
-import type { AdminAnswer } from "./admin-answer.ts";
-import { ActionMessage } from "./form-parts.tsx";
-import { useAdminForm } from "./use-admin-form.ts";
+import { useEnhancedForm, type FieldMeta } from "~/lib/use-enhanced-form.ts";
+import { FormMessage } from "./form-message.tsx";
 
 interface CrudFormFields<T extends z.ZodObject> {
-  fields: { [Name in keyof z.output<T>]-?: FieldMetadata<unknown> };
+  fields: { [Name in keyof z.output<T>]-?: FieldMeta };
   /** The form's id: the photo field's id starts with it. */
   formId: string;
   /** The messages for the photo (`foto`, not a field of the schema: the server reads the file). */
@@ -24,8 +22,7 @@ interface CrudFormProps<T extends z.ZodObject> {
   /** The new row's button (`Tambah promo`); an edit saves with "Simpan perubahan". */
   submitLabel: string;
   /** The row's values (the loader's): the form starts from them. */
-  defaultValue?: DefaultValue<z.output<T>>;
-  answer: AdminAnswer | undefined;
+  defaultValue?: Record<string, unknown>;
   children(parts: CrudFormFields<T>): ReactNode;
 }
 
@@ -48,19 +45,19 @@ function RowForm<T extends z.ZodObject>({
   heading,
   submitLabel,
   defaultValue,
-  answer,
   children,
 }: CrudFormProps<T>) {
   const intent = editing === null ? "create" : "update";
-  const [form, fields] = useAdminForm({ id, schema, intent, answer, defaultValue });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const formProps = getFormProps(form);
+  const { form, fields, answer, pending } = useEnhancedForm({
+    id,
+    intent,
+    check: schema,
+    defaultValue,
+    encType: "multipart/form-data",
+  });
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...formProps}
+    <form
+      {...form.props}
       onSubmit={(event) => {
         // A photo over the limit is refused when chosen (its field says why); sending it anyway
         // would upload megabytes only to hear the same from the server.
@@ -70,11 +67,9 @@ function RowForm<T extends z.ZodObject>({
           photo.focus();
           return;
         }
-        formProps.onSubmit(event);
+        form.props.onSubmit(event);
       }}
-      // The schema's Indonesian messages beside each field, never the browser's own bubble.
-      noValidate
-      // Conform resets the form after a save: a new row's form empties, photo included.
+      // A new row's form empties after its save, photo included.
       key={form.key}
       className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"
       aria-labelledby={`${id}-form-title`}
@@ -87,11 +82,11 @@ function RowForm<T extends z.ZodObject>({
       {children({
         fields: fields as CrudFormFields<T>["fields"],
         formId: form.id,
-        photoErrors: form.allErrors.foto,
+        photoErrors: form.allErrors.foto ?? undefined,
       })}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Menyimpan..." : editing === null ? submitLabel : "Simpan perubahan"}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Menyimpan..." : editing === null ? submitLabel : "Simpan perubahan"}
         </button>
         {editing === null ? null : (
           <Link to="." className="btn-secondary">
@@ -100,8 +95,8 @@ function RowForm<T extends z.ZodObject>({
         )}
       </div>
       <div className="sm:col-span-2">
-        <ActionMessage answer={answer} intents={[intent]} id={form.errorId} />
+        <FormMessage answer={answer} intents={[intent]} id={form.errorId} />
       </div>
-    </Form>
+    </form>
   );
 }

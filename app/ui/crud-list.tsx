@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/ui/dialog.tsx";
-import type { AdminAnswer } from "./admin-answer.ts";
-import { ActionMessage } from "./form-parts.tsx";
+import type { FormAnswer } from "~/lib/form-answer.ts";
+import { ConfirmDialog } from "./dialog.tsx";
+import { AdminTable } from "./admin-table.tsx";
+import { FormMessage } from "./form-message.tsx";
 
 interface CrudRow {
   key: string | number;
@@ -14,7 +15,7 @@ interface CrudRow {
 
 /**
  * A list page of the admin (menu, promos, banners): the add/edit form (`form`, crud-form.tsx)
- * above the rows, each with its picture, its details, "Ubah" (`?ubah=<key>` puts it in the form)
+ * above the rows (a table: admin-table.tsx), each with its picture, its details, "Ubah" (`?ubah=<key>` puts it in the form)
  * and "Hapus", which asks first. With JavaScript the question is a dialog; without, "Hapus" opens
  * `?hapus=<key>`, where the same question is a form at the top of the page.
  */
@@ -48,7 +49,7 @@ export function CrudList<Row extends CrudRow>({
   buttons?(row: Row): ReactNode;
   /** The delete question: `Hapus promo ini?` and what it says about the row. */
   question: { title: string; message(row: Row): ReactNode };
-  answer: AdminAnswer | undefined;
+  answer: FormAnswer | undefined;
   /** The answers shown above the rows: those of the rows' buttons. */
   listIntents?: readonly string[];
 }) {
@@ -56,6 +57,29 @@ export function CrudList<Row extends CrudRow>({
   const [searchParams] = useSearchParams();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const asked = rows.find((row) => String(row.key) === searchParams.get("hapus"));
+  const rowButtons = (row: Row) => (
+    <span className="flex flex-wrap justify-end gap-2">
+      {buttons?.(row)}
+      <Link to={`?ubah=${encodeURIComponent(row.key)}`} className="btn-secondary min-h-10 px-3 py-1 text-sm">
+        Ubah<span className="sr-only"> {row.title}</span>
+      </Link>
+      <form
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setDeleting(row);
+        }}
+      >
+        <input type="hidden" name="hapus" value={row.key} />
+        <button
+          type="submit"
+          className="inline-flex min-h-10 items-center rounded-full px-3 text-sm font-bold text-chili-700 hover:bg-chili-50"
+        >
+          Hapus<span className="sr-only"> {row.title}</span>
+        </button>
+      </form>
+    </span>
+  );
   return (
     <>
       {asked ? <DeleteQuestion row={asked} title={question.title} message={question.message(asked)} /> : null}
@@ -64,51 +88,47 @@ export function CrudList<Row extends CrudRow>({
         <h2 id={id} className="text-lg font-extrabold">
           {heading} ({rows.length})
         </h2>
-        <ActionMessage answer={answer} intents={listIntents} />
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
-          {rows.map((row) => (
-            <li key={row.key} className="card flex gap-3 p-3" data-testid={testId}>
-              <img
-                src={row.image}
-                alt=""
-                width={picture.width}
-                height={picture.height}
-                className={`${picture.className} shrink-0 rounded-xl object-cover ${row.dimmed ? "opacity-60 grayscale" : ""}`}
-              />
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-1.5">
-                  <h3 className="font-extrabold">{row.title}</h3>
-                  {badges?.(row)}
-                </div>
-                <p className="text-sm text-stone-600">{details(row)}</p>
-                <div className="mt-1 flex flex-wrap gap-2">
-                  {buttons?.(row)}
-                  <Link
-                    to={`?ubah=${encodeURIComponent(row.key)}`}
-                    className="btn-secondary min-h-10 px-3 py-1 text-sm"
-                  >
-                    Ubah<span className="sr-only"> {row.title}</span>
-                  </Link>
-                  <form
-                    method="get"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      setDeleting(row);
-                    }}
-                  >
-                    <input type="hidden" name="hapus" value={row.key} />
-                    <button
-                      type="submit"
-                      className="inline-flex min-h-10 items-center rounded-full px-3 text-sm font-bold text-chili-700 hover:bg-chili-50"
-                    >
-                      Hapus<span className="sr-only"> {row.title}</span>
-                    </button>
-                  </form>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FormMessage answer={answer} intents={listIntents} />
+        <div className="mt-3">
+          <AdminTable
+            caption={heading}
+            columns={[
+              {
+                header: "Foto",
+                // On a phone the name and the buttons need the width.
+                from: "sm",
+                className: "w-0",
+                cell: (row) => (
+                  <img
+                    src={row.image}
+                    alt=""
+                    width={picture.width}
+                    height={picture.height}
+                    className={`${picture.className} max-w-none rounded-xl object-cover ${row.dimmed ? "opacity-60 grayscale" : ""}`}
+                  />
+                ),
+              },
+              {
+                header: "Nama",
+                rowHeader: true,
+                cell: (row) => (
+                  <>
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <span className="font-extrabold">{row.title}</span>
+                      {badges?.(row)}
+                    </span>
+                    <span className="mt-1 block font-normal text-stone-600 sm:hidden">{details(row)}</span>
+                  </>
+                ),
+              },
+              { header: "Keterangan", from: "sm", className: "text-stone-600", cell: details },
+              { header: "Aksi", align: "right", cell: rowButtons },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.key}
+            rowProps={() => ({ "data-testid": testId })}
+          />
+        </div>
       </section>
       <ConfirmDialog
         open={deleting !== null}

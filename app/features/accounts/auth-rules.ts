@@ -1,0 +1,54 @@
+/**
+ * The registration and login forms' messages, limits and field names (SPEC.md section 5), for the
+ * pages and the server; the schemas that apply them (auth-schemas.ts) load only when a form is
+ * used (docs/decisions/0029-one-form-pattern.md).
+ */
+import { singleLine } from "../../lib/single-line.ts";
+
+export const REGISTER_MESSAGES = {
+  empty: "Semua kolom wajib diisi!",
+  nameLength: "Nama harus antara 3 sampai 50 karakter!",
+  passwordLength: "Kata sandi harus antara 6 sampai 30 karakter!",
+  confirmation: "Konfirmasi kata sandi tidak cocok!",
+  emailFormat: "Format email tidak valid! Contoh: nama@contoh.com",
+  duplicate: "Email sudah digunakan, silakan pakai email lain.",
+  created: "User berhasil dibuat",
+} as const;
+
+export const LOGIN_MESSAGES = {
+  empty: "Email dan password wajib diisi!",
+  captchaMissing: "Harap selesaikan verifikasi reCAPTCHA.",
+  pictureMissing: "Ketik angka pada gambar verifikasi.",
+  captchaInvalid: "Verifikasi captcha gagal atau sudah kedaluwarsa. Silakan ulangi verifikasi.",
+  wrongCredentials: "Email atau Password salah!",
+  success: "Berhasil login!",
+} as const;
+
+export const NAME_MIN = 3;
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 30;
+/** RFC 5321's limit on a whole address. */
+const EMAIL_MAX = 254;
+
+/** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
+export const CAPTCHA_FIELD = "captcha";
+/** Without JavaScript: the picture challenge and the digits typed from it. */
+export const PICTURE_FIELD = "captcha_gambar";
+export const PICTURE_ANSWER_FIELD = "captcha_jawaban";
+
+/** What the login page needs to render its captcha (never a secret). */
+export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
+
+/** E-mails are compared and stored trimmed and lower-case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// Deliberately simple: one "@", something on both sides, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (email: string) => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
+
+/**
+ * A name as it is stored and shown: one line, no invisible or bidi characters (it reaches the
+ * WhatsApp order text and the admin's lists; lib/single-line.ts).
+ */
+export const normalizeName = (nama: string) => singleLine(nama);
