@@ -7,3 +7,4 @@ export * from "./schema/audit.ts";
 export * from "./schema/store.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/cart.ts";
+export * from "./schema/push.ts";
