@@ -25,7 +25,7 @@ export const FEATURE_LAYERS = [
   ["promotions"],
   ["cart"],
   ["orders"],
-  ["storefront"],
+  ["storefront", "push"],
 ];
 
 const featureZones = FEATURE_LAYERS.flatMap((row, index) =>

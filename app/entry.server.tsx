@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
+import { startPushWorker } from "~/features/push/push-worker.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
 import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
@@ -20,6 +21,8 @@ const production = process.env.NODE_ENV === "production";
 
 // Open the database (migrations and seed) as the server starts, not on the first request.
 void getDatabaseHandle();
+// Every server sends the admins' pushes of new orders, however many run (features/push).
+startPushWorker();
 
 /** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
