@@ -10,6 +10,7 @@ import {
   type NotificationSwitches,
 } from "~/features/notifications/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { PushSettings } from "~/features/push/push-settings.tsx";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -123,6 +124,7 @@ export default function AdminNotificationSettings({ loaderData, actionData }: Ro
         </button>
       </fetcher.Form>
       {answer?.ok ? <Toast message={answer.message} shownAt={answer.savedAt} /> : null}
+      <PushSettings />
     </>
   );
 }
