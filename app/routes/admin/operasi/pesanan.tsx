@@ -22,6 +22,7 @@ import {
   UnsentPanel,
 } from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
+import { useWakeLock } from "~/features/orders/board/wake-lock.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
@@ -121,6 +122,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent } = loaderData;
   const navigation = useNavigation();
   const now = useNow(loaderData.now);
+  useWakeLock();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const pageHref = (target: number) => {
     const params = new URLSearchParams();
