@@ -124,4 +124,9 @@ export default tseslint.config(
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // The admin app's service worker (served by routes/resources/admin-service-worker.tsx).
+    files: ["app/features/push/service-worker.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

@@ -62,8 +62,9 @@ export default [
   // Live connections (server-sent events): an order page's, and the staff board's (admins only).
   route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
   route("admin/pesanan/langsung", "routes/resources/pesanan-papan.tsx"),
-  // The admin area as an installable app with Web Push (its service worker is public/admin/sw.js).
+  // The admin area as an installable app with Web Push: its manifest and service worker.
   route("admin/manifest.webmanifest", "routes/resources/admin-manifest.tsx"),
+  route("admin/sw.js", "routes/resources/admin-service-worker.tsx"),
   route("admin/notifikasi-push", "routes/resources/notifikasi-push.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).

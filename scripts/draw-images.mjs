@@ -1,6 +1,6 @@
 // Draws every Mie Nyala illustration in code (hand-written SVG, scripts/draw-images/) and converts it
 // with sharp into public/images/**, public/favicon.{svg,ico}, public/apple-touch-icon.png,
-// public/og-image.jpg and the admin app's icons (public/admin/). Run with: node scripts/draw-images.mjs   (Node 24: `. scripts/node24.sh` first)
+// public/og-image.jpg and the admin app's icons (public/images/admin-app/). Run with: node scripts/draw-images.mjs   (Node 24: `. scripts/node24.sh` first)
 // Arguments draw only some pictures: `menu hero` the files whose path contains either word, `icons`
 // the logo files and the open-graph image, `admin` the admin app's icons.
 import { mkdir, stat, writeFile } from "node:fs/promises";
@@ -86,10 +86,13 @@ if (!filters.length || filters.includes("icons")) {
 if (!filters.length || filters.includes("admin")) {
   const png = (svg) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
   for (const size of [192, 512]) {
-    await save(`admin/ikon-${size}.png`, await png(adminIconSvg(size)));
-    await save(`admin/ikon-maskable-${size}.png`, await png(adminIconSvg(size, { maskable: true })));
+    await save(`images/admin-app/icon-${size}.png`, await png(adminIconSvg(size)));
+    await save(
+      `images/admin-app/icon-maskable-${size}.png`,
+      await png(adminIconSvg(size, { maskable: true })),
+    );
   }
-  await save("admin/lencana-96.png", await png(badgeSvg(96)));
+  await save("images/admin-app/badge-96.png", await png(badgeSvg(96)));
 }
 
 let largest = 0;

@@ -1,4 +1,4 @@
-// The admin app's icons (public/admin/): the logo's flame on the brand's red tile with a bell
+// The admin app's icons (public/images/admin-app/): the logo's flame on the brand's red tile with a bell
 // (the app that rings for new orders), a maskable version whose content stays in the middle 80 %
 // that Android may crop to a circle, and the white notification badge Android shows in the bar.
 import { FLAME_MARK } from "./icons.mjs";

@@ -3,11 +3,11 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 
 /**
- * The admin app's service worker (public/admin/sw.js), run in a bare context with the few
+ * The admin app's service worker (service-worker.js), run in a bare context with the few
  * service worker APIs it uses: a push becomes a notification, and a tap shows its order in an
  * open admin window, or opens one.
  */
-const SOURCE = readFileSync("public/admin/sw.js", "utf8");
+const SOURCE = readFileSync(new URL("./service-worker.js", import.meta.url), "utf8");
 const ORIGIN = "https://toko.example";
 
 interface FakeWindow {
@@ -89,7 +89,7 @@ describe("the admin app's service worker", () => {
           tag: "NY-7K3Q",
           renotify: true,
           requireInteraction: true,
-          icon: "/admin/ikon-192.png",
+          icon: "/images/admin-app/icon-192.png",
           data: { url: "/admin/pesanan?kode=NY-7K3Q" },
         }),
       },

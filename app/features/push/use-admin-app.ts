@@ -1,6 +1,6 @@
 /**
  * The admin area as an app (docs/decisions/0036-web-push.md): every admin page registers the
- * service worker (public/admin/sw.js, scope /admin/), which makes the area installable and
+ * service worker (/admin/sw.js, scope /admin/), which makes the area installable and
  * receives the pushes; a tapped notification asks an open admin window to show its order, and
  * the window moves there without a reload.
  */

@@ -10,7 +10,7 @@ import { getDb } from "~/lib/db.server.ts";
 export async function loader(_args: Route.LoaderArgs) {
   const { brand } = await getStoreSettings(await getDb());
   const icon = (file: string, size: number, purpose: "any" | "maskable") => ({
-    src: `/admin/${file}`,
+    src: `/images/admin-app/${file}`,
     sizes: `${size}x${size}`,
     type: "image/png",
     purpose,
@@ -27,10 +27,10 @@ export async function loader(_args: Route.LoaderArgs) {
     background_color: "#fff7ed",
     theme_color: "#d7261e",
     icons: [
-      icon("ikon-192.png", 192, "any"),
-      icon("ikon-512.png", 512, "any"),
-      icon("ikon-maskable-192.png", 192, "maskable"),
-      icon("ikon-maskable-512.png", 512, "maskable"),
+      icon("icon-192.png", 192, "any"),
+      icon("icon-512.png", 512, "any"),
+      icon("icon-maskable-192.png", 192, "maskable"),
+      icon("icon-maskable-512.png", 512, "maskable"),
     ],
   };
   return new Response(JSON.stringify(manifest), {

@@ -1,4 +1,5 @@
-// The admin app's service worker (docs/decisions/0036-web-push.md), scope /admin/: shows each
+// The admin app's service worker (docs/decisions/0036-web-push.md), served at /admin/sw.js
+// (routes/resources/admin-service-worker.tsx) for the scope /admin/: shows each
 // push of the server as a notification and, on a tap, opens its order on the board, in an open
 // admin window if there is one. It caches nothing and handles no fetch: every page comes from
 // the server as without it.
@@ -32,8 +33,8 @@ self.addEventListener("push", (event) => {
       tag: message.tag,
       renotify: true,
       requireInteraction: true,
-      icon: "/admin/ikon-192.png",
-      badge: "/admin/lencana-96.png",
+      icon: "/images/admin-app/icon-192.png",
+      badge: "/images/admin-app/badge-96.png",
       vibrate: [300, 120, 300, 120, 300],
       lang: "id",
       data: { url: message.url },
