@@ -46,7 +46,7 @@ export function PushRepeatsForm({ repeats }: { repeats: number }) {
         />
         <span className="text-sm text-stone-700">kali paling banyak</span>
         <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
-          Simpan
+          Simpan pengingat
         </button>
       </div>
       {message ? (
