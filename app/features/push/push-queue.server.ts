@@ -4,7 +4,7 @@
  * `baru`, at least REPEAT_GAP after the last, up to the owner's limit; the unique row per order
  * × subscription × round lets every app server plan at once and each push still exists once.
  * `claimPushes` leases due rows to one server (FOR UPDATE SKIP LOCKED): a server that dies
- * mid-send lets its lease run out and another sends. `recordOutcome` keeps the answer.
+ * mid-send lets its lease run out and another sends. `recordOutcomes` keeps the answers.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -119,33 +119,39 @@ export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
   });
 }
 
-/** Keeps what the push service answered: sent, to be tried again later, failed, or gone. */
-export async function recordOutcome(db: Database, push: ClaimedPush, outcome: PushOutcome) {
-  if (outcome.kind === "sent") {
+export interface PushResult {
+  push: ClaimedPush;
+  outcome: PushOutcome;
+}
+
+/** Keeps what the push services answered: sent, to be tried again later, failed, or gone. */
+export async function recordOutcomes(db: Database, results: PushResult[]) {
+  const sent = results.filter(({ outcome }) => outcome.kind === "sent").map(({ push }) => push.id);
+  if (sent.length > 0)
     await db
       .update(pushDeliveries)
       .set({ state: "sent", sent_at: sql`now()`, claimed_until: null, last_error: null })
+      .where(inArray(pushDeliveries.id, sent));
+  const gone = results.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
+  // Their pushes go with them (on delete cascade).
+  if (gone.length > 0)
+    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...new Set(gone)]));
+  for (const { push, outcome } of results) {
+    if (outcome.kind !== "retry" && outcome.kind !== "refused") continue;
+    const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
+    await db
+      .update(pushDeliveries)
+      .set(
+        delay === undefined
+          ? { state: "failed", claimed_until: null, last_error: outcome.error }
+          : {
+              due_at: sql`now() + make_interval(secs => ${delay})`,
+              claimed_until: null,
+              last_error: outcome.error,
+            },
+      )
       .where(eq(pushDeliveries.id, push.id));
-    return;
   }
-  if (outcome.kind === "gone") {
-    // Its pushes go with it (on delete cascade).
-    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.target.id));
-    return;
-  }
-  const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
-  await db
-    .update(pushDeliveries)
-    .set(
-      delay === undefined
-        ? { state: "failed", claimed_until: null, last_error: outcome.error }
-        : {
-            due_at: sql`now() + make_interval(secs => ${delay})`,
-            claimed_until: null,
-            last_error: outcome.error,
-          },
-    )
-    .where(eq(pushDeliveries.id, push.id));
 }
 
 /** Forgets pushes older than two days (nothing reads them after their order's evening). */
