@@ -4,7 +4,6 @@
  * a time limit, and the answer sorted into what the queue does next. web-push builds the request
  * and our fetch sends it: web-push's own sender speaks only HTTPS and has no overall time limit.
  */
-import webpush from "web-push";
 import type { PushMessage } from "./push-message.ts";
 import type { PushTarget } from "./subscriptions.server.ts";
 import { vapidDetails } from "./vapid.server.ts";
@@ -34,6 +33,8 @@ export async function sendPush(
   message: PushMessage,
   options: SendOptions = {},
 ): Promise<PushOutcome> {
+  // Loaded with the first push: a shop without push devices never carries it in memory.
+  const { default: webpush } = await import("web-push");
   const request = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(message),

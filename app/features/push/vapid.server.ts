@@ -4,7 +4,6 @@
  * `server_secrets` like the signing secret. Browsers subscribe with the public key, so changing
  * the pair orphans every subscription. The private key is never logged nor sent anywhere.
  */
-import webpush from "web-push";
 import { getEnv } from "../../lib/env.server.ts";
 import { sharedSecret } from "../../lib/server-secret.server.ts";
 
@@ -26,6 +25,7 @@ function subject(): string {
 
 async function loadKeys(): Promise<VapidDetails> {
   const env = getEnv();
+  const { default: webpush } = await import("web-push");
   if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
     if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
       throw new Error(

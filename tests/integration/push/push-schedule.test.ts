@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
+import { storeSettings } from "../../../database/schema.ts";
 import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
 import { savePushRepeats } from "../../../app/features/push/push-repeats.server.ts";
 import { runPushRound } from "../../../app/features/push/push-worker.server.ts";
@@ -106,7 +107,6 @@ describe(`push reminders while an order stays Baru (${testDatabaseKind()})`, () 
     }
     expect(service.received).toHaveLength(1);
 
-    const { storeSettings } = await import("../../../database/schema.ts");
     await handle.db.update(storeSettings).set({ push_repeats: null });
     await resetPushes(handle.db, service);
     device = await subscribe(handle.db, service, admin.id, "ponsel");
