@@ -89,8 +89,8 @@ export function startPushWorker(options: PushWorkerOptions = {}): () => void {
           again = false;
           const db = await getDb();
           // Sent without waiting: a slow push service holds up none of the next orders' pushes.
-          for (const push of await claimDuePushes(db))
-            void deliver(db, push, { timeoutMs: options.timeoutMs });
+          for (const batch of await claimDuePushes(db))
+            void deliver(db, batch, { timeoutMs: options.timeoutMs });
           if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
             prunedAt = Date.now();
             await prunePushes(db);
