@@ -73,8 +73,12 @@ export async function runPushRound(db: Database, options: SendOptions = {}): Pro
   return batches.flat().length;
 }
 
+/** The worker of this process: the dev server's module reloads start it again. */
+const processWide = globalThis as typeof globalThis & { __nyalaPushWorker?: () => void };
+
 /** Starts this server's worker; returns the function that stops it (a pass in flight finishes). */
 export function startPushWorker(options: PushWorkerOptions = {}): () => void {
+  processWide.__nyalaPushWorker?.();
   let running: Promise<void> | null = null;
   let again = false;
   let prunedAt = 0;
@@ -109,8 +113,11 @@ export function startPushWorker(options: PushWorkerOptions = {}): () => void {
   const timer = setInterval(wake, options.intervalMs ?? TICK_MS);
   timer.unref();
   wake();
-  return () => {
+  const stop = () => {
     clearInterval(timer);
     stopListening();
+    if (processWide.__nyalaPushWorker === stop) delete processWide.__nyalaPushWorker;
   };
+  processWide.__nyalaPushWorker = stop;
+  return stop;
 }
