@@ -96,7 +96,7 @@ export function PushDeviceSwitch({ overview }: { overview: PushOverview }) {
   const answer = fetcher.data;
   const others = overview.devices.filter((entry) => entry.endpointHash !== device.endpointHash);
   return (
-    <div data-testid="push-device">
+    <div className="mt-3" data-testid="push-device">
       <div className="flex items-center justify-between gap-4 py-2">
         <div className="min-w-0">
           <span id="push-switch-label" className="block font-semibold">
