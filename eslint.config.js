@@ -25,7 +25,8 @@ export const FEATURE_LAYERS = [
   ["cart"],
   ["orders"],
   // The admin's shell and user management; its forms, tables and pager are lib/ and ui/ (0029).
-  ["storefront", "admin"],
+  // Web Push to the admins' devices (0036).
+  ["storefront", "admin", "push"],
 ];
 
 const featureZones = FEATURE_LAYERS.flatMap((row, index) =>
@@ -123,5 +124,10 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The admin app's service worker (served by routes/resources/admin-service-worker.tsx).
+    files: ["app/features/push/service-worker.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
 );

@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { preparePhotos } from "~/features/media/prepare-photos.server.ts";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
+import { startPushWorker } from "~/features/push/push-worker.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
 import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
@@ -25,6 +26,8 @@ void getDatabaseHandle().then(
   ({ db }) => preparePhotos(db),
   () => undefined,
 );
+// Every server sends the admins' pushes of new orders, however many run (features/push).
+startPushWorker();
 
 /** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";

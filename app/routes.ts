@@ -66,6 +66,10 @@ export default [
   // Printing (admins only): an order's ticket as a print view, and the claims of the board's printers.
   route("admin/pesanan/:kode/cetak/:tiket/:kertas", "routes/resources/pesanan-tiket.tsx"),
   route("admin/pesanan/cetak", "routes/resources/pesanan-cetak.tsx"),
+  // The admin area as an installable app with Web Push: its manifest and service worker.
+  route("admin/manifest.webmanifest", "routes/resources/admin-manifest.tsx"),
+  route("admin/sw.js", "routes/resources/admin-service-worker.tsx"),
+  route("admin/notifikasi-push", "routes/resources/notifikasi-push.tsx"),
   route("gambar/:kind/:file", "routes/resources/gambar.tsx"),
   // GET /healthz is answered by the server before React Router (server/health.ts).
 ] satisfies RouteConfig;

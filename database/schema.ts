@@ -9,3 +9,4 @@ export * from "./schema/orders.ts";
 export * from "./schema/cart.ts";
 export * from "./schema/media.ts";
 export * from "./schema/printing.ts";
+export * from "./schema/push.ts";

@@ -18,6 +18,8 @@ node scripts/bench/mixed.mjs
 node scripts/bench/live.mjs
 # Uploaded photos: moved into the database, served from each server's copy (scripts/bench/photos.mjs).
 node scripts/bench/photos.mjs
+# Web Push: a new order's push to 50 admin devices on one server (scripts/bench/push.mjs).
+node scripts/bench/push.mjs
 # Pricing a 30-line cart against 50 promo rules (no server needed).
 node scripts/bench/pricing.ts
 # Lighthouse (mobile preset) with the machine's Chromium.

@@ -1,8 +1,8 @@
 // Draws every Mie Nyala illustration in code (hand-written SVG, scripts/draw-images/) and converts it
-// with sharp into public/images/**, public/favicon.{svg,ico}, public/apple-touch-icon.png and
-// public/og-image.jpg. Run with: node scripts/draw-images.mjs   (Node 24: `. scripts/node24.sh` first)
+// with sharp into public/images/**, public/favicon.{svg,ico}, public/apple-touch-icon.png,
+// public/og-image.jpg and the admin app's icons (public/images/admin-app/). Run with: node scripts/draw-images.mjs   (Node 24: `. scripts/node24.sh` first)
 // Arguments draw only some pictures: `menu hero` the files whose path contains either word, `icons`
-// the logo files and the open-graph image.
+// the logo files and the open-graph image, `admin` the admin app's icons.
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { slide } from "./draw-images/slides.mjs";
 import { twoBowlsFreeTea, mondayDiscount, studentPackage } from "./draw-images/promos.mjs";
 import { hero } from "./draw-images/hero.mjs";
 import { logoSvg, icoFromPngs } from "./draw-images/icons.mjs";
+import { adminIconSvg, badgeSvg } from "./draw-images/admin-app.mjs";
 import { openGraphImage } from "./draw-images/open-graph.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -80,6 +81,18 @@ if (!filters.length || filters.includes("icons")) {
     "og-image.jpg",
     await sharp(Buffer.from(openGraphImage())).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
   );
+}
+
+if (!filters.length || filters.includes("admin")) {
+  const png = (svg) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  for (const size of [192, 512]) {
+    await save(`images/admin-app/icon-${size}.png`, await png(adminIconSvg(size)));
+    await save(
+      `images/admin-app/icon-maskable-${size}.png`,
+      await png(adminIconSvg(size, { maskable: true })),
+    );
+  }
+  await save("images/admin-app/badge-96.png", await png(badgeSvg(96)));
 }
 
 let largest = 0;

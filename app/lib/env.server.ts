@@ -100,6 +100,18 @@ const EnvSchema = z.object({
   RATE_LIMIT_CART_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(100)),
   /** Contact messages (/kontak) per client address in an hour. */
   RATE_LIMIT_CONTACT_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
+
+  // --- Web Push to the admins' devices (docs/decisions/0036-web-push.md) ---
+  /** The VAPID key pair (base64url), both or neither; empty: generated once, kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who the push services may contact: `mailto:…` or `https://…`. Empty: SITE_URL, else an admin's e-mail. */
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT harus diawali mailto: atau https://")
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -20,18 +20,18 @@ export type KeyPurpose = "known-device" | "altcha";
 
 let secret: Promise<string> | undefined;
 
-async function storedSecret(): Promise<string> {
+/**
+ * The value kept in `server_secrets` under `name`, made by `create` by whichever server needs
+ * it first: of several servers creating it at once, the first insert wins and all read that row.
+ */
+export async function sharedSecret(name: string, create: () => string): Promise<string> {
   const db = await getDb();
-  // Of several servers creating it at once, the first insert wins and all read that row.
-  await db
-    .insert(serverSecrets)
-    .values({ name: STORED_SECRET_NAME, value: randomBytes(32).toString("hex") })
-    .onConflictDoNothing();
+  await db.insert(serverSecrets).values({ name, value: create() }).onConflictDoNothing();
   const [row] = await db
     .select({ value: serverSecrets.value })
     .from(serverSecrets)
-    .where(eq(serverSecrets.name, STORED_SECRET_NAME));
-  if (!row) throw new Error("the stored signing secret could not be read");
+    .where(eq(serverSecrets.name, name));
+  if (!row) throw new Error(`the stored secret ${name} could not be read`);
   return row.value;
 }
 
@@ -39,7 +39,7 @@ function serverSecret(): Promise<string> {
   const configured = getEnv().SESSION_SECRET;
   if (configured) return Promise.resolve(configured);
   if (!secret) {
-    secret = storedSecret();
+    secret = sharedSecret(STORED_SECRET_NAME, () => randomBytes(32).toString("hex"));
     secret.catch(() => (secret = undefined));
   }
   return secret;

@@ -31,11 +31,14 @@ export const storeSettings = pgTable(
     busy_until: timestamp("busy_until", { withTimezone: true }),
     /** "Toko sibuk" until the owner opens orders again. */
     busy_open_ended: boolean("busy_open_ended").notNull().default(false),
+    /** Push reminders while an order stays `baru`, one every 2 minutes at most; null: the default. */
+    push_repeats: integer("push_repeats"),
     ...timestamps,
   },
   (t) => [
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_lead_minutes_range", sql`${t.lead_minutes} between 0 and 240`),
+    check("store_settings_push_repeats_range", sql`${t.push_repeats} between 0 and 20`),
   ],
 );
 

@@ -3,7 +3,8 @@ import { timestamps } from "./columns.ts";
 
 /**
  * Secrets the app servers share, by name: the signing secret (`session`) when SESSION_SECRET is
- * not set, created once by whichever server needs it first (lib/server-secret.server.ts).
+ * not set and the Web Push key pair (`vapid`) when VAPID_* are not set, each created once by
+ * whichever server needs it first (lib/server-secret.server.ts).
  */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),

@@ -12,10 +12,8 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import autocannon from "autocannon";
-import { firstLoad } from "./first-load.mjs";
+import { firstLoadJs, signInAdmin } from "./bench-client.mjs";
 
 const watchers = Number(process.env.LIVE_WATCHERS || 1000);
 const changes = Math.min(watchers, Number(process.env.LIVE_CHANGES || 200));
@@ -58,24 +56,6 @@ async function memory() {
 }
 
 const cookiesOf = (response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-
-async function signInAdmin() {
-  const form = (values) => new URLSearchParams({ mode: "fetch", ...values });
-  await fetch(`${base}/daftar`, {
-    method: "POST",
-    body: form({ nama: "Admin Bench", email: ADMIN, password: PASSWORD, confirmPassword: PASSWORD }),
-  });
-  const challenge = await (await fetch(`${base}/captcha/altcha`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(
-    JSON.stringify({ challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
-  ).toString("base64");
-  const response = await fetch(`${base}/masuk`, {
-    method: "POST",
-    body: form({ email: ADMIN, password: PASSWORD, captcha }),
-  });
-  return cookiesOf(response).find((cookie) => /nyala_session=./.test(cookie));
-}
 
 /** A guest's cart with one dish, as "Tambah" without JavaScript fills it: its cookie. */
 async function filledCart() {
@@ -136,11 +116,6 @@ function watch(url, cookie, onStatus) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-/** First-load JS of a page (gzip): its scripts and the ones its starter adds after the first paint. */
-/** The gzip bytes of the scripts `pathname` loads first (first-load.mjs), asked with `cookie`. */
-const firstLoadJs = async (pathname, cookie) =>
-  (await firstLoad(base, pathname, cookie ? { cookie } : {})).jsGzip;
-
 const produkLoad = async () => {
   const result = await autocannon({ url: `${base}/produk`, connections, duration: loadSeconds });
   return {
@@ -167,7 +142,7 @@ try {
     if (i > 900) throw new Error("the server did not start within 90 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const admin = await signInAdmin();
+  const admin = await signInAdmin(base, ADMIN, PASSWORD);
   console.log(`Live orders: ${watchers} open order pages on one server (embedded database)\n`);
 
   const idle = await memory();
@@ -210,10 +185,10 @@ try {
   const withWatchers = await produkLoad();
   const after = await memory();
 
-  const board = await firstLoadJs("/admin/pesanan", admin);
-  const orderPage = await firstLoadJs(`/pesanan/${orders[0].code}`, orders[0].cookie);
+  const board = await firstLoadJs(base, "/admin/pesanan", admin);
+  const orderPage = await firstLoadJs(base, `/pesanan/${orders[0].code}`, orders[0].cookie);
   // The cart page with a line: its lines' code and the checkout's details form load with it.
-  const cart = await firstLoadJs("/keranjang", await filledCart());
+  const cart = await firstLoadJs(base, "/keranjang", await filledCart());
 
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);

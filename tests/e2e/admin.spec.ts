@@ -162,14 +162,14 @@ test("notifications: Tandai Dibaca and the switches are saved and still there af
   await page.goto("/admin/pengaturan-notifikasi");
   // One switch per notification the shop sends (orders, registrations, contact messages); none
   // for payments or comments it does not have.
-  await expect(page.getByRole("switch")).toHaveCount(3);
+  await expect(page.getByRole("group", { name: "Jenis notifikasi" }).getByRole("switch")).toHaveCount(3);
   const pesanan = page.getByRole("switch", { name: /Pesanan baru/ });
   const pengguna = page.getByRole("switch", { name: /Pengguna baru/ });
   await expect(pesanan).toBeChecked();
   await expect(pengguna).toBeChecked();
   await expect(page.getByRole("switch", { name: /Pesan kontak/ })).toBeChecked();
   await pengguna.uncheck();
-  await page.getByRole("button", { name: "Simpan" }).click();
+  await page.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pengaturan notifikasi disimpan!" })).toBeVisible();
   await page.reload();
   await expect(pesanan).toBeChecked();

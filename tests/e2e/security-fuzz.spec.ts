@@ -227,6 +227,27 @@ test(`/admin/pengaturan-notifikasi: ${INPUTS_PER_ACTION} inputs, never 5xx; the 
   }
 });
 
+test(`/admin/notifikasi-push: ${INPUTS_PER_ACTION} inputs per intent, never 5xx; no fuzzed subscription is kept`, async () => {
+  test.setTimeout(300_000);
+  const fields = ["endpoint", "p256dh", "auth", "ulangan"];
+  const extraStrings = [
+    "https://fcm.googleapis.com/fcm/send/x",
+    "http://127.0.0.1:9/push/x",
+    "BPk",
+    "0",
+    "5",
+    "21",
+  ];
+  for (const intent of ["nyalakan", "matikan", "uji", "ulangan"]) {
+    const outcomes = await fuzz(clients.admin, "/admin/notifikasi-push", seed, () =>
+      intentBody(intent, fields, { extraStrings }),
+    );
+    report(`/admin/notifikasi-push ${intent}`, outcomes);
+  }
+  const overview = await clients.admin.get("/admin/notifikasi-push");
+  expect(JSON.parse(overview.text).devices).toEqual([]);
+});
+
 test(`/admin/users: ${INPUTS_PER_ACTION} inputs (intent delete) with real user ids, never 5xx; exactly the accounts an accepted input named are gone`, async () => {
   test.setTimeout(180_000);
   for (let i = 0; i < 12; i++)

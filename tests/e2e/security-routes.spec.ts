@@ -196,6 +196,15 @@ const expectations: Record<string, Expectation & { path?: string }> = {
       ]),
     ),
   },
+  // The admin app's manifest is public (browsers fetch it without cookies); its pushes are admins' only.
+  "routes/resources/admin-manifest.tsx": { get: all(200), post: all(405) },
+  "routes/resources/admin-service-worker.tsx": { get: all(200), post: all(405) },
+  "routes/resources/notifikasi-push.tsx": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    intents: { nyalakan: 400, matikan: 200, uji: 404, ulangan: 400 },
+    adminData: true,
+  },
 };
 
 interface FlatRoute {

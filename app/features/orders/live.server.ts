@@ -151,6 +151,15 @@ listen(
   },
 );
 
+/** Runs `listener` for every order change announced on any server, and `onGap` after a lost notice. */
+export function listenOrderChanges(listener: (notice: OrderNotice) => void, onGap?: () => void) {
+  const onNotice = (payload: string) => {
+    const notice = readNotice(payload);
+    if (notice) listener(notice);
+  };
+  return listen(CHANNEL, onNotice, { onGap });
+}
+
 /** Keeps `stream` up to date with order `code` (id `orderId`), starting with its state now. */
 export function watchOrder(stream: EventStream, code: string, orderId: number): () => void {
   const watcher: OrderWatcher = { stream, orderId, lastSent: -1 };

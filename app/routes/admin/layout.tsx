@@ -8,6 +8,7 @@ import { countUnread, ensureAdminInbox } from "~/features/notifications/notifica
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminLiveProvider, useAdminLive } from "~/features/orders/board/admin-live.tsx";
 import { boardSummary } from "~/features/orders/live.server.ts";
+import { useAdminApp } from "~/features/push/use-admin-app.ts";
 import { getDb } from "~/lib/db.server.ts";
 
 /** Every page and action under /admin passes the admin gate first (401, 403 or /masuk). */
@@ -25,6 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     eventId: orders.eventId,
   };
 }
+
+/** The admin area installs as an app with pushes (features/push, docs/decisions/0036). */
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/admin/manifest.webmanifest" }];
 
 /** The count of new orders in the tab's title, `(3) Pesanan | Mie Nyala`, on every admin page. */
 function useCountInTitle(count: number) {
@@ -54,6 +58,7 @@ function Shell({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useAdminApp();
   return (
     <AdminLiveProvider eventId={loaderData.eventId}>
       <Shell loaderData={loaderData}>

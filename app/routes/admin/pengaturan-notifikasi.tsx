@@ -9,6 +9,7 @@ import {
   type NotificationSwitches,
 } from "~/features/notifications/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { PushSettings } from "~/features/push/push-settings.tsx";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { formAction } from "~/lib/form-action.server.ts";
@@ -126,6 +127,7 @@ export default function AdminNotificationSettings({ loaderData }: Route.Componen
       {answer?.status === "success" && answer.message ? (
         <Toast message={answer.message} shownAt={form.key} />
       ) : null}
+      <PushSettings />
     </>
   );
 }

@@ -16,6 +16,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useRevalidator } from "react-router";
+import { useRingAgain } from "./ring-again.ts";
 
 const LIVE_URL = "/admin/pesanan/langsung";
 const SOUND_KEY = "nyala-suara-pesanan";
@@ -136,6 +137,15 @@ export function AdminLiveProvider({
     return () => window.removeEventListener("pointerdown", unlock);
   }, [soundOn]);
 
+  const ring = useRingAgain(
+    newOrders,
+    useCallback(() => {
+      if (!soundRef.current || audio.current?.state !== "running") return false;
+      chime(audio.current);
+      return true;
+    }, []),
+  );
+
   const toggleSound = useCallback(() => {
     const next = !soundPreference.get();
     soundPreference.set(next);
@@ -155,8 +165,7 @@ export function AdminLiveProvider({
       const data = readEvent(event.data);
       if (!data) return;
       setNewOrders(data.baru);
-      const rings = data.changes.some((change) => change.kind === "baru");
-      if (rings && soundRef.current && audio.current?.state === "running") chime(audio.current);
+      if (data.changes.some((change) => change.kind === "baru")) ring();
       // Every (re)connect starts with where the server is: reload only if it moved on from what
       // the page shows (the last reload's data carries its own id).
       if (data.eventId !== loadedEventId.current || data.changes.length > 0) {
@@ -189,7 +198,7 @@ export function AdminLiveProvider({
       clearTimeout(reload);
       source?.close();
     };
-  }, []);
+  }, [ring]);
 
   return (
     <AdminLiveContext.Provider value={{ connected, newOrders, soundOn, toggleSound }}>

@@ -27,6 +27,7 @@ import { OrderCard } from "~/features/orders/board/order-card.tsx";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
+import { useWakeLock } from "~/features/orders/board/wake-lock.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
@@ -125,6 +126,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent } = loaderData;
   const navigation = useNavigation();
   const now = useNow(loaderData.now);
+  useWakeLock();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const pageHref = (target: number) => {
     const params = new URLSearchParams();

@@ -1,0 +1,58 @@
+/**
+ * The VAPID key pair that signs every push (RFC 8292), docs/decisions/0036-web-push.md:
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set, else a pair generated once and kept in
+ * `server_secrets` like the signing secret. Browsers subscribe with the public key, so changing
+ * the pair orphans every subscription. The private key is never logged nor sent anywhere.
+ */
+import { getEnv } from "../../lib/env.server.ts";
+import { sharedSecret } from "../../lib/server-secret.server.ts";
+
+export interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  /** Who the push services may contact about this sender: `mailto:…` or `https://…`. */
+  subject: string;
+}
+
+let stored: Promise<VapidDetails> | undefined;
+
+function subject(): string {
+  const env = getEnv();
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
+  if (env.SITE_URL?.startsWith("https://")) return env.SITE_URL;
+  return `mailto:${env.ADMIN_EMAILS[0] ?? "admin@nyala.invalid"}`;
+}
+
+async function loadKeys(): Promise<VapidDetails> {
+  const env = getEnv();
+  const { default: webpush } = await import("web-push");
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
+      throw new Error(
+        "VAPID_PUBLIC_KEY dan VAPID_PRIVATE_KEY harus diisi keduanya, atau dikosongkan keduanya.",
+      );
+    const keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
+    // Refuses keys of the wrong form now rather than at the first order.
+    webpush.getVapidHeaders(
+      "https://push.example",
+      keys.subject,
+      keys.publicKey,
+      keys.privateKey,
+      "aes128gcm",
+    );
+    return keys;
+  }
+  const pair = JSON.parse(
+    await sharedSecret("vapid", () => JSON.stringify(webpush.generateVAPIDKeys())),
+  ) as Pick<VapidDetails, "publicKey" | "privateKey">;
+  return { publicKey: pair.publicKey, privateKey: pair.privateKey, subject: subject() };
+}
+
+/** This shop's VAPID keys and subject, the same on every app server sharing its database. */
+export function vapidDetails(): Promise<VapidDetails> {
+  if (!stored) {
+    stored = loadKeys();
+    stored.catch(() => (stored = undefined));
+  }
+  return stored;
+}

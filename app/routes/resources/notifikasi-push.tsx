@@ -1,0 +1,36 @@
+import type { Route } from "./+types/notifikasi-push";
+import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { pushAction } from "~/features/push/push-actions.server.ts";
+import type { PushOverview } from "~/features/push/push-answer.ts";
+import { getPushRepeats } from "~/features/push/push-repeats.server.ts";
+import { listPushDevices } from "~/features/push/subscriptions.server.ts";
+import { vapidDetails } from "~/features/push/vapid.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+
+/**
+ * /admin/notifikasi-push: Web Push on the signed-in admin's devices (docs/decisions/0036).
+ * GET: the public key to subscribe with, the admin's devices and the reminders' limit; POST: the
+ * settings panel's switches (features/push/push-actions.server.ts). Admins only (checked here:
+ * the route has no page, so it sits outside the admin layout).
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<PushOverview> {
+  const admin = requireAdmin(context);
+  const db = await getDb();
+  const [{ publicKey }, devices, repeats] = await Promise.all([
+    vapidDetails(),
+    listPushDevices(db, admin.id),
+    getPushRepeats(db),
+  ]);
+  return {
+    publicKey,
+    devices: devices.map((device) => ({ ...device, since: device.since.toISOString() })),
+    repeats,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const form = await readForm(request);
+  return pushAction(await getDb(), admin, form, request.headers.get("user-agent"));
+}

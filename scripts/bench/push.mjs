@@ -1,0 +1,166 @@
+// Web Push of new orders (#24, docs/decisions/0036-web-push.md), for `npm run bench`: one
+// production server on the embedded database with PUSH_DEVICES admin devices (10 per admin)
+// subscribed to a push service on this machine (tests/support/fake-push-service.ts), and
+// PUSH_ORDERS orders placed one after another as a browser without JavaScript does. For each
+// order and device: from the checkout's request leaving (the order is committed inside it, so
+// this bounds "committed → push sent" from above) to the push request's arrival. Also the
+// board's first-load JavaScript. It reports; it asserts nothing (missed targets still exit 0).
+// Settings: PUSH_DEVICES (50), PUSH_ORDERS (30).
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startFakePushService } from "../../tests/support/fake-push-service.ts";
+import { firstLoadJs, signInAdmin } from "./bench-client.mjs";
+
+const devices = Number(process.env.PUSH_DEVICES || 50);
+const orderCount = Number(process.env.PUSH_ORDERS || 30);
+const PASSWORD = "rahasia123";
+const DEVICES_PER_ADMIN = 10;
+const admins = Array.from(
+  { length: Math.ceil(devices / DEVICES_PER_ADMIN) },
+  (_, i) => `admin-push-${i}@nyala.test`,
+);
+const targets = { p99Ms: 2000, boardJsKb: 160 };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const service = await startFakePushService();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-push-"));
+const server = spawn("bash", ["scripts/serve.sh"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: admins.join(","),
+    // The push service here speaks plain HTTP on 127.0.0.1: allowed in a test run only.
+    NYALA_TEST_MODE: "1",
+    RATE_LIMIT_ORDER_ADDRESS: "1000000",
+    RATE_LIMIT_CART_ADDRESS: "1000000",
+    RATE_LIMIT_REGISTER_ADDRESS: "1000000",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const exited = new Promise((resolve) => server.once("exit", resolve));
+
+async function post(cookie, values) {
+  const response = await fetch(`${base}/admin/notifikasi-push`, {
+    method: "POST",
+    body: new URLSearchParams(values),
+    headers: { cookie, origin: base },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`/admin/notifikasi-push ${values.intent}: ${response.status}`);
+}
+
+/** A guest's order, as "Tambah" and the cart page's form send it without JavaScript; its code. */
+async function placeOrder() {
+  const added = await fetch(`${base}/keranjang`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "tambah", menu: "es-nyala" }),
+    redirect: "manual",
+  });
+  await added.arrayBuffer();
+  const cookie = added.headers.getSetCookie()[0]?.split(";")[0];
+  const sent = performance.timeOrigin + performance.now();
+  const response = await fetch(`${base}/pesanan`, {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams({
+      nama: "Pelanggan Bench",
+      whatsapp: "0812-3456-7890",
+      cara: "ambil",
+      waktu: "secepatnya",
+    }),
+  });
+  const code = /data-testid="order-code">(NY-[A-Z0-9]+)</.exec(await response.text())?.[1];
+  return { code, sent, answered: performance.timeOrigin + performance.now() };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+try {
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error("the server exited while starting");
+    try {
+      if ((await fetch(`${base}/beranda`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 900) throw new Error("the server did not start within 90 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  let subscribed = 0;
+  let cookie;
+  for (const email of admins) {
+    cookie = await signInAdmin(base, email, PASSWORD);
+    for (let i = 0; i < DEVICES_PER_ADMIN && subscribed < devices; i++, subscribed++) {
+      const device = service.subscription(`perangkat-${subscribed}`);
+      await post(cookie, {
+        intent: "nyalakan",
+        endpoint: device.endpoint,
+        p256dh: device.p256dh,
+        auth: device.auth,
+      });
+    }
+  }
+  // Reminders come 2 minutes later; none during the run.
+  await post(cookie, { intent: "ulangan", ulangan: "0" });
+  console.log(`Web Push: ${devices} admin devices on one server (embedded database), ${orderCount} orders\n`);
+
+  const latencies = [];
+  const checkouts = [];
+  let lost = 0;
+  for (let n = 0; n < orderCount; n++) {
+    const before = service.received.length;
+    const order = await placeOrder();
+    checkouts.push(order.answered - order.sent);
+    try {
+      await service.waitFor(before + devices, 10_000);
+    } catch {
+      // reported as lost below
+    }
+    const pushes = service.received.slice(before).filter((push) => push.headers.topic === order.code);
+    lost += devices - pushes.length;
+    for (const push of pushes) latencies.push(push.at - order.sent);
+  }
+  const board = await firstLoadJs(base, "/admin/pesanan", cookie);
+
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  console.log(
+    `Order placed → push request received (${latencies.length} pushes): p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms, lost ${lost}`,
+  );
+  console.log(
+    `Checkout's own answer (POST /pesanan): p50 ${percentile(checkouts, 50).toFixed(0)} ms, p99 ${percentile(checkouts, 99).toFixed(0)} ms`,
+  );
+  console.log(`First-load JS (gzip): board /admin/pesanan ${(board / 1024).toFixed(1)} KB`);
+  console.log("\nTargets:");
+  const check = (ok, text) => console.log(`  ${ok ? "met   " : "MISSED"}  ${text}`);
+  check(
+    p99 <= targets.p99Ms && lost === 0,
+    `every push sent within ${targets.p99Ms} ms p99: ${p99.toFixed(0)} ms, ${lost} lost`,
+  );
+  check(
+    board <= targets.boardJsKb * 1024,
+    `board first-load JS ≤ ${targets.boardJsKb} KB gzip: ${(board / 1024).toFixed(1)} KB`,
+  );
+} finally {
+  if (server.exitCode === null) server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  await service.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../database/client.server.ts";
+import { storeSettings } from "../../../database/schema.ts";
+import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
+import { savePushRepeats } from "../../../app/features/push/push-repeats.server.ts";
+import { runPushRound } from "../../../app/features/push/push-worker.server.ts";
+import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
+import { formatRupiah } from "../../../app/lib/format.ts";
+import {
+  startFakePushService,
+  type FakePushService,
+  type FakeSubscription,
+} from "../../support/fake-push-service.ts";
+import { placeOrder } from "../../support/orders.ts";
+import { createAdmin, minutesPass, readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
+
+/**
+ * The reminders while an order stays Baru (#24): one push at most every 2 minutes, up to the
+ * owner's limit (0: none), until someone takes the order up. Time passes by moving every stored
+ * moment back (tests/support/push.ts).
+ */
+process.env.NYALA_TEST_MODE = "1";
+
+let handle: DatabaseHandle;
+let service: FakePushService;
+let admin: { id: string; email: string };
+let device: FakeSubscription;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+  service = await startFakePushService();
+  admin = await createAdmin(handle.db);
+});
+afterAll(async () => {
+  await service?.close();
+  await handle?.close();
+});
+beforeEach(async () => {
+  await resetPushes(handle.db, service);
+  device = await subscribe(handle.db, service, admin.id, "ponsel");
+  await minutesPass(handle.db, 30); // the device was there before today's orders
+});
+
+const repeats = async (value: number) => {
+  const saved = await savePushRepeats(handle.db, admin, { ulangan: String(value) });
+  expect(saved.ok).toBe(true);
+};
+const titles = () => service.received.map((push) => readPush(device, push.body).title);
+
+describe(`push reminders while an order stays Baru (${testDatabaseKind()})`, () => {
+  it("reminds every 2 minutes, never sooner, up to the owner's limit", async () => {
+    await repeats(2);
+    const order = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 1.9);
+    await runPushRound(handle.db);
+    expect(titles()).toEqual([`Pesanan baru ${order.code}`]);
+
+    await minutesPass(handle.db, 0.2);
+    await runPushRound(handle.db);
+    await runPushRound(handle.db);
+    expect(titles()).toEqual([`Pesanan baru ${order.code}`, `Belum diterima: ${order.code}`]);
+    const reminder = readPush(device, service.received[1]!.body);
+    expect(reminder).toEqual({
+      title: `Belum diterima: ${order.code}`,
+      body: `Menunggu 2 menit · ${formatRupiah(order.total)} · Ambil sendiri`,
+      url: `/admin/pesanan?kode=${order.code}&status=semua`,
+      tag: order.code,
+    });
+
+    await minutesPass(handle.db, 2);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 2);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 10);
+    await runPushRound(handle.db);
+    expect(titles()).toEqual([
+      `Pesanan baru ${order.code}`,
+      `Belum diterima: ${order.code}`,
+      `Belum diterima: ${order.code}`,
+    ]);
+  });
+
+  it("stops reminding once someone taps Terima", async () => {
+    await repeats(5);
+    const order = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 2);
+    await runPushRound(handle.db);
+    const accepted = await changeOrderStatus(handle.db, admin, { code: order.code, status: "diterima" });
+    expect(accepted.ok).toBe(true);
+    await minutesPass(handle.db, 2);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 2);
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(2);
+  });
+
+  it("does not repeat with a limit of 0, and uses 5 where the owner never chose", async () => {
+    await repeats(0);
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    for (let step = 0; step < 4; step++) {
+      await runPushRound(handle.db);
+      await minutesPass(handle.db, 2);
+    }
+    expect(service.received).toHaveLength(1);
+
+    await handle.db.update(storeSettings).set({ push_repeats: null });
+    await resetPushes(handle.db, service);
+    device = await subscribe(handle.db, service, admin.id, "ponsel");
+    await minutesPass(handle.db, 30);
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    for (let step = 0; step < 9; step++) {
+      await runPushRound(handle.db);
+      await minutesPass(handle.db, 2);
+    }
+    expect(service.received).toHaveLength(6);
+  });
+
+  it("waits for a reminder's retry before the next one, and counts the gap from when it was sent", async () => {
+    await repeats(3);
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    service.answerWith(503);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 3);
+    // The first push is still waiting for its retry: no reminder is planned meanwhile.
+    service.answerWith(201);
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(2);
+    await minutesPass(handle.db, 1);
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(2);
+    await minutesPass(handle.db, 1);
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(3);
+  });
+
+  it("sends nothing for an order older than an hour, nor to a device added after the order", async () => {
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await minutesPass(handle.db, 61);
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(0);
+
+    await resetPushes(handle.db, service);
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await subscribe(handle.db, service, admin.id, "baru-dipasang");
+    await runPushRound(handle.db);
+    expect(service.received).toHaveLength(0);
+  });
+});
