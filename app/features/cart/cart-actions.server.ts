@@ -17,8 +17,10 @@ import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { promoItems } from "../promotions/promo-card-view.ts";
 import { getPricingContext } from "../promotions/promotions.server.ts";
-import { AddToCartSchema, CART_MESSAGES, readCartEdits } from "./cart-form.server.ts";
-import { addToLines, applyEdits, changeCart, countCart, levelMember } from "./cart.server.ts";
+import { AddToCartSchema, readCartEdits } from "./cart-form.server.ts";
+import { CART_MESSAGES } from "./cart-messages.ts";
+import { addToLines, applyEdits, levelMember } from "./cart-changes.ts";
+import { changeCart, countCart } from "./cart.server.ts";
 import { ensureCart, findCart, readCartOwner } from "./cart-owner.server.ts";
 
 interface ActionArgs {

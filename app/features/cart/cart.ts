@@ -55,18 +55,24 @@ export interface CatalogEntry {
   level?: number | null;
 }
 
-/** Why a line cannot be ordered right now. */
-export type LineProblem = "habis" | "pilih-level";
+/** Why a line cannot be ordered right now (line-check.ts says it). */
+export type LineProblem = "hilang" | "habis" | "tanpa-level" | "pilih-level";
 
 /**
- * A line's problem against its menu item: sold out (`habis`: left out of the order), or a level
- * that is not the item's own (`pilih-level`: chosen when any level could be picked for any
- * noodle; the customer picks one of the family's levels, each at its own price).
+ * A line's problem against its menu item: gone from the menu (`hilang`), sold out (`habis`: left
+ * out of the order), a level on an item without levels (`tanpa-level`), or a level that is not
+ * the item's own (`pilih-level`: chosen when any level could be picked for any noodle; the
+ * customer picks one of the family's levels, each at its own price). No level means the item's own.
  */
-export function lineProblem(line: CartLine, entry: CatalogEntry): LineProblem | null {
+export function lineProblem(
+  line: { level?: number | null },
+  entry: CatalogEntry | undefined,
+): LineProblem | null {
+  if (!entry) return "hilang";
   if (!entry.tersedia) return "habis";
-  if (entry.level !== null && entry.level !== undefined && line.level !== entry.level) return "pilih-level";
-  return null;
+  const level = line.level ?? entry.level ?? null;
+  if (level === (entry.level ?? null)) return null;
+  return entry.level === null || entry.level === undefined ? "tanpa-level" : "pilih-level";
 }
 
 /** A line as the cart page shows it: the menu's current name, price and picture. */

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, promos, siteTexts, slides } from "../../../database/schema.ts";
 import type { PromoRule } from "../../../database/types.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { readRule } from "../promotions/rule.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
@@ -50,21 +51,6 @@ export interface SlideView {
   orderName: string;
   /** The slide's dish is sold out: the slide shows Habis instead of its order link. */
   soldOut: boolean;
-}
-
-/**
- * What the cart and the pricing need of every item: the current name, price and availability,
- * its category and its level family (for the level choice and the promotions' targets).
- */
-export interface PriceListEntry {
-  id: string;
-  nama: string;
-  harga: number;
-  gambar: string;
-  tersedia: boolean;
-  category_id: string;
-  level_family: string | null;
-  level: number | null;
 }
 
 /** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
@@ -149,24 +135,8 @@ export async function getMenuSections(db: Database): Promise<MenuSection[]> {
     .filter((section) => section.items.length > 0);
 }
 
-export function getPriceList(db: Database): Promise<PriceListEntry[]> {
-  return db
-    .select({
-      id: menuItems.id,
-      nama: menuItems.nama,
-      harga: menuItems.harga,
-      gambar: menuItems.gambar,
-      tersedia: menuItems.tersedia,
-      category_id: menuItems.category_id,
-      level_family: menuItems.level_family,
-      level: menuItems.level,
-    })
-    .from(menuItems)
-    .orderBy(asc(menuItems.nama));
-}
-
 /** Promos switched on and inside their date window at `now`. */
-export async function getActivePromos(db: Database, now = new Date()): Promise<PromoView[]> {
+export async function getActivePromos(db: Database, now = storeDate()): Promise<PromoView[]> {
   const rows = await db
     .select({
       id: promos.id,
