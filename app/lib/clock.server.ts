@@ -1,8 +1,7 @@
 /**
  * The store's clock: every business "now" (opening hours, slots, order times, promotions, the
- * reports' today) reads it; infrastructure timers keep the real one (docs/decisions/0028).
- * NYALA_TEST_CLOCK (an instant) moves it there at start-up, only with NYALA_TEST_MODE=1; nothing a
- * request carries can move it.
+ * reports' today) reads it; infrastructure timers keep the real one. NYALA_TEST_CLOCK moves it,
+ * with NYALA_TEST_MODE=1 only; no request can (docs/decisions/0028-checkout-pipeline.md).
  */
 const offset = readOffset();
 

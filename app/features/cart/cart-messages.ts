@@ -1,4 +1,7 @@
-/** The cart's messages: one table for the cart, the checkout and the recording (docs/decisions/0028). */
+/**
+ * The cart's messages: one table for the cart, the checkout and the recording
+ * (docs/decisions/0028-checkout-pipeline.md).
+ */
 import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
 import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY } from "./cart.ts";
 
