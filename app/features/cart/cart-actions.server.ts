@@ -1,11 +1,6 @@
 /**
- * The cart's writes as actions (docs/decisions/0018-server-cart.md): a product card's "Tambah"
- * (POST /keranjang, and the level page's own form), the cart page's form (quantities, removals,
- * notes, levels), and the one-time move of a cart a browser kept before the server did.
- *
- * With JavaScript (`mode=fetch`) each answers a CartAnswer; without it a change is followed by a
- * redirect (back to the page the customer came from, or to the cart), and a refusal is answered
- * as the page itself with the message (4xx), so the customer reads why.
+ * The cart's writes as actions: "Tambah", "Ambil Promo", the cart page's form and the move of a
+ * browser-kept cart; a CartAnswer with JavaScript, else a redirect or the page with its message (0018).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";

@@ -1,6 +1,6 @@
 /**
- * The cart the server keeps: read for a page or a checkout, changed under its row lock (the
- * pure rules are cart.ts's and cart-changes.ts's), counted, merged on sign-in (docs/decisions/0018).
+ * The cart the server keeps: read for a page or a checkout, changed under its row lock (the pure
+ * rules are cart.ts's and cart-changes.ts's), counted, merged on sign-in (docs/decisions/0018).
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

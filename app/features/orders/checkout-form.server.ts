@@ -1,7 +1,6 @@
 /**
- * What the checkout's details form starts with (checkout-details-fields.tsx): the slots the
- * checkout offers now, and the details remembered from the last checkout (the number formatted
- * here, so the storefront's JavaScript need not carry the formatting).
+ * What the checkout's details form starts with: the slots the checkout offers now and the details
+ * remembered from the last checkout, the number already formatted (docs/decisions/0022).
  */
 import type { Database } from "../../../database/client.server.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";

@@ -1,7 +1,6 @@
 /**
- * The order a browser may still replace (POST /pesanan): `<code>.<secret>` in an HttpOnly cookie,
- * only the secret's SHA-256 stored. A bad cookie is ignored without a word; it changes nothing
- * until its secret matched and the order is still `baru` (docs/decisions/0028-checkout-pipeline.md).
+ * The order a browser may still replace: `<code>.<secret>` in an HttpOnly cookie, the secret's
+ * SHA-256 stored; it counts once the secret matched and the order is still `baru` (0028).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
