@@ -136,105 +136,100 @@ function checkOrder({ lines, context }: RecordRequest): { ok: true; lines: Price
   return { ok: true, lines: priced };
 }
 
-type Inserted =
-  | {
-      ok: true;
-      id: number;
-      code: string;
-      replaced: string | null;
-      pricing: Pricing;
-      token: string;
-      viewToken: string;
-    }
-  | { ok: false; pricing: Pricing };
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Price and insert, in one transaction: the customer's row is locked before their promo facts
- * are read (once-per-customer and first-order promos hold against checkouts sent at once), the
- * replaced order is checked under its own lock before it leaves the counts, and nothing is
- * written unless the total is the one the page showed.
+ * Price, inside the recording's transaction: the customer's row is locked before their promo
+ * facts are read (once-per-customer and first-order promos hold against checkouts sent at once),
+ * and the replaced order is checked under its own lock before it leaves the counts.
  */
-async function priceAndInsert(
-  db: Database,
-  { context, account, details, replaces = null, seenTotal = null }: RecordRequest,
+async function price(
+  tx: Transaction,
+  { context, account, replaces = null }: RecordRequest,
   lines: readonly PricedLine[],
-): Promise<Inserted> {
+) {
+  if (account) await lockCustomer(tx, account.id);
+  const replaced = await replaceableOrder(tx, replaces, { lock: true });
+  const customer = await getCustomerFacts(tx, account?.id ?? null, { replacing: replaced?.id ?? null });
+  const pricing = priceAt(
+    context,
+    lines.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
+    customer,
+  );
+  return { pricing, replaced };
+}
+
+/** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
+async function insert(
+  tx: Transaction,
+  { context, account, details }: RecordRequest,
+  lines: readonly PricedLine[],
+  { pricing, replaced }: Awaited<ReturnType<typeof price>>,
+) {
   const pending = newPendingToken();
   const view = newViewToken();
   const at = context.now;
-  return db.transaction(async (tx): Promise<Inserted> => {
-    if (account) await lockCustomer(tx, account.id);
-    const replaced = await replaceableOrder(tx, replaces, { lock: true });
-    const customer = await getCustomerFacts(tx, account?.id ?? null, { replacing: replaced?.id ?? null });
-    const pricing = priceAt(
-      context,
-      lines.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
-      customer,
-    );
-    if (seenTotal !== null && seenTotal !== pricing.total) return { ok: false, pricing };
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
-      // A taken code inserts nothing (no error, so the transaction stays usable): draw again.
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          code,
-          user_id: account?.id ?? null,
-          customer_name: details.nama,
-          customer_phone: details.whatsapp,
-          fulfilment: details.cara,
-          address: details.alamat || null,
-          landmark: details.patokan || null,
-          table_number: details.meja || null,
-          scheduled_for: details.scheduledFor,
-          subtotal: pricing.subtotal,
-          total: pricing.total,
-          outside_hours: !context.store.status.open,
-          token_hash: pending.hash,
-          view_token_hash: view.hash,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflictDoNothing({ target: orders.code })
-        .returning({ id: orders.id, code: orders.code });
-      if (!row) continue;
-      await tx
-        .insert(orderItems)
-        .values(lines.map((line) => ({ ...line, order_id: row.id, created_at: at })));
-      await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
-      await notifyAdmins(tx, "pesananBaru", {
-        judul: "Pesanan baru",
-        pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
-      });
-      if (pricing.discounts.length > 0) {
-        await tx.insert(orderDiscounts).values(
-          pricing.discounts.map((entry) => ({
-            order_id: row.id,
-            promo_id: entry.promoId,
-            title: entry.title,
-            amount: entry.amount,
-          })),
-        );
-      }
-      const cancelled = replaced ? await cancelReplaced(tx, replaced, row.code, at) : false;
-      return {
-        ok: true,
-        ...row,
-        replaced: cancelled ? replaced!.code : null,
-        pricing,
-        token: pending.token,
-        viewToken: view.token,
-      };
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
+    // A taken code inserts nothing (no error, so the transaction stays usable): draw again.
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        code,
+        user_id: account?.id ?? null,
+        customer_name: details.nama,
+        customer_phone: details.whatsapp,
+        fulfilment: details.cara,
+        address: details.alamat || null,
+        landmark: details.patokan || null,
+        table_number: details.meja || null,
+        scheduled_for: details.scheduledFor,
+        subtotal: pricing.subtotal,
+        total: pricing.total,
+        outside_hours: !context.store.status.open,
+        token_hash: pending.hash,
+        view_token_hash: view.hash,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflictDoNothing({ target: orders.code })
+      .returning({ id: orders.id, code: orders.code });
+    if (!row) continue;
+    await tx.insert(orderItems).values(lines.map((line) => ({ ...line, order_id: row.id, created_at: at })));
+    await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
+    await notifyAdmins(tx, "pesananBaru", {
+      judul: "Pesanan baru",
+      pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
+    });
+    if (pricing.discounts.length > 0) {
+      await tx.insert(orderDiscounts).values(
+        pricing.discounts.map((entry) => ({
+          order_id: row.id,
+          promo_id: entry.promoId,
+          title: entry.title,
+          amount: entry.amount,
+        })),
+      );
     }
-    throw new Error("no free order code after several attempts");
-  });
+    const cancelled = replaced ? await cancelReplaced(tx, replaced, row.code, at) : false;
+    return {
+      ...row,
+      replaced: cancelled ? replaced!.code : null,
+      pricing,
+      token: pending.token,
+      viewToken: view.token,
+    };
+  }
+  throw new Error("no free order code after several attempts");
 }
+
+type Inserted = Awaited<ReturnType<typeof insert>>;
 
 /** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
 function announce(
   { context, details, origin }: RecordRequest,
   lines: readonly PricedLine[],
-  order: Extract<Inserted, { ok: true }>,
+  order: Inserted,
 ) {
   announceOrderChange({ code: order.code, kind: "baru" });
   if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
@@ -266,7 +261,13 @@ function announce(
 export async function recordOrder(db: Database, request: RecordRequest): Promise<RecordResult> {
   const checked = checkOrder(request);
   if (!checked.ok) return checked;
-  const order = await priceAndInsert(db, request, checked.lines);
+  const { seenTotal = null } = request;
+  // Nothing is written unless the total is the one the page showed.
+  const order = await db.transaction(async (tx) => {
+    const priced = await price(tx, request, checked.lines);
+    if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
+    return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
+  });
   if (!order.ok) {
     const { pricing } = order;
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };

@@ -30,7 +30,11 @@ beforeAll(async () => {
   useDatabaseHandle(handle);
   await handle.db
     .update(storeSettings)
-    .set({ opening_hours: DEFAULT_OPENING_HOURS, timezone: "Asia/Makassar", lead_minutes: 20 })
+    .set({
+      opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day })),
+      timezone: "Asia/Makassar",
+      lead_minutes: 20,
+    })
     .where(eq(storeSettings.id, 1));
   invalidateContentCache();
 });
