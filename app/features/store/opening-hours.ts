@@ -181,11 +181,17 @@ export function zonedDateString(at: Date, timezone: string): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** Midnights already found, by day and zone: the slots ask for the same days all day long. */
+const midnights = new Map<string, number>();
+
 /** The instant a calendar day (`YYYY-MM-DD`, plus `addDays`) begins in `timezone`. */
 export function startOfZonedDay(date: string, timezone: string, addDays = 0): Date {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new Error(`not a date: ${date}`);
   const midnightUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  const key = `${midnightUtc} ${timezone}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return new Date(known);
   // The zone's offset at that moment (no DST in Indonesia; the second pass covers zones with it).
   let instant = midnightUtc;
   for (let pass = 0; pass < 2; pass++) {
@@ -193,5 +199,7 @@ export function startOfZonedDay(date: string, timezone: string, addDays = 0): Da
     const shownAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
     instant = midnightUtc - (shownAsUtc - instant);
   }
+  if (midnights.size >= 1000) midnights.clear();
+  midnights.set(key, instant);
   return new Date(instant);
 }
