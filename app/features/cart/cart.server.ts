@@ -74,6 +74,33 @@ const readRows = (db: Executor, cartId: string) =>
 
 type LineRow = Awaited<ReturnType<typeof readRows>>[number];
 
+/** The lines of a cart read with a left join (a cart without lines gives one row without). */
+const linesOf = (found: readonly { line: LineRow | null }[]) =>
+  found.flatMap(({ line }) => (line ? [line] : []));
+
+/** Which carts rows an owner may read: the account's, or the guest's while it lives. */
+const ownerWhere = (owner: CartOwner) =>
+  owner.userId
+    ? eq(carts.user_id, owner.userId)
+    : owner.guest
+      ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
+      : null;
+
+/** The owner's cart and its lines in one query (a guest's only with the cookie's secret), or null. */
+async function readOwnedCart(db: Database, owner: CartOwner) {
+  const where = ownerWhere(owner);
+  if (!where) return null;
+  const found = await db
+    .select({ id: carts.id, secret_hash: carts.secret_hash, line: lineRow })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
+    .where(where)
+    .orderBy(asc(cartLines.position), asc(cartLines.id));
+  const cart = found[0];
+  if (!cart || (!owner.userId && !secretMatches(cart.secret_hash, owner.guest!.secret))) return null;
+  return { id: cart.id, rows: linesOf(found) };
+}
+
 function toLine(row: LineRow): CartLine {
   return {
     id: row.menu_item_id,
@@ -130,6 +157,8 @@ export async function changeCart(
 ): Promise<Changed | CartRefusal> {
   const { menu } = await getPricingContext(db);
   const result = await db.transaction(async (tx) => {
+    // Locked first, read after: a statement waiting for the lock would see the lines as they
+    // were before it waited (PostgreSQL's read committed).
     const [cart] = await tx
       .select({ version: carts.version, userId: carts.user_id })
       .from(carts)
@@ -192,10 +221,7 @@ export async function readCartView(
     .orderBy(asc(cartLines.position), asc(cartLines.id));
   if (found.length === 0) return EMPTY_CART;
   const menu = catalog ?? (await currentCatalog(db));
-  const checked = reconcile(
-    found.flatMap(({ line }) => (line ? [toLine(line)] : [])),
-    menu,
-  );
+  const checked = reconcile(linesOf(found).map(toLine), menu);
   let version = found[0]!.version;
   if (checked.changed && acknowledge) {
     const written = await changeCart(db, cartId, (current) => reconcile(current, menu).lines);
@@ -226,7 +252,7 @@ const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) =>
  */
 export async function checkoutLines(
   db: Database,
-  cartId: string,
+  owner: CartOwner,
   { catalog, menu }: Pick<PricingContext, "catalog" | "menu">,
   seen: string | null,
   edits: Pick<CartEdits, "notes" | "levels">,
@@ -237,11 +263,13 @@ export async function checkoutLines(
     if (seen !== null && seen !== cartFingerprint(shown)) return refuse(409, CART_MESSAGES.changed);
     return applyEdits(lines, menu, { quantity: null, remove: null, ...edits });
   };
-  const lines = (await readRows(db, cartId)).map(toLine);
+  const cart = await readOwnedCart(db, owner);
+  if (!cart) return refuse(400, CART_MESSAGES.empty);
+  const lines = cart.rows.map(toLine);
   const next = edit(lines);
   if (!Array.isArray(next)) return next;
   if (sameLines(next, lines)) return { ok: true, lines: reconcile(lines, catalog).view };
-  const changed = await changeCart(db, cartId, edit);
+  const changed = await changeCart(db, cart.id, edit);
   if (!changed.ok) return changed;
   return { ok: true, lines: reconcile(changed.lines, catalog).view };
 }
@@ -252,11 +280,7 @@ export async function checkoutLines(
  */
 export async function countCart(db: Database, owner: CartOwner): Promise<{ count: number; version: number }> {
   const none = { count: 0, version: 0 };
-  const where = owner.userId
-    ? eq(carts.user_id, owner.userId)
-    : owner.guest
-      ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
-      : null;
+  const where = ownerWhere(owner);
   if (!where) return none;
   const key = ownerKey(owner);
   const recent = recentCounts.get(key);

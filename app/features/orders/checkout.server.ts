@@ -13,7 +13,6 @@ import { getOptionalUser } from "../accounts/auth.server.ts";
 import { cartCount, cartFingerprint, withoutOrdered } from "../cart/cart.ts";
 import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
 import { readCartEdits } from "../cart/cart-form.server.ts";
-import { CART_MESSAGES } from "../cart/cart-messages.ts";
 import { changeCart, checkoutLines } from "../cart/cart.server.ts";
 import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";
 import { orderBlock } from "../cart/line-check.ts";
@@ -77,16 +76,13 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   if (!edits.ok) return fail(edits.message, 400);
   const db = await getDb();
   const user = getOptionalUser(context);
-  const [cartId, checkout] = await Promise.all([
-    findCart(db, readCartOwner(request, user)),
-    readCheckoutContext(db),
-  ]);
+  const checkout = await readCheckoutContext(db);
   onContext?.(checkout);
-  if (!cartId) return fail(CART_MESSAGES.empty, 400);
   // The lines as the page drew them, with the notes and levels the form carries.
   const fingerprint = form.get(FINGERPRINT_FIELD);
   const seen = typeof fingerprint === "string" ? fingerprint : null;
-  const cart = await checkoutLines(db, cartId, checkout.pricing, seen, edits.value);
+  const owner = readCartOwner(request, user);
+  const cart = await checkoutLines(db, owner, checkout.pricing, seen, edits.value);
   if (!cart.ok) return fail(cart.message, cart.status);
   const blocked = orderBlock(cart.lines);
   if (blocked) return fail(blocked.message, blocked.status);
