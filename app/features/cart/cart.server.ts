@@ -86,19 +86,25 @@ const ownerWhere = (owner: CartOwner) =>
       ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
       : null;
 
-/** The owner's cart and its lines in one query (a guest's only with the cookie's secret), or null. */
-async function readOwnedCart(db: Database, owner: CartOwner) {
-  const where = ownerWhere(owner);
+/**
+ * A cart and its lines in one query: by id, or the owner's (a guest's only with the cookie's
+ * secret); null when there is none.
+ */
+async function readCart(db: Database, cart: string | CartOwner) {
+  const where = typeof cart === "string" ? eq(carts.id, cart) : ownerWhere(cart);
   if (!where) return null;
   const found = await db
-    .select({ id: carts.id, secret_hash: carts.secret_hash, line: lineRow })
+    .select({ id: carts.id, version: carts.version, secret_hash: carts.secret_hash, line: lineRow })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
     .where(where)
     .orderBy(asc(cartLines.position), asc(cartLines.id));
-  const cart = found[0];
-  if (!cart || (!owner.userId && !secretMatches(cart.secret_hash, owner.guest!.secret))) return null;
-  return { id: cart.id, rows: linesOf(found) };
+  const first = found[0];
+  if (!first) return null;
+  if (typeof cart !== "string" && !cart.userId && !secretMatches(first.secret_hash, cart.guest!.secret)) {
+    return null;
+  }
+  return { id: first.id, version: first.version, rows: linesOf(found) };
 }
 
 function toLine(row: LineRow): CartLine {
@@ -209,22 +215,16 @@ export const EMPTY_CART: CartView = {
  */
 export async function readCartView(
   db: Database,
-  cartId: string | null,
+  owner: string | CartOwner,
   { acknowledge = true, catalog }: { acknowledge?: boolean; catalog?: readonly CatalogEntry[] } = {},
 ): Promise<CartView> {
-  if (!cartId) return EMPTY_CART;
-  const found = await db
-    .select({ version: carts.version, line: lineRow })
-    .from(carts)
-    .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
-    .where(eq(carts.id, cartId))
-    .orderBy(asc(cartLines.position), asc(cartLines.id));
-  if (found.length === 0) return EMPTY_CART;
+  const cart = await readCart(db, owner);
+  if (!cart) return EMPTY_CART;
   const menu = catalog ?? (await currentCatalog(db));
-  const checked = reconcile(linesOf(found).map(toLine), menu);
-  let version = found[0]!.version;
+  const checked = reconcile(cart.rows.map(toLine), menu);
+  let version = cart.version;
   if (checked.changed && acknowledge) {
-    const written = await changeCart(db, cartId, (current) => reconcile(current, menu).lines);
+    const written = await changeCart(db, cart.id, (current) => reconcile(current, menu).lines);
     if (written.ok) version = written.version;
   }
   return {
@@ -263,7 +263,7 @@ export async function checkoutLines(
     if (seen !== null && seen !== cartFingerprint(shown)) return refuse(409, CART_MESSAGES.changed);
     return applyEdits(lines, menu, { quantity: null, remove: null, ...edits });
   };
-  const cart = await readOwnedCart(db, owner);
+  const cart = await readCart(db, owner);
   if (!cart) return refuse(400, CART_MESSAGES.empty);
   const lines = cart.rows.map(toLine);
   const next = edit(lines);

@@ -8,7 +8,7 @@ import type { CartAnswer } from "~/features/cart/cart-answer.ts";
 import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
 import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
-import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
+import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
 import type { DetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
@@ -71,8 +71,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (mayHaveCart(owner)) {
     const db = await getDb();
     // Read once, as the checkout reads it: the store, its clock and slots, the menu and promos.
-    const [cartId, checkout] = await Promise.all([findCart(db, owner), readCheckoutContext(db)]);
-    cart = await readCartView(db, cartId, { catalog: checkout.pricing.catalog });
+    const checkout = await readCheckoutContext(db);
+    cart = await readCartView(db, owner, { catalog: checkout.pricing.catalog });
     if (cart.lines.length > 0) {
       details = await checkoutForm(db, request, user, checkout.slots);
       // The promotions on the lines that will be ordered, as the checkout will price them.
