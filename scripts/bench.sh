@@ -20,6 +20,13 @@ node scripts/bench/live.mjs
 node scripts/bench/photos.mjs
 # Web Push: a new order's push to 50 admin devices on one server (scripts/bench/push.mjs).
 node scripts/bench/push.mjs
+# Checkout: 10 and 50 customers ordering at once, every order checked in the database, on PGlite
+# and, when PostgreSQL's server binaries are installed, on a throwaway cluster (scripts/bench/checkout.mjs).
+if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  bash scripts/with-postgres.sh node scripts/bench/checkout.mjs
+else
+  node scripts/bench/checkout.mjs
+fi
 # Pricing a 30-line cart against 50 promo rules (no server needed).
 node scripts/bench/pricing.ts
 # Lighthouse (mobile preset) with the machine's Chromium.

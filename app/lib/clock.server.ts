@@ -1,9 +1,7 @@
 /**
- * The store's clock for what depends on the time of day in a rule: which promotions apply
- * (docs/decisions/0025-pricing-and-rounding.md). It is the real clock, except in a test run:
- * NYALA_TEST_CLOCK (an ISO instant) moves it to that instant at start-up and lets it run on from
- * there, and only when NYALA_TEST_MODE=1 is set as well. Both are read once from the process's
- * environment; nothing a request carries (header, query, cookie) can move it.
+ * The store's clock: every business "now" (opening hours, slots, order times, promotions, the
+ * reports' today) reads it; infrastructure timers keep the real one. NYALA_TEST_CLOCK moves it,
+ * with NYALA_TEST_MODE=1 only; no request can (docs/decisions/0028-checkout-pipeline.md).
  */
 import { isTestMode } from "./test-mode.server.ts";
 
@@ -18,9 +16,12 @@ function readOffset(): number {
   }
   const instant = Date.parse(requested);
   if (Number.isNaN(instant)) throw new Error(`NYALA_TEST_CLOCK is not an instant: ${requested}`);
-  console.warn(`Jam promo diatur untuk pengujian: ${new Date(instant).toISOString()}`);
+  console.warn(`Jam toko diatur untuk pengujian: ${new Date(instant).toISOString()}`);
   return instant - Date.now();
 }
 
 /** Now on the store's clock (ms). */
 export const storeNow = () => Date.now() + offset;
+
+/** Now on the store's clock. */
+export const storeDate = () => new Date(storeNow());

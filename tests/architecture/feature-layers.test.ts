@@ -42,7 +42,7 @@ describe("feature folders depend one way (eslint.config.js FEATURE_LAYERS)", () 
     expect(refused).toHaveLength(1);
     const allowed = await restrictedImports(
       "app/features/promotions/made-up.ts",
-      'import { getPriceList } from "../catalog/catalog.server.ts";\nexport const x = getPriceList;\n',
+      'import { getActiveSlides } from "../catalog/catalog.server.ts";\nexport const x = getActiveSlides;\n',
     );
     expect(allowed).toEqual([]);
   });

@@ -24,10 +24,9 @@ import {
   getActiveSlides,
   getBestSellers,
   getFeaturedItems,
-  getPriceList,
   getProdukItems,
 } from "../../app/features/catalog/catalog.server.ts";
-import { cachedContent } from "../../app/lib/content-cache.server.ts";
+import { currentCatalog } from "../../app/features/cart/cart.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
@@ -102,7 +101,7 @@ const menuForm = (overrides: Record<string, unknown> = {}) => ({
 
 describe(`menu items (${testDatabaseKind()})`, () => {
   it("creates an item with a resized WebP photo, writes the audit log and shows it at the next load", async () => {
-    const before = await cachedContent("priceList", () => getPriceList(handle.db));
+    const before = await currentCatalog(handle.db);
     const result = await createMenuItem(handle.db, actor, menuForm(), await photo("jpeg", 1600, 1200));
     expect(result).toEqual({ ok: true, value: { id: "mie-nyala-keju" } });
     const [row] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "mie-nyala-keju"));
@@ -128,7 +127,7 @@ describe(`menu items (${testDatabaseKind()})`, () => {
       summary: "Menu baru Mie Nyala Keju (Makanan, Rp 13.000)",
     });
     // The catalog cache was cleared: the next read sees the new item.
-    const after = await cachedContent("priceList", () => getPriceList(handle.db));
+    const after = await currentCatalog(handle.db);
     expect(after.length).toBe(before.length + 1);
   });
 
@@ -326,9 +325,7 @@ describe(`menu items (${testDatabaseKind()})`, () => {
     const [after] = await handle.db.select().from(menuItems).where(eq(menuItems.id, "es-nyala"));
     expect(after).toMatchObject({ harga: 9_000, tersedia: false, gambar: before!.gambar });
     expect((await lastAudit()).summary).toBe("Menu Es Nyala: harga Rp 8.000 → Rp 9.000, ditandai habis");
-    const listed = (await cachedContent("priceList", () => getPriceList(handle.db))).find(
-      (item) => item.id === "es-nyala",
-    );
+    const listed = (await currentCatalog(handle.db)).find((item) => item.id === "es-nyala");
     expect(listed).toMatchObject({ harga: 9_000, tersedia: false });
   });
 

@@ -5,10 +5,10 @@ import {
   getActiveSlides,
   getBestSellers,
   getFeaturedItems,
-  getPriceList,
   getProdukItems,
   getSiteTexts,
 } from "../../app/features/catalog/catalog.server.ts";
+import { currentCatalog } from "../../app/features/cart/cart.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 
 let handle: DatabaseHandle;
@@ -67,7 +67,7 @@ describe(`catalog queries (${testDatabaseKind()})`, () => {
 
   it("seeds only once, however often the app starts", async () => {
     expect(await seedCatalog(handle.db)).toBe(false);
-    expect(await getPriceList(handle.db)).toHaveLength(6);
+    expect(await currentCatalog(handle.db)).toHaveLength(6);
     const texts = await getSiteTexts(handle.db);
     expect(texts.visi).toContain("favorit anak muda Indonesia");
     expect(texts.misi?.split("\n")).toHaveLength(3);

@@ -94,9 +94,11 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
         alamat: "Isi alamat pengantaran.",
         patokan: "Isi patokan agar kurir mudah menemukan alamatmu, misalnya: depan masjid.",
       },
-      // What was typed and the cart as it is: the page without JavaScript asks again with them.
+      // What was typed, the cart as it is and the total the page showed: the page without
+      // JavaScript asks again with them.
       values: { nama: "", whatsapp: "0812", cara: "antar", waktu: "secepatnya" },
       keranjang: (await answer.shopper.cart()).cart.fingerprint,
+      total: (await answer.shopper.cart()).pricing.total,
     });
     expect((await handle.db.select().from(orders)).length).toBe(before);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../database/client.server.ts";
 import { menuItems, storeSettings } from "../../database/schema.ts";
 import { seedCatalog, seedOperations } from "../../database/seed.ts";
-import { getPriceList } from "../../app/features/catalog/catalog.server.ts";
+import { currentCatalog } from "../../app/features/cart/cart.server.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
 import { getStoreSettings } from "../../app/features/store/settings.server.ts";
@@ -87,7 +87,7 @@ describe(`store settings (${testDatabaseKind()})`, () => {
 
   it("the starting noodles are the levels of one dish; drinks and snacks have none", async () => {
     const levels = Object.fromEntries(
-      (await getPriceList(handle.db)).map((item) => [item.id, [item.level_family, item.level]]),
+      (await currentCatalog(handle.db)).map((item) => [item.id, [item.level_family, item.level]]),
     );
     expect(levels).toEqual({
       "mie-nyala-level-1": ["Mie Nyala", 1],

@@ -4,7 +4,7 @@ import {
   type OrderDetails,
   type OrderRequestLine,
 } from "../../app/features/orders/record-order.server.ts";
-import { getStoreSettings, type StoreSettings } from "../../app/features/store/settings.server.ts";
+import { readCheckoutContext } from "../../app/features/orders/checkout-context.server.ts";
 
 /** A guest picking the order up as soon as possible. */
 export const PICK_UP: OrderDetails = {
@@ -32,7 +32,6 @@ export async function placeOrder(
   db: Database,
   lines: OrderRequestLine[],
   options: {
-    store?: StoreSettings;
     account?: { id: string } | null;
     details?: Partial<OrderDetails>;
     replaces?: { code: string; token: string } | null;
@@ -40,7 +39,7 @@ export async function placeOrder(
 ) {
   const result = await recordOrder(db, {
     lines,
-    store: options.store ?? (await getStoreSettings(db)),
+    context: await readCheckoutContext(db),
     account: options.account ?? null,
     details: { ...PICK_UP, ...options.details },
     origin: ORIGIN,

@@ -1,11 +1,6 @@
 /**
- * The cart's writes as actions (docs/decisions/0018-server-cart.md): a product card's "Tambah"
- * (POST /keranjang, and the level page's own form), the cart page's form (quantities, removals,
- * notes, levels), and the one-time move of a cart a browser kept before the server did.
- *
- * With JavaScript (`mode=fetch`) each answers a CartAnswer; without it a change is followed by a
- * redirect (back to the page the customer came from, or to the cart), and a refusal is answered
- * as the page itself with the message (4xx), so the customer reads why.
+ * The cart's writes as actions: "Tambah", "Ambil Promo", the cart page's form and the move of a
+ * browser-kept cart; a CartAnswer with JavaScript, else a redirect or the page with its message (0018).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
@@ -17,8 +12,10 @@ import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { promoItems } from "../promotions/promo-card-view.ts";
 import { getPricingContext } from "../promotions/promotions.server.ts";
-import { AddToCartSchema, CART_MESSAGES, readCartEdits } from "./cart-form.server.ts";
-import { addToLines, applyEdits, changeCart, countCart, levelMember } from "./cart.server.ts";
+import { AddToCartSchema, readCartEdits } from "./cart-form.server.ts";
+import { CART_MESSAGES } from "./cart-messages.ts";
+import { addToLines, applyEdits, levelMember } from "./cart-changes.ts";
+import { changeCart, countCart } from "./cart.server.ts";
 import { ensureCart, findCart, readCartOwner } from "./cart-owner.server.ts";
 
 interface ActionArgs {

@@ -1,14 +1,7 @@
 /**
- * Whose cart a request names (docs/decisions/0018-server-cart.md).
- *
- * A signed-in customer's cart is tied to the account: the session proves it, no other secret is
- * needed, and every device of the account sees the same cart. A guest's cart is named by the
- * cart cookie, `<id>.<secret>`, both random; only SHA-256 of the secret is stored and it is
- * compared in constant time, so a copy of the carts table cannot be turned into cookies and an
- * id alone opens nothing. The cookie is HttpOnly and SameSite=Lax (cookies.server.ts), renewed
- * with every change, and the cart expires GUEST_CART_DAYS after its last change. Creating guest
- * carts is limited per client address, so nobody can fill the table. On sign-in the guest cart's
- * lines join the account's cart and the cookie is cleared (`mergeGuestCart`).
+ * Whose cart a request names: the account's (the session proves it), or a guest's cookie
+ * `<id>.<secret>` (only the secret's SHA-256 stored, compared in constant time; new guest carts
+ * limited per address). docs/decisions/0018-server-cart.md
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";

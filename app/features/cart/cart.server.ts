@@ -1,38 +1,26 @@
 /**
- * The cart the server keeps: reading it for a page, changing it, counting it, merging a guest's
- * cart into an account's on sign-in. The rules (line keys, quantities 1–99, 50 lines, notes, the
- * re-check against the menu) are cart.ts's; this module stores their result.
- *
- * Every change runs in one transaction that locks the cart's row first: the lines are read, the
- * pure rule applied, the difference written and the cart's `version` raised. Two tabs changing
- * one cart at once are applied one after the other, never half of each, and a refused change
- * writes nothing.
+ * The cart the server keeps: read for a page or a checkout, changed under its row lock (the pure
+ * rules are cart.ts's and cart-changes.ts's), counted, merged on sign-in (docs/decisions/0018).
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { cartLines, carts } from "../../../database/schema.ts";
-import { cachedContent } from "../../lib/content-cache.server.ts";
 import { createTaggedCache } from "../../lib/tagged-cache.server.ts";
-import { getPriceList } from "../catalog/catalog.server.ts";
+import { getPricingContext, type PricingContext } from "../promotions/promotions.server.ts";
 import {
-  addItem,
   cartCount,
   cartFingerprint,
   cartTotal,
   lineKey,
-  MAX_LINES,
-  MAX_QUANTITY,
   mergeCarts,
   reconcile,
-  removeItem,
-  switchLevel,
-  setNote,
-  setQuantity,
   type CartLine,
   type CartLineView,
   type CatalogEntry,
 } from "./cart.ts";
-import { CART_MESSAGES, type CartEdits } from "./cart-form.server.ts";
+import { applyEdits, refuse, type CartRefusal } from "./cart-changes.ts";
+import type { CartEdits } from "./cart-form.server.ts";
+import { CART_MESSAGES } from "./cart-messages.ts";
 import {
   blankCartCookie,
   findCart,
@@ -40,19 +28,7 @@ import {
   secretMatches,
   type CartOwner,
 } from "./cart-owner.server.ts";
-
-/** A change the rules refused: an Indonesian message and the status to answer with. */
-export interface CartRefusal {
-  ok: false;
-  status: 400 | 404 | 409;
-  message: string;
-}
-
-const refuse = (status: CartRefusal["status"], message: string): CartRefusal => ({
-  ok: false,
-  status,
-  message,
-});
+import { orderBlock } from "./line-check.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
@@ -72,9 +48,9 @@ function forgetCount(cartId: string, userId: string | null) {
   if (userId) recentCounts.forget(`u:${userId}`);
 }
 
-/** The current menu's names, prices and availability, as every storefront page reads them. */
-export const currentCatalog = (db: Database): Promise<CatalogEntry[]> =>
-  cachedContent("priceList", () => getPriceList(db));
+/** The current menu's names, prices and availability: the pricing's copy (read once per request). */
+export const currentCatalog = async (db: Database): Promise<readonly CatalogEntry[]> =>
+  (await getPricingContext(db)).catalog;
 
 const lineRow = {
   id: cartLines.id,
@@ -97,6 +73,39 @@ const readRows = (db: Executor, cartId: string) =>
     .orderBy(asc(cartLines.position), asc(cartLines.id));
 
 type LineRow = Awaited<ReturnType<typeof readRows>>[number];
+
+/** The lines of a cart read with a left join (a cart without lines gives one row without). */
+const linesOf = (found: readonly { line: LineRow | null }[]) =>
+  found.flatMap(({ line }) => (line ? [line] : []));
+
+/** Which carts rows an owner may read: the account's, or the guest's while it lives. */
+const ownerWhere = (owner: CartOwner) =>
+  owner.userId
+    ? eq(carts.user_id, owner.userId)
+    : owner.guest
+      ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
+      : null;
+
+/**
+ * A cart and its lines in one query: by id, or the owner's (a guest's only with the cookie's
+ * secret); null when there is none.
+ */
+async function readCart(db: Database, cart: string | CartOwner) {
+  const where = typeof cart === "string" ? eq(carts.id, cart) : ownerWhere(cart);
+  if (!where) return null;
+  const found = await db
+    .select({ id: carts.id, version: carts.version, secret_hash: carts.secret_hash, line: lineRow })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
+    .where(where)
+    .orderBy(asc(cartLines.position), asc(cartLines.id));
+  const first = found[0];
+  if (!first) return null;
+  if (typeof cart !== "string" && !cart.userId && !secretMatches(first.secret_hash, cart.guest!.secret)) {
+    return null;
+  }
+  return { id: first.id, version: first.version, rows: linesOf(found) };
+}
 
 function toLine(row: LineRow): CartLine {
   return {
@@ -152,9 +161,10 @@ export async function changeCart(
   cartId: string,
   change: (lines: CartLine[], catalog: ReadonlyMap<string, CatalogEntry>) => CartLine[] | CartRefusal,
 ): Promise<Changed | CartRefusal> {
-  const catalog = await currentCatalog(db);
-  const byId = new Map(catalog.map((entry) => [entry.id, entry]));
+  const { menu } = await getPricingContext(db);
   const result = await db.transaction(async (tx) => {
+    // Locked first, read after: a statement waiting for the lock would see the lines as they
+    // were before it waited (PostgreSQL's read committed).
     const [cart] = await tx
       .select({ version: carts.version, userId: carts.user_id })
       .from(carts)
@@ -162,7 +172,7 @@ export async function changeCart(
       .for("update");
     if (!cart) return refuse(404, CART_MESSAGES.unreadable);
     const rows = await readRows(tx, cartId);
-    const next = change(rows.map(toLine), byId);
+    const next = change(rows.map(toLine), menu);
     if (!Array.isArray(next)) return next;
     await writeLines(tx, cartId, rows, next);
     const version = cart.version + 1;
@@ -177,84 +187,6 @@ export async function changeCart(
   return { ok: true, lines: result.lines, version: result.version };
 }
 
-/**
- * The menu item a level choice stands for: `item` itself without a level, else the member of
- * its level family at `level` (docs/decisions/0023-spice-level-families.md), or why not.
- */
-function memberAt(
-  catalog: ReadonlyMap<string, CatalogEntry>,
-  item: CatalogEntry,
-  level: number | undefined,
-): CatalogEntry | CartRefusal {
-  if (level === undefined || level === item.level) return item;
-  if (!item.level_family) return refuse(400, CART_MESSAGES.levelNotAllowed(item.nama));
-  for (const entry of catalog.values()) {
-    if (entry.level_family === item.level_family && entry.level === level) return entry;
-  }
-  return refuse(400, CART_MESSAGES.levelUnknown(item.level_family, level));
-}
-
-/** The menu item that a level chosen on the card of `menuItemId` adds, or null if none. */
-export function levelMember(
-  catalog: ReadonlyMap<string, CatalogEntry>,
-  menuItemId: string,
-  level: number | undefined,
-): CatalogEntry | null {
-  const card = catalog.get(menuItemId);
-  const member = card ? memberAt(catalog, card, level) : null;
-  return member && !("ok" in member) ? member : null;
-}
-
-/**
- * Adds one of a menu item to the lines, or says why not. A level chosen on a dish's card adds
- * that level's own item (Level 3 chosen on the Level 1 card: Mie Nyala Level 3, at its price).
- */
-export function addToLines(
-  lines: CartLine[],
-  catalog: ReadonlyMap<string, CatalogEntry>,
-  menuItemId: string,
-  chosenLevel: number | undefined,
-): CartLine[] | CartRefusal {
-  const card = catalog.get(menuItemId);
-  if (!card) return refuse(404, CART_MESSAGES.unknownItem);
-  const item = memberAt(catalog, card, chosenLevel);
-  if ("ok" in item) return item;
-  if (!item.tersedia) return refuse(409, CART_MESSAGES.soldOut(item.nama));
-  const level = item.level ?? undefined;
-  const key = lineKey({ id: item.id, level });
-  const existing = lines.find((line) => lineKey(line) === key);
-  if (!existing && lines.length >= MAX_LINES) return refuse(400, CART_MESSAGES.full);
-  if (existing && existing.jumlah >= MAX_QUANTITY) return refuse(400, CART_MESSAGES.atMost(item.nama));
-  return addItem(lines, { id: item.id, nama: item.nama, harga: item.harga, level });
-}
-
-/**
- * The cart page's edits applied to the lines, in the order a customer means them: the button's
- * own change (a quantity, a removal) on the lines as drawn, then every note, then every level.
- * Keys no longer in the cart (changed in another tab) are passed over.
- */
-export function applyEdits(
-  lines: CartLine[],
-  catalog: ReadonlyMap<string, CatalogEntry>,
-  edits: CartEdits,
-): CartLine[] | CartRefusal {
-  let next = lines;
-  if (edits.quantity) next = setQuantity(next, edits.quantity.key, edits.quantity.jumlah);
-  if (edits.remove) next = removeItem(next, edits.remove);
-  for (const [key, catatan] of edits.notes) next = setNote(next, key, catatan);
-  for (const [key, level] of edits.levels) {
-    const line = next.find((entry) => lineKey(entry) === key);
-    if (!line || line.level === level) continue;
-    const current = catalog.get(line.id);
-    if (!current) continue; // gone from the menu: the cart page drops it with a notice
-    const member = memberAt(catalog, current, level);
-    if ("ok" in member) return member;
-    if (!member.tersedia) return refuse(409, CART_MESSAGES.soldOut(member.nama));
-    next = switchLevel(next, key, { id: member.id, nama: member.nama, harga: member.harga, level });
-  }
-  return next;
-}
-
 export interface CartView {
   lines: CartLineView[];
   /** What changed in the menu since the customer last saw these lines (each said once). */
@@ -263,6 +195,8 @@ export interface CartView {
   total: number;
   version: number;
   fingerprint: string;
+  /** Why these lines cannot be checked out as they are (line-check.ts), or null. */
+  blocked: string | null;
 }
 
 export const EMPTY_CART: CartView = {
@@ -272,27 +206,25 @@ export const EMPTY_CART: CartView = {
   total: 0,
   version: 0,
   fingerprint: "",
+  blocked: null,
 };
 
 /**
  * The cart as a page shows it, re-checked against the current menu. With `acknowledge` (a page
- * the customer sees), what changed is written back as seen, so each notice is said once; the
- * checkout reads without it, so a refused checkout leaves the notices for the cart page.
+ * the customer sees), what changed is written back as seen, so each notice is said once.
  */
 export async function readCartView(
   db: Database,
-  cartId: string | null,
-  { acknowledge = true }: { acknowledge?: boolean } = {},
+  owner: string | CartOwner,
+  { acknowledge = true, catalog }: { acknowledge?: boolean; catalog?: readonly CatalogEntry[] } = {},
 ): Promise<CartView> {
-  if (!cartId) return EMPTY_CART;
-  const [cart] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  const cart = await readCart(db, owner);
   if (!cart) return EMPTY_CART;
-  const catalog = await currentCatalog(db);
-  const rows = await readRows(db, cartId);
-  const checked = reconcile(rows.map(toLine), catalog);
+  const menu = catalog ?? (await currentCatalog(db));
+  const checked = reconcile(cart.rows.map(toLine), menu);
   let version = cart.version;
   if (checked.changed && acknowledge) {
-    const written = await changeCart(db, cartId, (current) => reconcile(current, catalog).lines);
+    const written = await changeCart(db, cart.id, (current) => reconcile(current, menu).lines);
     if (written.ok) version = written.version;
   }
   return {
@@ -302,7 +234,44 @@ export async function readCartView(
     total: cartTotal(checked.view),
     version,
     fingerprint: cartFingerprint(checked.view),
+    blocked: checked.view.length > 0 ? (orderBlock(checked.view)?.message ?? null) : null,
   };
+}
+
+const lineState = (line: CartLine) =>
+  [lineKey(line), line.jumlah, line.catatan ?? "", line.nama, line.harga, line.tersedia !== false].join("\n");
+
+const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) =>
+  a.length === b.length && a.every((line, index) => lineState(line) === lineState(b[index]!));
+
+/**
+ * The lines a checkout orders, as the menu shows them now: the cart as the page drew it (`seen`,
+ * its fingerprint, when the form carries one) with the form's notes and levels applied. Only a
+ * change is written, under the cart's lock, where the fingerprint is checked again; what changed
+ * in the menu is left for the cart page to say (docs/decisions/0028-checkout-pipeline.md).
+ */
+export async function checkoutLines(
+  db: Database,
+  owner: CartOwner,
+  { catalog, menu }: Pick<PricingContext, "catalog" | "menu">,
+  seen: string | null,
+  edits: Pick<CartEdits, "notes" | "levels">,
+): Promise<{ ok: true; lines: CartLineView[] } | CartRefusal> {
+  const edit = (lines: CartLine[]): CartLine[] | CartRefusal => {
+    const shown = reconcile(lines, catalog).view;
+    if (shown.length === 0) return refuse(400, CART_MESSAGES.empty);
+    if (seen !== null && seen !== cartFingerprint(shown)) return refuse(409, CART_MESSAGES.changed);
+    return applyEdits(lines, menu, { quantity: null, remove: null, ...edits });
+  };
+  const cart = await readCart(db, owner);
+  if (!cart) return refuse(400, CART_MESSAGES.empty);
+  const lines = cart.rows.map(toLine);
+  const next = edit(lines);
+  if (!Array.isArray(next)) return next;
+  if (sameLines(next, lines)) return { ok: true, lines: reconcile(lines, catalog).view };
+  const changed = await changeCart(db, cart.id, edit);
+  if (!changed.ok) return changed;
+  return { ok: true, lines: reconcile(changed.lines, catalog).view };
 }
 
 /**
@@ -311,11 +280,7 @@ export async function readCartView(
  */
 export async function countCart(db: Database, owner: CartOwner): Promise<{ count: number; version: number }> {
   const none = { count: 0, version: 0 };
-  const where = owner.userId
-    ? eq(carts.user_id, owner.userId)
-    : owner.guest
-      ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
-      : null;
+  const where = ownerWhere(owner);
   if (!where) return none;
   const key = ownerKey(owner);
   const recent = recentCounts.get(key);

@@ -1,17 +1,6 @@
 /**
- * Cart rules, pure and shared by the server (which keeps the cart: cart.server.ts) and the pages:
- * what a line is, how quantities, levels and notes move, how two carts merge, how a cart stored
- * in the browser before the server kept it is read back, and how stored lines are re-checked
- * against the current menu.
- *
- * A line is one item; a dish with spice levels sells each level as its own item (a level
- * family, docs/decisions/0023-spice-level-families.md), and the line carries that item's level.
- * A line stored when any level could be picked for any noodle (`Mie Nyala Level 1` at level 5)
- * keeps what the customer chose and is flagged until a level of the family is picked: never
- * repriced without the customer.
- * Lines only: a line names its item; the name, price and picture shown come from the menu at
- * every render. `nama`, `harga` and `tersedia` on a line are what the customer last saw of it, so
- * a change is announced once (`reconcile`).
+ * Cart rules, pure, for the server and the pages: lines, quantities, levels, notes, merging, and
+ * the re-check against the menu (docs/decisions/0018-server-cart.md, 0023-spice-level-families.md).
  */
 import { formatRupiah } from "../../lib/format.ts";
 import { groupLevelFamilies, isSpiceLevel, type LevelChoice } from "../catalog/spice-levels.ts";
@@ -55,18 +44,24 @@ export interface CatalogEntry {
   level?: number | null;
 }
 
-/** Why a line cannot be ordered right now. */
-export type LineProblem = "habis" | "pilih-level";
+/** Why a line cannot be ordered right now (line-check.ts says it). */
+export type LineProblem = "hilang" | "habis" | "tanpa-level" | "pilih-level";
 
 /**
- * A line's problem against its menu item: sold out (`habis`: left out of the order), or a level
- * that is not the item's own (`pilih-level`: chosen when any level could be picked for any
- * noodle; the customer picks one of the family's levels, each at its own price).
+ * A line's problem against its menu item: gone from the menu (`hilang`), sold out (`habis`: left
+ * out of the order), a level on an item without levels (`tanpa-level`), or a level that is not
+ * the item's own (`pilih-level`: chosen when any level could be picked for any noodle; the
+ * customer picks one of the family's levels, each at its own price). No level means the item's own.
  */
-export function lineProblem(line: CartLine, entry: CatalogEntry): LineProblem | null {
+export function lineProblem(
+  line: { level?: number | null },
+  entry: CatalogEntry | undefined,
+): LineProblem | null {
+  if (!entry) return "hilang";
   if (!entry.tersedia) return "habis";
-  if (entry.level !== null && entry.level !== undefined && line.level !== entry.level) return "pilih-level";
-  return null;
+  const level = line.level ?? entry.level ?? null;
+  if (level === (entry.level ?? null)) return null;
+  return entry.level === null || entry.level === undefined ? "tanpa-level" : "pilih-level";
 }
 
 /** A line as the cart page shows it: the menu's current name, price and picture. */

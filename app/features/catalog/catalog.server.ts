@@ -38,21 +38,6 @@ export interface SlideView {
   soldOut: boolean;
 }
 
-/**
- * What the cart and the pricing need of every item: the current name, price and availability,
- * its category and its level family (for the level choice and the promotions' targets).
- */
-export interface PriceListEntry {
-  id: string;
-  nama: string;
-  harga: number;
-  gambar: string;
-  tersedia: boolean;
-  category_id: string;
-  level_family: string | null;
-  level: number | null;
-}
-
 /** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
 export const menuItemColumns = {
   id: menuItems.id,
@@ -133,22 +118,6 @@ export async function getMenuSections(db: Database): Promise<MenuSection[]> {
   return sections
     .map((section) => ({ ...section, items: items.filter((item) => item.category_id === section.id) }))
     .filter((section) => section.items.length > 0);
-}
-
-export function getPriceList(db: Database): Promise<PriceListEntry[]> {
-  return db
-    .select({
-      id: menuItems.id,
-      nama: menuItems.nama,
-      harga: menuItems.harga,
-      gambar: menuItems.gambar,
-      tersedia: menuItems.tersedia,
-      category_id: menuItems.category_id,
-      level_family: menuItems.level_family,
-      level: menuItems.level,
-    })
-    .from(menuItems)
-    .orderBy(asc(menuItems.nama));
 }
 
 export function getActiveSlides(db: Database): Promise<SlideView[]> {

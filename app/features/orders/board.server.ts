@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { isDateString } from "../../lib/date-input.ts";
 import { startOfZonedDay } from "../store/opening-hours.ts";
@@ -214,7 +215,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
 }
 
 /** How many orders "Bersihkan" would clear at `now`. */
-export async function countUnsent(db: Database, now: Date = new Date()): Promise<number> {
+export async function countUnsent(db: Database, now: Date = storeDate()): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(unsentCondition(now));
   return row?.n ?? 0;
 }
@@ -282,15 +283,19 @@ export async function changeOrderStatus(
     if (target === "batal" && (Array.from(reason).length < 3 || Array.from(reason).length > 200)) {
       return { ok: false, status: 400, message: BOARD_MESSAGES.reason };
     }
+    const at = storeDate();
     const updated = await tx
       .update(orders)
-      .set({ status: target, updated_at: new Date() })
+      .set({ status: target, updated_at: at })
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (updated.length === 0) return { ok: false, status: 409, message: BOARD_MESSAGES.stale };
-    await tx
-      .insert(orderEvents)
-      .values({ order_id: order.id, status: target, reason: target === "batal" ? reason : null });
+    await tx.insert(orderEvents).values({
+      order_id: order.id,
+      status: target,
+      reason: target === "batal" ? reason : null,
+      created_at: at,
+    });
     await writeAudit(tx, actor, {
       action: "status",
       entity: "pesanan",
@@ -311,7 +316,7 @@ export async function changeOrderStatus(
  * more than UNSENT_AFTER_MINUTES ago, as never sent (the report counts them neither as sales nor
  * as cancellations). One audit-log entry names them all. Returns the codes cleared.
  */
-export async function clearUnsent(db: Database, actor: Actor, now: Date = new Date()): Promise<string[]> {
+export async function clearUnsent(db: Database, actor: Actor, now: Date = storeDate()): Promise<string[]> {
   const codes = await db.transaction(async (tx) => {
     const cleared = await tx
       .update(orders)
@@ -319,11 +324,14 @@ export async function clearUnsent(db: Database, actor: Actor, now: Date = new Da
       .where(unsentCondition(now))
       .returning({ id: orders.id, code: orders.code });
     if (cleared.length === 0) return [];
-    await tx
-      .insert(orderEvents)
-      .values(
-        cleared.map((order) => ({ order_id: order.id, status: "batal" as const, reason: UNSENT_REASON })),
-      );
+    await tx.insert(orderEvents).values(
+      cleared.map((order) => ({
+        order_id: order.id,
+        status: "batal" as const,
+        reason: UNSENT_REASON,
+        created_at: now,
+      })),
+    );
     await writeAudit(tx, actor, {
       action: "status",
       entity: "pesanan",

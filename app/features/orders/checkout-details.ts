@@ -1,11 +1,6 @@
 /**
- * What checkout asks so the kitchen never has to ask again in the chat: who (name, WhatsApp
- * number), how (pick up, delivery with address and landmark, or eat in with an optional table)
- * and when (as soon as possible, or a slot of order-slots.ts). One schema for the checkout form
- * in the browser and for POST /pesanan on the server.
- *
- * The schema is Zod's `zod/mini` build: the storefront's first-load JavaScript is at its 120 KB
- * budget, and the form loads this module only when it validates (docs/decisions/0022).
+ * The checkout's details (who, how, where, when): one `zod/mini` schema for the form in the
+ * browser and for POST /pesanan (docs/decisions/0022-checkout-details.md).
  */
 import * as z from "zod/mini";
 import { parseStoreWhatsAppNumber } from "../../lib/whatsapp-number.ts";

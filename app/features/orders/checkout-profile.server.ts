@@ -1,8 +1,6 @@
 /**
- * The checkout details remembered for the next order: on the account when signed in
- * (`checkout_profiles`), else in this browser, in an HttpOnly cookie sent only to the page that
- * renders the checkout form (/keranjang). Either is read back through the checkout schema, so a
- * stale or tampered value is simply not offered.
+ * The checkout details remembered for the next order: on the account, else in an HttpOnly cookie
+ * of /keranjang, either read back through the schema (docs/decisions/0022-checkout-details.md).
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

@@ -28,6 +28,8 @@ interface CheckoutRefused {
   values?: Record<string, string>;
   /** With `fieldErrors`: the fingerprint of the cart as it now is, for that second form. */
   keranjang?: string;
+  /** With `fieldErrors`: the total the cart page showed, checked again by that second form. */
+  total?: number;
 }
 
 export type CheckoutAnswer = CheckoutRecorded | CheckoutRefused;

@@ -1,19 +1,12 @@
 /**
- * The order a browser may still replace (POST /pesanan).
- *
- * Each recorded order gets a random secret; only its SHA-256 is stored. The browser holds code
- * and secret in an HttpOnly cookie (like the session, no script and no page ever sees the secret)
- * until the customer confirms the message was sent, which marks the order sent, takes its lines
- * out of the cart (checkout.server.ts) and deletes the cookie. A checkout that arrives with the cookie cancels that order in the
- * same transaction as the new one, but only while it is still `baru` and the secret matches
- * (compared in constant time). Anything else about the cookie (malformed, unknown code, wrong
- * secret, an order the restaurant already took up) is ignored without a word: it must never stand
- * between a customer and a real order, and its answer must not tell a guesser which codes exist.
+ * The order a browser may still replace: `<code>.<secret>` in an HttpOnly cookie, the secret's
+ * SHA-256 stored; it counts once the secret matched and the order is still `baru` (0028).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { auditLog, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { lineKey } from "../cart/cart.ts";
 import { announceOrderChange } from "./live.server.ts";
@@ -75,30 +68,52 @@ function matches(storedHash: string, token: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+type Reader = Pick<Database, "select">;
+
+/** An order a checkout may replace: its secret matched, and the kitchen has not taken it up. */
+export interface ReplaceableOrder {
+  id: number;
+  code: string;
+}
+
+/**
+ * The order `pending` names when its secret matches and it is still `baru`, else null. With
+ * `lock` (the recording's transaction) its row is held until the end, so the kitchen cannot take
+ * it up between this check and its cancellation.
+ */
+export async function replaceableOrder(
+  db: Reader,
+  pending: PendingOrder | null,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ReplaceableOrder | null> {
+  if (!pending) return null;
+  const query = db
+    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
+    .from(orders)
+    .where(eq(orders.code, pending.code))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row?.token_hash || !matches(row.token_hash, pending.token) || row.status !== "baru") return null;
+  return { id: row.id, code: pending.code };
+}
+
 /** Who the audit log names for an automatic cancellation (no admin did it). */
 const REPLACEMENT_ACTOR = "otomatis";
 
-/** The recording transaction. */
-type Executor = Pick<Database, "select" | "insert" | "update">;
-
 /**
- * Cancels `replaced` for the new order `code` when it is still `baru` and its secret matches;
- * returns whether it did. The update names the status it replaces, so an admin taking the order
- * up at the same moment wins. Written to the audit log like an admin's status change, by
- * "otomatis".
+ * Cancels `replaced` (checked and locked by `replaceableOrder`) for the new order `code`, at the
+ * store's time `at`; written to the audit log like an admin's status change, by "otomatis".
  */
-export async function cancelReplaced(tx: Executor, replaced: PendingOrder, code: string): Promise<boolean> {
-  const [old] = await tx
-    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
-    .from(orders)
-    .where(eq(orders.code, replaced.code))
-    .limit(1);
-  if (!old || old.status !== "baru" || !old.token_hash) return false;
-  if (!matches(old.token_hash, replaced.token)) return false;
+export async function cancelReplaced(
+  tx: Pick<Database, "update" | "insert">,
+  replaced: ReplaceableOrder,
+  code: string,
+  at: Date,
+): Promise<boolean> {
   const cancelled = await tx
     .update(orders)
-    .set({ status: "batal", replaced_by: code, updated_at: new Date() })
-    .where(and(eq(orders.id, old.id), eq(orders.status, "baru")))
+    .set({ status: "batal", replaced_by: code, updated_at: at })
+    .where(and(eq(orders.id, replaced.id), eq(orders.status, "baru")))
     .returning({ id: orders.id });
   if (cancelled.length === 0) return false;
   await tx.insert(auditLog).values({
@@ -111,9 +126,10 @@ export async function cancelReplaced(tx: Executor, replaced: PendingOrder, code:
     details: { from: "baru", to: "batal", replaced_by: code },
   });
   await tx.insert(orderEvents).values({
-    order_id: old.id,
+    order_id: replaced.id,
     status: "batal",
     reason: `Pelanggan mengubah pesanan; diganti pesanan ${code}.`,
+    created_at: at,
   });
   return true;
 }
@@ -137,7 +153,7 @@ export async function confirmSent(
   if (!row?.token_hash) return null;
   if (!matches(row.token_hash, pending.token)) return null;
   if (!row.sent_at) {
-    await db.update(orders).set({ sent_at: new Date() }).where(eq(orders.id, row.id));
+    await db.update(orders).set({ sent_at: storeDate() }).where(eq(orders.id, row.id));
     announceOrderChange({ code: pending.code, kind: "terkirim" });
   }
   const items = await db

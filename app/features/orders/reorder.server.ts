@@ -1,10 +1,6 @@
 /**
- * "Pesan lagi" on Pesanan saya: a past order's lines (levels and notes kept) added to the
- * customer's cart on the server, through the cart's own change (cart.server.ts: the cart's row
- * lock, its bounds of 99 a line and 50 lines). Each line remembers the name and price the order
- * had, so the cart page says what changed since, as it does for any line: "Harga … berubah dari
- * … menjadi …", a sold-out dish flagged and left out of the next order (cart.ts, reconcile). A
- * dish no longer on the menu cannot go back in; the answer names it.
+ * "Pesan lagi": a past order's lines back into the account's cart through the cart's own change;
+ * the cart page then says what changed since (docs/decisions/0021-order-page-links.md).
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

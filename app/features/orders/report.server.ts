@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderItems, orders } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { ACTIVE_STATUSES, CONFIRMED_STATUSES } from "./order-status.ts";
 
@@ -65,7 +66,7 @@ interface OrderReport {
 export async function orderReport(
   db: Database,
   timezone: string,
-  now: Date = new Date(),
+  now: Date = storeDate(),
   dayCount = 30,
 ): Promise<OrderReport> {
   const today = zonedDateString(now, timezone);
@@ -177,7 +178,7 @@ export interface TodaySummary {
 export async function todaySummary(
   db: Database,
   timezone: string,
-  now: Date = new Date(),
+  now: Date = storeDate(),
 ): Promise<TodaySummary> {
   const today = zonedDateString(now, timezone);
   const confirmed = inArray(orders.status, [...CONFIRMED_STATUSES]);

@@ -5,11 +5,12 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { promos } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import type { PromoRow } from "./promo-card-view.ts";
 import { readRule } from "./rule.ts";
 
 /** Promos switched on and inside their date window at `now`, in their order on /beranda. */
-export async function getActivePromos(db: Database, now = new Date()): Promise<PromoRow[]> {
+export async function getActivePromos(db: Database, now = storeDate()): Promise<PromoRow[]> {
   const rows = await db
     .select({
       id: promos.id,

@@ -1,31 +1,42 @@
 /**
- * What the pricing needs from the database: the promos with a rule that are switched on, the
- * menu (names, prices, categories, level families) and the customer's history. Read through the
- * content cache like the rest of the catalog; an admin's change clears it.
+ * What pricing reads from the database: the menu, promos and categories (once per request,
+ * through the content cache) and a customer's history (docs/decisions/0028-checkout-pipeline.md).
  */
 import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { categories, menuItems, orderDiscounts, orders, promos } from "../../../database/schema.ts";
-import { storeNow } from "../../lib/clock.server.ts";
+import { categories, menuItems, orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
 import {
   GUEST,
   priceCart,
   type CustomerFacts,
   type Pricing,
-  type PricingItem,
   type PricingLine,
   type PricingPromo,
 } from "./pricing.ts";
 import type { MenuFacts } from "./promo-card-view.ts";
 import { readRule } from "./rule.ts";
 
-export interface PricingContext extends MenuFacts {
-  promos: PricingPromo[];
-  menu: ReadonlyMap<string, PricingItem & { tersedia: boolean; level: number | null; gambar: string }>;
+/** A menu item as the cart, the checkout and the pricing read it. */
+export interface MenuEntry {
+  id: string;
+  nama: string;
+  harga: number;
+  gambar: string;
+  tersedia: boolean;
+  category_id: string;
+  /** The dish the item is one level of, and its level there; null for items without levels. */
+  level_family: string | null;
+  level: number | null;
 }
 
-/** Read fresh (the checkout); pages read it through the cache (`getPricingContext`). */
+export interface PricingContext extends MenuFacts {
+  promos: PricingPromo[];
+  menu: ReadonlyMap<string, MenuEntry>;
+  /** The same entries, by name: the cart's catalog. */
+  catalog: readonly MenuEntry[];
+}
+
 export async function loadPricingContext(db: Database): Promise<PricingContext> {
   const [promoRows, items, sections] = await Promise.all([
     db
@@ -51,7 +62,8 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
         level_family: menuItems.level_family,
         level: menuItems.level,
       })
-      .from(menuItems),
+      .from(menuItems)
+      .orderBy(asc(menuItems.nama)),
     db.select({ id: categories.id, nama: categories.nama }).from(categories),
   ]);
   const pricingPromos: PricingPromo[] = [];
@@ -70,28 +82,35 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
   return {
     promos: pricingPromos,
     menu: new Map(items.map((item) => [item.id, item])),
+    catalog: items,
     categoryNames: new Map(sections.map((section) => [section.id, section.nama])),
   };
 }
 
-/** The promos and the menu as the pricing reads them (cached like the catalog). */
+/**
+ * The menu, prices and promos, read once per request through the content cache (an admin's
+ * change clears it on every server): the cart page and the checkout price from the same copy.
+ */
 export const getPricingContext = (db: Database) => cachedContent("pricing", () => loadPricingContext(db));
 
+/** A connection or the recording's transaction. */
+type Reader = Pick<Database, "select">;
+
 /**
- * What the promos' "who" needs to know of a signed-in customer: their earlier orders that were
- * not cancelled, and how often each promo priced one of them. `replacing` is the code of the
- * order this checkout replaces (it is about to be cancelled, so it does not count).
+ * What the promos' "who" needs of a signed-in customer: their orders that were not cancelled,
+ * and how often each promo priced one, leaving out order `replacing` (the one this checkout
+ * cancels).
  */
 export async function getCustomerFacts(
-  db: Database,
+  db: Reader,
   userId: string | null,
-  replacing: string | null = null,
+  { replacing = null }: { replacing?: number | null } = {},
 ): Promise<CustomerFacts> {
   if (!userId) return GUEST;
   const counted = and(
     eq(orders.user_id, userId),
     ne(orders.status, "batal"),
-    replacing ? ne(orders.code, replacing) : undefined,
+    replacing === null ? undefined : ne(orders.id, replacing),
   );
   const [[previous], uses] = await Promise.all([
     db.select({ n: count() }).from(orders).where(counted),
@@ -110,24 +129,29 @@ export async function getCustomerFacts(
 }
 
 /**
- * The cart page's pricing: the same priceCart the checkout runs, on the lines that will be
- * ordered, at the store's clock, for this customer. The checkout prices again from the database
- * and records only the total the page showed (docs/decisions/0025-pricing-and-rounding.md).
+ * Takes the customer's row until the transaction ends: their facts are read after it, so two
+ * checkouts of one account are priced one after the other (PGlite and PostgreSQL alike).
  */
-export async function priceForPage(
-  db: Database,
+export async function lockCustomer(tx: Reader, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
+/**
+ * The one pricing call of the cart page and the checkout: `lines` at the store's moment `now`
+ * (ms) in `timezone`, for this customer (docs/decisions/0025-pricing-and-rounding.md).
+ */
+export const priceLines = (
+  context: PricingContext,
   lines: readonly PricingLine[],
-  userId: string | null,
-  timezone: string,
-): Promise<Pricing> {
-  const [context, customer] = await Promise.all([getPricingContext(db), getCustomerFacts(db, userId)]);
-  return priceCart({
+  moment: { now: number; timezone: string },
+  customer: CustomerFacts,
+): Pricing =>
+  priceCart({
     lines,
     promos: context.promos,
     menu: context.menu,
     categoryNames: context.categoryNames,
-    now: storeNow(),
-    timezone,
+    now: moment.now,
+    timezone: moment.timezone,
     customer,
   });
-}

@@ -105,11 +105,7 @@ export interface OpeningStatus {
 }
 
 /** Whether the store is open at `now`, and if not, when it opens again. */
-export function openingStatus(
-  hours: readonly OpeningDay[],
-  timezone: string,
-  now: Date = new Date(),
-): OpeningStatus {
+export function openingStatus(hours: readonly OpeningDay[], timezone: string, now: Date): OpeningStatus {
   const { day, minute } = localMoment(now, timezone);
   const today = hours[day];
   const yesterday = hours[(day + 6) % 7];
@@ -157,12 +153,12 @@ export function describeDay(day: OpeningDay): string {
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Built once per zone: a formatter costs about 50 µs, and the slots read hundreds per request. */
 function partsIn(at: Date, timezone: string) {
-  const zone = isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE;
-  let formatter = dateFormatters.get(zone);
+  let formatter = dateFormatters.get(timezone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
+      timeZone: isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
@@ -171,7 +167,7 @@ function partsIn(at: Date, timezone: string) {
       second: "2-digit",
       hourCycle: "h23",
     });
-    dateFormatters.set(zone, formatter);
+    dateFormatters.set(timezone, formatter);
   }
   const parts = Object.fromEntries(
     formatter.formatToParts(at).map((part) => [part.type, Number(part.value)]),
@@ -185,11 +181,17 @@ export function zonedDateString(at: Date, timezone: string): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** Midnights already found, by day and zone: the slots ask for the same days all day long. */
+const midnights = new Map<string, number>();
+
 /** The instant a calendar day (`YYYY-MM-DD`, plus `addDays`) begins in `timezone`. */
 export function startOfZonedDay(date: string, timezone: string, addDays = 0): Date {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new Error(`not a date: ${date}`);
   const midnightUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  const key = `${midnightUtc} ${timezone}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return new Date(known);
   // The zone's offset at that moment (no DST in Indonesia; the second pass covers zones with it).
   let instant = midnightUtc;
   for (let pass = 0; pass < 2; pass++) {
@@ -197,5 +199,7 @@ export function startOfZonedDay(date: string, timezone: string, addDays = 0): Da
     const shownAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
     instant = midnightUtc - (shownAsUtc - instant);
   }
+  if (midnights.size >= 1000) midnights.clear();
+  midnights.set(key, instant);
   return new Date(instant);
 }

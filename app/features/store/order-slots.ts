@@ -74,33 +74,52 @@ const ceilToSlot = (ms: number) => Math.ceil(ms / SLOT_MS) * SLOT_MS;
 /** The slots a customer may choose at `now`: the current opening's, else the next one's. */
 export function orderSlots({ hours, timezone, leadMinutes, now }: SlotRules): Slot[] {
   const lead = Math.max(0, leadMinutes) * 60_000;
+  const calendar = storeCalendar(now, timezone);
   for (const period of openingPeriods(hours, timezone, now)) {
     if (period.close <= now.getTime()) continue;
     const from = Math.max(now.getTime(), period.open) + lead;
     const slots: Slot[] = [];
     for (let at = ceilToSlot(from); at < period.close && slots.length < MAX_SLOTS; at += SLOT_MS) {
-      slots.push(slotAt(new Date(at), timezone, now));
+      slots.push(calendar.slotAt(new Date(at)));
     }
     if (slots.length > 0) return slots;
   }
   return [];
 }
 
-/** `hari ini`, `besok` or the weekday's name, for `at` seen from `now` in the store's calendar. */
-export function dayWord(at: Date, timezone: string, now: Date): string {
-  const date = zonedDateString(at, timezone);
-  if (date === zonedDateString(now, timezone)) return "hari ini";
-  if (date === zonedDateString(startOfZonedDay(zonedDateString(now, timezone), timezone, 1), timezone))
-    return "besok";
-  return DAY_NAMES[zonedWeekday(at, timezone)]!;
-}
+const pad = (n: number) => String(n).padStart(2, "0");
 
-function slotAt(at: Date, timezone: string, now: Date): Slot {
-  const time = clockTime(at, timezone);
-  const day = dayWord(at, timezone, now);
+/**
+ * Slots seen from `now` in the store's calendar. A day's date is looked up once and its times
+ * counted from its midnight (a day of 24 hours; another length, a DST change, asks the formatter).
+ */
+function storeCalendar(now: Date, timezone: string) {
+  const today = zonedDateString(now, timezone);
+  const tomorrow = zonedDateString(startOfZonedDay(today, timezone, 1), timezone);
+  let day = { date: "", start: 0, end: 0 };
   return {
-    value: `${zonedDateString(at, timezone)}T${time.replace(".", ":")}`,
-    at,
-    label: `${day[0]!.toUpperCase()}${day.slice(1)} ${time}`,
+    slotAt(at: Date): Slot {
+      const ms = at.getTime();
+      if (ms < day.start || ms >= day.end) {
+        const date = zonedDateString(at, timezone);
+        day = {
+          date,
+          start: startOfZonedDay(date, timezone).getTime(),
+          end: startOfZonedDay(date, timezone, 1).getTime(),
+        };
+      }
+      const minutes = Math.floor((ms - day.start) / 60_000);
+      const time =
+        day.end - day.start === 24 * 60 * 60_000
+          ? `${pad(Math.floor(minutes / 60))}.${pad(minutes % 60)}`
+          : clockTime(at, timezone);
+      const word =
+        day.date === today
+          ? "Hari ini"
+          : day.date === tomorrow
+            ? "Besok"
+            : DAY_NAMES[zonedWeekday(at, timezone)]!;
+      return { value: `${day.date}T${time.replace(".", ":")}`, at, label: `${word} ${time}` };
+    },
   };
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
@@ -65,7 +66,7 @@ export async function setBusy(
   actor: Actor,
   input: Record<string, unknown>,
   timezone: string,
-  now: Date = new Date(),
+  now: Date = storeDate(),
 ): Promise<Result> {
   const parsed = parseAdminInput(BusySchema, input);
   if (!parsed.success) return { ok: false, status: 400, message: BUSY_MESSAGE, fieldErrors: {} };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import {
@@ -96,14 +97,14 @@ export async function getStoreSettingsValues(db: Database): Promise<StoreSetting
   return resolveStoreSettings(row);
 }
 
-/** The store's details for the pages; read through the catalog cache, the open status fresh each call. */
-export async function getStoreSettings(db?: Database, now: Date = new Date()): Promise<StoreSettings> {
+/** The store's details for the pages; read through the catalog cache, the open status at `now` (the store's clock). */
+export async function getStoreSettings(db?: Database, now: Date = storeDate()): Promise<StoreSettings> {
   const database = db ?? (await getDb());
   const values = await cachedContent("storeSettings", () => getStoreSettingsValues(database));
   return toStoreSettings(values, now);
 }
 
-function toStoreSettings(values: StoreSettingsValues, now: Date = new Date()): StoreSettings {
+function toStoreSettings(values: StoreSettingsValues, now: Date): StoreSettings {
   const socials: SocialLink[] = [
     { name: "Instagram" as const, url: values.instagram_url },
     { name: "Facebook" as const, url: values.facebook_url },

@@ -8,15 +8,15 @@ import type { CartAnswer } from "~/features/cart/cart-answer.ts";
 import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
 import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
-import { findCart, mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
+import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
 import type { DetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
+import { pagePricing, readCheckoutContext } from "~/features/orders/checkout-context.server.ts";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
 import { isOrderCode } from "~/features/orders/order-code.ts";
+import { readPendingOrder } from "~/features/orders/pending-order.server.ts";
 import type { Pricing } from "~/features/promotions/pricing.ts";
-import { priceForPage } from "~/features/promotions/promotions.server.ts";
-import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -70,13 +70,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   let pricing = NO_PRICING;
   if (mayHaveCart(owner)) {
     const db = await getDb();
-    cart = await readCartView(db, await findCart(db, owner));
-    if (cart.lines.length > 0) details = await checkoutForm(db, request, user);
-    // The promotions on the lines that will be ordered, as the checkout will price them.
-    const orderable = cart.lines.filter((line) => line.problem !== "habis");
-    if (orderable.length > 0) {
-      const { timezone } = await getStoreSettingsValues(db);
-      pricing = await priceForPage(db, orderable, user?.id ?? null, timezone);
+    // Read once, as the checkout reads it: the store, its clock and slots, the menu and promos.
+    const checkout = await readCheckoutContext(db);
+    cart = await readCartView(db, owner, { catalog: checkout.pricing.catalog });
+    if (cart.lines.length > 0) {
+      details = await checkoutForm(db, request, user, checkout.slots);
+      // The promotions on the lines that will be ordered, as the checkout will price them.
+      const orderable = cart.lines.filter((line) => line.problem !== "habis");
+      if (orderable.length > 0) {
+        pricing = await pagePricing(db, checkout, orderable, user?.id ?? null, readPendingOrder(request));
+      }
     }
   }
   // After "Ya, sudah terkirim" without JavaScript: the code of the order just sent.
@@ -125,15 +128,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   useEffect(() => updateCartCount({ count: cart.count, version: cart.version }), [cart.count, cart.version]);
   useEffect(() => onCartChangedElsewhere(() => void revalidator.revalidate()), [revalidator]);
 
-  const orderable = cart.lines.filter((line) => line.problem !== "habis");
-  const missingLevel = cart.lines.find((line) => line.problem === "pilih-level");
-  const blockedMessage = missingLevel
-    ? `Pilih level pedas untuk ${missingLevel.nama} dulu.`
-    : orderable.length === 0
-      ? "Semua menu di keranjang sedang habis."
-      : store.busy
-        ? store.busyText
-        : null;
+  const blockedMessage = cart.blocked ?? (store.busy ? store.busyText : null);
   const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
 
   return (

@@ -1,13 +1,12 @@
 import { createContext, Link, redirect } from "react-router";
 import type { Route } from "./+types/pesanan";
-import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { FINGERPRINT_FIELD } from "~/features/cart/cart-form.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { CheckoutDetailsFields } from "~/features/orders/checkout-details-fields.tsx";
-import { checkoutForm } from "~/features/orders/checkout-form.server.ts";
 import { checkoutAction } from "~/features/orders/checkout.server.ts";
 import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
-import { getDb } from "~/lib/db.server.ts";
+import { TOTAL_FIELD } from "~/features/promotions/checkout-total.ts";
+import type { Slot } from "~/features/store/order-slots.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
@@ -19,19 +18,20 @@ import { pageMeta } from "~/lib/meta.ts";
  * checkout's details were refused, it asks for them again (what was typed, each field's message)
  * in a form of its own that posts the same checkout. A GET has nothing to show: the cart.
  */
-/** Set by the action, for the loader that runs after it in the same request. */
-const checkedOut = createContext(false);
+/** Set by the action for the loader that runs after it in the same request: the slots it offered. */
+const checkedOut = createContext<{ slots: Slot[] } | null>(null);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   // After the checkout's POST the page shows its answer; asked for by itself it is the cart.
-  if (!context.get(checkedOut)) throw redirect("/keranjang");
-  // The time slots, should the details have to be asked again.
-  return { slots: (await checkoutForm(await getDb(), request, getOptionalUser(context))).slots };
+  const checkout = context.get(checkedOut);
+  if (!checkout) throw redirect("/keranjang");
+  // The time slots the checkout offered, should the details have to be asked again.
+  return { slots: checkout.slots.map(({ value, label }) => ({ value, label })) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  args.context.set(checkedOut, true);
-  return checkoutAction(args);
+  args.context.set(checkedOut, { slots: [] });
+  return checkoutAction(args, (checkout) => args.context.set(checkedOut, checkout));
 }
 
 // A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
@@ -66,6 +66,9 @@ export default function Pesanan({ actionData, loaderData }: Route.ComponentProps
               {actionData.message}
             </p>
             <input type="hidden" name={FINGERPRINT_FIELD} value={actionData.keranjang} />
+            {actionData.total === undefined ? null : (
+              <input type="hidden" name={TOTAL_FIELD} value={actionData.total} />
+            )}
             <CheckoutDetailsFields
               initial={actionData.values ?? null}
               slots={loaderData?.slots ?? []}

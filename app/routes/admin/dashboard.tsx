@@ -4,6 +4,7 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { newestUsers, userStats } from "~/features/admin/users.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { storeNow } from "~/lib/clock.server.ts";
 import { formatNumber, providerLabel } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     newestUsers(db, 5),
     todaySummary(db, timezone),
   ]);
-  return { stats, newest, today, now: Date.now() };
+  return { stats, newest, today, now: storeNow() };
 }
 
 function Figure({

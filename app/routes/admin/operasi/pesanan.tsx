@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { storeNow } from "~/lib/clock.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import type { Actor } from "~/features/audit/audit-log.server.ts";
 import { answerOutcome, refuseForm, type Outcome } from "~/lib/form-action.server.ts";
@@ -67,7 +68,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     busyText: store.busyText,
     unsent,
     unsentAfterMinutes: UNSENT_AFTER_MINUTES,
-    now: Date.now(),
+    now: storeNow(),
   };
 }
 
@@ -110,15 +111,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The current time for the waiting times: the server's at first (so the page hydrates as it was
- * rendered), then the browser's, every half minute.
+ * The current time for the waiting times: the store's clock as the server read it (so the page
+ * hydrates as it was rendered), then moved on by the browser's, every half minute.
  */
 function useNow(serverNow: number) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 30_000);
+    const offset = serverNow - Date.now();
+    const timer = setInterval(() => setTick(Date.now() + offset), 30_000);
     return () => clearInterval(timer);
-  }, []);
+  }, [serverNow]);
   return Math.max(serverNow, tick);
 }
 

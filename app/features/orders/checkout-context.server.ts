@@ -1,0 +1,61 @@
+/**
+ * What a checkout, or the cart page drawing one, reads once and passes along: the store's clock,
+ * the store at that moment, its slots, the menu and promos (docs/decisions/0028-checkout-pipeline.md).
+ */
+import type { Database } from "../../../database/client.server.ts";
+import { storeDate } from "../../lib/clock.server.ts";
+import type { CustomerFacts, Pricing, PricingLine } from "../promotions/pricing.ts";
+import {
+  getCustomerFacts,
+  getPricingContext,
+  priceLines,
+  type PricingContext,
+} from "../promotions/promotions.server.ts";
+import { orderSlots, type Slot } from "../store/order-slots.ts";
+import { getStoreSettings, type StoreSettings } from "../store/settings.server.ts";
+import { replaceableOrder, type PendingOrder } from "./pending-order.server.ts";
+
+export interface CheckoutContext {
+  /** The store's clock when the request began. */
+  now: Date;
+  store: StoreSettings;
+  pricing: PricingContext;
+  /** The time slots offered at `now`. */
+  slots: Slot[];
+}
+
+export async function readCheckoutContext(db: Database, now = storeDate()): Promise<CheckoutContext> {
+  const [store, pricing] = await Promise.all([getStoreSettings(db, now), getPricingContext(db)]);
+  const slots = orderSlots({
+    hours: store.openingHours,
+    timezone: store.timezone,
+    leadMinutes: store.leadMinutes,
+    now,
+  });
+  return { now, store, pricing, slots };
+}
+
+/** What `lines` cost this customer at the context's moment: the cart page's and the recording's one call. */
+export const priceAt = (context: CheckoutContext, lines: readonly PricingLine[], customer: CustomerFacts) =>
+  priceLines(
+    context.pricing,
+    lines,
+    { now: context.now.getTime(), timezone: context.store.timezone },
+    customer,
+  );
+
+/**
+ * The cart page's pricing, as the checkout will record it: the account's history without the
+ * order this browser may still replace (only once its secret and status are checked).
+ */
+export async function pagePricing(
+  db: Database,
+  context: CheckoutContext,
+  lines: readonly PricingLine[],
+  userId: string | null,
+  pending: PendingOrder | null,
+): Promise<Pricing> {
+  const replacing = userId ? await replaceableOrder(db, pending) : null;
+  const customer = await getCustomerFacts(db, userId, { replacing: replacing?.id ?? null });
+  return priceAt(context, lines, customer);
+}
