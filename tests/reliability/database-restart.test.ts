@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { moveOn, openEvents } from "./event-streams.ts";
 import {
   adminSession,
-  CHECKOUT_FORM,
+  attemptOrder,
   dropDatabases,
   freshDatabase,
-  orderCodeIn,
   startServer,
   submitOrder,
+  type OrderAttempt,
   type Server,
 } from "./servers.ts";
 
@@ -29,44 +29,6 @@ function pgCtl(action: "stop" | "start") {
   const command = process.env.TEST_PG_CTL;
   if (!command) throw new Error("TEST_PG_CTL is not set: run through scripts/with-postgres.sh");
   execSync(`${command} ${action === "stop" ? "-m fast stop" : "start"}`, { stdio: "ignore" });
-}
-
-interface Attempt {
-  status: number;
-  code: string | null;
-  body: string;
-  retryAfter: string | null;
-}
-
-/** One order as a browser without JavaScript places it: a "Tambah", then the cart page's form. */
-async function tryOrder(server: Server): Promise<Attempt> {
-  const added = await fetch(`${server.url}/keranjang`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "tambah", menu: "mie-nyala-level-1", level: "3" }),
-    redirect: "manual",
-  });
-  const addedBody = await added.text();
-  if (added.status !== 303)
-    return {
-      status: added.status,
-      code: null,
-      body: addedBody,
-      retryAfter: added.headers.get("retry-after"),
-    };
-  const cookie = added.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  const response = await fetch(`${server.url}/pesanan`, {
-    method: "POST",
-    body: CHECKOUT_FORM,
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-  const body = await response.text();
-  return {
-    status: response.status,
-    code: response.status === 201 ? orderCodeIn(body) : null,
-    body,
-    retryAfter: response.headers.get("retry-after"),
-  };
 }
 
 async function health(server: Server) {
@@ -89,13 +51,13 @@ describe("PostgreSQL stopped and started under a stream of orders", () => {
       expect((await page.next("status")).data.status).toBe("baru");
 
       const acknowledged = [first.code!];
-      const refused: Attempt[] = [];
+      const refused: OrderAttempt[] = [];
       let running = true;
       // Four customers at once, so that queries and transactions are under way when it stops.
       const stream = Promise.all(
         Array.from({ length: 4 }, async () => {
           while (running) {
-            const attempt = await tryOrder(server);
+            const attempt = await attemptOrder(server);
             if (attempt.code) acknowledged.push(attempt.code);
             else refused.push(attempt);
           }
