@@ -95,11 +95,11 @@ async function readExactly(read: Reader, size: number): Promise<Buffer> {
   return bytes;
 }
 
-/** Passes one entry's bytes (and its padding) to `use`, a megabyte at a time. */
-async function eachChunk(read: Reader, size: number, use: (chunk: Buffer) => Promise<unknown>) {
+/** Passes one entry's bytes to `take`, a megabyte at a time, then skips its padding. */
+async function eachChunk(read: Reader, size: number, take: (chunk: Buffer) => Promise<unknown>) {
   for (let left = size; left > 0;) {
     const chunk = await readExactly(read, Math.min(left, 1024 * 1024));
-    await use(chunk);
+    await take(chunk);
     left -= chunk.length;
   }
   await readExactly(read, tarPadding(size).length);
