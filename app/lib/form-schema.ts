@@ -9,6 +9,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { withoutInvisible } from "./single-line.ts";
 
 export const FALLBACK_MESSAGE = "Isian tidak valid. Periksa lagi lalu kirim ulang.";
 
@@ -21,7 +22,9 @@ export const fallbackMessage = () => FALLBACK_MESSAGE;
 export const validateForm = <T extends z.ZodType>(formData: FormData | URLSearchParams, schema: T) =>
   parseWithZod(formData, { schema, disableAutoCoercion: true, error: fallbackMessage });
 
-export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+/** A field as it is checked and stored: trimmed, without invisible characters (lib/single-line.ts). */
+export const trimmed = (value: unknown) =>
+  typeof value === "string" ? withoutInvisible(value).trim() : value;
 
 /** A text field: trimmed, at most `max` characters; required when `required` names the message. */
 export function textField(max: number, maxMessage: string, required?: string) {

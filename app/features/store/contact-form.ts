@@ -5,6 +5,7 @@
  * bots that fill every field.
  */
 import { z } from "zod";
+import { singleLine, withoutInvisible } from "../../lib/single-line.ts";
 import { isEmail, normalizeEmail } from "../accounts/auth-schemas.ts";
 import {
   CONTACT_MESSAGE_MAX,
@@ -18,7 +19,7 @@ import {
 export const ContactSchema = z.object({
   nama: z
     .string({ error: CONTACT_MESSAGES.nameMissing })
-    .trim()
+    .overwrite(singleLine)
     .min(1, CONTACT_MESSAGES.nameMissing)
     .max(CONTACT_NAME_MAX, CONTACT_MESSAGES.nameLength),
   email: z
@@ -28,7 +29,7 @@ export const ContactSchema = z.object({
     .refine(isEmail, CONTACT_MESSAGES.emailFormat),
   pesan: z
     .string({ error: CONTACT_MESSAGES.messageMissing })
-    .trim()
+    .overwrite((pesan) => withoutInvisible(pesan).trim())
     .min(1, CONTACT_MESSAGES.messageMissing)
     .min(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageShort)
     .max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageLong),
