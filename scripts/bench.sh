@@ -14,6 +14,8 @@ node scripts/bench/run.mjs "$@"
 node scripts/bench/mixed.mjs
 # Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).
 node scripts/bench/live.mjs
+# Abuse: slow bodies and stream floods against the connection budget (scripts/bench/abuse.mjs).
+node scripts/bench/abuse.mjs
 # Pricing a 30-line cart against 50 promo rules (no server needed).
 node scripts/bench/pricing.ts
 # Lighthouse (mobile preset) with the machine's Chromium.
