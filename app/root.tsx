@@ -142,13 +142,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) {
       title = "Halaman tidak ditemukan";
       message = "Halaman yang kamu cari tidak ada.";
-    } else if (error.status < 500) {
+    } else if (error.status < 500 || error.status === 503) {
+      // A 503 carries the server's own words (server/server-answers.ts).
       title = `Permintaan tidak dapat diproses (${error.status})`;
       message = typeof error.data === "string" && error.data ? error.data : message;
-    } else if (error.status === 503 && typeof error.data === "string" && error.data) {
-      // The server's own words for a data request it could not serve (server/server-answers.ts).
-      title = "Sedang ada gangguan";
-      message = error.data;
     }
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
