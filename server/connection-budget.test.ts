@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const SETTINGS: BudgetSettings = {
-  bodies: { perAddress: 2, total: 3 },
+  bodies: { perAddress: 2, total: 3, totalWeight: 10 * 1024 * 1024 },
   streams: { perAddress: 2, total: 3 },
   bodyGraceMs: 300,
   bodyMinBytesPerSecond: 500,
@@ -159,5 +159,20 @@ describe("the connection budget", () => {
     expect(overTotal).toMatchObject({ status: 503, retryAfter: "5" });
     expect(overTotal.body).toContain("Server sedang menerima banyak kiriman");
     await Promise.all(waiting);
+  });
+
+  it("holds the bytes bodies still arriving declared within its total, whatever their number", async () => {
+    const { port, budget } = await serve({
+      ...SETTINGS,
+      bodies: { perAddress: 8, total: 128, totalWeight: 10_000 },
+    });
+    const slow = { chunks: ["a"], waitMs: 600 };
+    const big = client(port, "127.0.0.2", post(9_000), slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(budget.counts()).toMatchObject({ bodies: 1, bodyBytes: 9_000 });
+    const tooMuch = await client(port, "127.0.0.3", post(2_000), slow);
+    expect(tooMuch.status).toBe(503);
+    expect((await client(port, "127.0.0.3", post(900), { chunks: ["a"], waitMs: 300 })).status).toBe(0);
+    await big;
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The connection budget (docs/decisions/0030-connection-budget-and-outages.md): what stays open
  * at its client's pace is counted while it is open, per client address and in total, before
- * React Router sees it. A request body counts until it has arrived, an event stream until it
- * closes. Past a limit the answer is 429 (this address) or 503 (everyone) with Retry-After. A
+ * React Router sees it. A request body counts until it has arrived, with the bytes it declared
+ * (the URL's whole limit when chunked), so bodies held open cannot outgrow OPEN_BODIES_MB of
+ * memory; an event stream counts until it closes. Past a limit the answer is 429 (this address) or 503 (everyone) with Retry-After. A
  * body that trickles (after a grace, fewer than its minimum bytes per second on average) gets 408
  * and its connection is closed. The bytes are counted as the socket reads them, so a body the app
  * has not asked for yet still makes progress until the buffers between them are full.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyLimitFor } from "../app/lib/body-limit.ts";
 import { clientAddressFrom, trustProxyHops } from "../app/lib/client-address.ts";
 import { OpenCount, type OpenLimits } from "./open-count.ts";
 import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
@@ -39,6 +41,7 @@ export function budgetSettings(env: NodeJS.ProcessEnv = process.env): BudgetSett
     bodies: {
       perAddress: setting(env.OPEN_BODIES_PER_ADDRESS, 8),
       total: setting(env.OPEN_BODIES_TOTAL, 128),
+      totalWeight: setting(env.OPEN_BODIES_MB, 32) * 1024 * 1024,
     },
     streams: {
       perAddress: setting(env.OPEN_STREAMS_PER_ADDRESS, 32),
@@ -72,7 +75,7 @@ export interface ConnectionBudget {
    */
   admit(request: IncomingMessage, response: ServerResponse, proceed: () => void): void;
   /** What is counted now (tests and the bench). */
-  counts(): { bodies: number; streams: number };
+  counts(): { bodies: number; bodyBytes: number; streams: number };
   stop(): void;
 }
 
@@ -121,7 +124,9 @@ export function createConnectionBudget(settings: BudgetSettings): ConnectionBudg
       bytesAtStart: request.socket.bytesRead,
       startedAt: performance.now(),
     };
-    const refused = bodies.admit(address, body);
+    const declared = Number(request.headers["content-length"]);
+    const limit = bodyLimitFor((request.url ?? "/").split("?")[0]!);
+    const refused = bodies.admit(address, body, declared > 0 ? Math.min(declared, limit) : limit);
     if (refused) return refused;
     response.once("close", () => bodies.release(body));
     timer ??= setInterval(check, CHECK_EVERY_MS).unref();
@@ -164,7 +169,7 @@ export function createConnectionBudget(settings: BudgetSettings): ConnectionBudg
         );
       }, ARRIVAL_WAIT_MS);
     },
-    counts: () => ({ bodies: bodies.size, streams: streams.size }),
+    counts: () => ({ bodies: bodies.size, bodyBytes: bodies.totalWeight, streams: streams.size }),
     stop() {
       clearInterval(timer);
       timer = undefined;

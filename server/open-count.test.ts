@@ -43,6 +43,17 @@ describe("the connection budget's bookkeeping", () => {
     expect([...open.entries()].sort()).toEqual(["a2", "a3", "c1"]);
   });
 
+  it("weighs entries: past the total weight (a body's bytes) it refuses for everyone", () => {
+    const open = new OpenCount<string>({ perAddress: 8, total: 128, totalWeight: 2_000_000 });
+    expect(open.admit("198.51.100.1", "photo", 1_500_000)).toBeNull();
+    expect(open.admit("198.51.100.2", "form", 400)).toBeNull();
+    expect(open.admit("198.51.100.3", "another photo", 1_000_000)).toBe("total");
+    expect(open.totalWeight).toBe(1_500_400);
+    open.release("photo");
+    expect(open.admit("198.51.100.3", "another photo", 1_000_000)).toBeNull();
+    expect(open.totalWeight).toBe(1_000_400);
+  });
+
   it("counts every address apart: many addresses each under their limit meet the total", () => {
     const open = new OpenCount<number>({ perAddress: 8, total: 128 });
     const answers = Array.from({ length: 50 * 60 }, (_, index) => open.admit(`127.0.1.${index % 50}`, index));

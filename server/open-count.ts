@@ -1,34 +1,41 @@
 /**
  * The connection budget's bookkeeping (docs/decisions/0030-connection-budget-and-outages.md): the
- * connections of one kind open now, per client address and in total. An entry counts until it is
- * released, or until `stillOpen` says it no longer waits for its client (checked when a limit is
- * reached, so an entry that finished without telling never blocks anyone).
+ * connections of one kind open now, per client address and in total, and what they may still
+ * cost (a body's bytes). An entry counts until it is released, or until `stillOpen` says it no
+ * longer waits for its client (checked when a limit is reached, so an entry that finished without
+ * telling never blocks anyone).
  */
 export interface OpenLimits {
   perAddress: number;
   total: number;
+  /** The most all entries together may weigh (bytes of bodies); none when absent. */
+  totalWeight?: number;
 }
 
 /** Which limit a new connection would pass. */
 export type Refusal = "address" | "total";
 
 export class OpenCount<Entry> {
-  private readonly addressOf = new Map<Entry, string>();
+  private readonly open = new Map<Entry, { address: string; weight: number }>();
   private readonly byAddress = new Map<string, Set<Entry>>();
+  private weight = 0;
 
   constructor(
     readonly limits: OpenLimits,
     private readonly stillOpen: (entry: Entry) => boolean = () => true,
   ) {}
 
-  /** Counts `entry` for `address`, or says which limit it would pass (and counts nothing). */
-  admit(address: string, entry: Entry): Refusal | null {
+  /** Counts `entry` (weighing `weight`) for `address`, or says which limit it would pass. */
+  admit(address: string, entry: Entry, weight = 0): Refusal | null {
     if (this.countFor(address) >= this.limits.perAddress) return "address";
-    if (this.addressOf.size >= this.limits.total) {
-      for (const open of this.addressOf.keys()) if (!this.stillOpen(open)) this.release(open);
-      if (this.addressOf.size >= this.limits.total) return "total";
+    const full = () =>
+      this.open.size >= this.limits.total || this.weight + weight > (this.limits.totalWeight ?? Infinity);
+    if (full()) {
+      for (const open of this.open.keys()) if (!this.stillOpen(open)) this.release(open);
+      if (full()) return "total";
     }
-    this.addressOf.set(entry, address);
+    this.open.set(entry, { address, weight });
+    this.weight += weight;
     let entries = this.byAddress.get(address);
     if (!entries) {
       entries = new Set();
@@ -40,12 +47,13 @@ export class OpenCount<Entry> {
 
   /** Stops counting `entry` (again is harmless). */
   release(entry: Entry) {
-    const address = this.addressOf.get(entry);
-    if (address === undefined) return;
-    this.addressOf.delete(entry);
-    const entries = this.byAddress.get(address)!;
+    const found = this.open.get(entry);
+    if (!found) return;
+    this.open.delete(entry);
+    this.weight -= found.weight;
+    const entries = this.byAddress.get(found.address)!;
     entries.delete(entry);
-    if (entries.size === 0) this.byAddress.delete(address);
+    if (entries.size === 0) this.byAddress.delete(found.address);
   }
 
   /** What `address` holds open now. */
@@ -57,10 +65,15 @@ export class OpenCount<Entry> {
   }
 
   get size() {
-    return this.addressOf.size;
+    return this.open.size;
+  }
+
+  /** What the open entries weigh together. */
+  get totalWeight() {
+    return this.weight;
   }
 
   entries() {
-    return this.addressOf.keys();
+    return this.open.keys();
   }
 }
