@@ -6,6 +6,7 @@
 // per attack how the server answered, its RSS, and /produk's p99 against the figure without an
 // attack; then, with the stream floods still open, whether every legitimate watcher got its
 // order's status change, and the RSS with 3,000 streams open (and once the loads' garbage is back).
+// First it measures what one open stream costs (2,000 on the idle server).
 // It reports; it asserts nothing (missed targets still exit 0).
 // Settings: ABUSE_WATCHERS (1000), ABUSE_LOAD_S (10), ABUSE_CONNECTIONS (50).
 import autocannon from "autocannon";
@@ -37,12 +38,32 @@ const open = [];
 const results = [];
 try {
   const admin = await signInAdmin(base, ADMIN);
+  // What one open stream costs: 2,000 opened on the idle server (before any load), then closed.
+  const sample = await placeOrder(base);
+  const before = await memory();
+  const streamsAlone = streamFlood(
+    port,
+    2000,
+    loopbackAddresses(100, 150),
+    `/pesanan/${sample.code}/langsung`,
+    sample.cookie,
+  );
+  await streamsAlone.opened;
+  await streamsAlone.answered(2000, 20_000);
+  const withStreams = await memory();
+  streamsAlone.stop();
+  const perStreamKb = ((withStreams.rssMb - before.rssMb) * 1024) / (streamsAlone.statuses["200"] ?? 1);
+
   await produk(); // warm-up: compilation and caches, so that the measured runs compare alike
   const quiet = await produk();
+
   console.log(
     `Abuse: one server (embedded database), default budget, ${watchers} order pages watched from ${Math.ceil(watchers / 10)} addresses\n`,
   );
   console.log(`/produk without an attack: ${quiet.requestsPerSecond} req/s, p99 ${quiet.p99} ms`);
+  console.log(
+    `2,000 streams on the idle server: RSS ${before.rssMb} → ${withStreams.rssMb} MB, about ${perStreamKb.toFixed(1)} KB each`,
+  );
 
   const orders = [];
   for (let i = 0; i < watchers; i++) orders.push(await placeOrder(base));
