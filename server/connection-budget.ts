@@ -45,7 +45,7 @@ export function budgetSettings(env: NodeJS.ProcessEnv = process.env): BudgetSett
     },
     streams: {
       perAddress: setting(env.OPEN_STREAMS_PER_ADDRESS, 32),
-      total: setting(env.OPEN_STREAMS_TOTAL, 4000),
+      total: setting(env.OPEN_STREAMS_TOTAL, 3000),
     },
     bodyGraceMs: 10_000,
     bodyMinBytesPerSecond: setting(env.BODY_MIN_BYTES_PER_SECOND, 500),
