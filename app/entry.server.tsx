@@ -10,6 +10,7 @@ import { preparePhotos } from "~/features/media/prepare-photos.server.ts";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { startPushWorker } from "~/features/push/push-worker.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
+import { noteOutage, outageWords } from "~/lib/outage.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
 import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
 import { VisitorSlotMarkers } from "~/lib/visitor-island.ts";
@@ -29,8 +30,9 @@ void getDatabaseHandle().then(
 // Every server sends the admins' pushes of new orders, however many run (features/push).
 startPushWorker();
 
-/** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
+/** What the server around the app needs from it (server/main.ts): the database's life, outages. */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
+export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";
 
 // For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
 // the last report (ms) on stderr as one JSON line, then starts a new measurement.
@@ -140,6 +142,11 @@ const REFUSED_CROSS_SITE =
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The database away or the disk full: the server answers 503 (lib/outage.server.ts); one line.
+  if (noteOutage(request, error)) {
+    console.error(`${request.method} ${new URL(request.url).pathname}:`, outageWords(error));
+    return;
+  }
   // React Router refuses a cross-site action itself (400) and reports it here: one line, not a
   // stack trace per forged request.
   if (error instanceof Error && REFUSED_CROSS_SITE.test(error.message) && isCrossSiteRequest(request)) {

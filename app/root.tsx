@@ -142,7 +142,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) {
       title = "Halaman tidak ditemukan";
       message = "Halaman yang kamu cari tidak ada.";
-    } else if (error.status < 500) {
+    } else if (error.status < 500 || error.status === 503) {
+      // A 503 carries the server's own words (server/server-answers.ts).
       title = `Permintaan tidak dapat diproses (${error.status})`;
       message = typeof error.data === "string" && error.data ? error.data : message;
     }

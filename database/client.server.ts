@@ -136,9 +136,13 @@ async function openPostgres(
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-  // An idle connection that the server closes (restart, failover, admin command) emits an error
-  // on the pool; unhandled, it would crash the process. The pool replaces the connection.
-  pool.on("error", (error) => console.error("Koneksi database terputus:", error.message));
+  // A connection the database closes (a restart, a failover, an admin's command) emits "error":
+  // on the pool while idle, on its client while a query or a transaction holds it. Unhandled,
+  // either ends the process; handled, the pool drops the connection and opens another when asked.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => console.error("Koneksi database terputus:", error.message)),
+  );
+  pool.on("error", () => undefined); // the client's own listener above has logged it
   const db = drizzle({ client: pool, schema });
 
   if (migrateNow) {

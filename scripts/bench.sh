@@ -27,6 +27,8 @@ if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
 else
   node scripts/bench/checkout.mjs
 fi
+# Abuse: slow bodies and stream floods against the connection budget (scripts/bench/abuse.mjs).
+node scripts/bench/abuse.mjs
 # Pricing a 30-line cart against 50 promo rules (no server needed).
 node scripts/bench/pricing.ts
 # Lighthouse (mobile preset) with the machine's Chromium.

@@ -28,9 +28,11 @@ cleanup() {
 trap cleanup EXIT
 
 "${as_pg[@]}" "$pg_bin/initdb" -D "$dir/data" -U nyala --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://nyala@127.0.0.1:$port/postgres"
+# For tests that stop and start the database under a running app (tests/reliability/database-restart.test.ts).
+export TEST_PG_CTL="${as_pg[*]} $pg_bin/pg_ctl -D $dir/data -l $dir/server.log -w -o '$options'"
 echo "with-postgres.sh: PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on port $port" >&2
 "$@"

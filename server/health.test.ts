@@ -21,11 +21,18 @@ async function healthz(source: HealthSource, method = "GET") {
   };
 }
 
-const source = (phase: Phase, ping: () => Promise<void> = async () => {}): HealthSource => ({
+const source = (
+  phase: Phase,
+  ping: () => Promise<void> = async () => {},
+  disk: Partial<Pick<HealthSource, "freeDiskBytes" | "diskFullLately">> = {},
+): HealthSource => ({
   phase: () => phase,
   ping,
+  freeDiskBytes: async () => 5 * 1024 * 1024 * 1024,
+  diskFullLately: () => false,
   startedAt: Date.now() - 42_000,
   restarts: 2,
+  ...disk,
 });
 
 describe("/healthz", () => {
@@ -36,9 +43,21 @@ describe("/healthz", () => {
     expect(JSON.parse(answer.body)).toEqual({
       status: "ok",
       keterangan: "Server siap.",
+      database: "ok",
+      diskFreeMb: 5120,
       uptimeSeconds: 42,
       restarts: 2,
     });
+  });
+
+  it("says degraded (still 200: pages work) when the disk is nearly full or a write just failed for space", async () => {
+    const low = await healthz(source("ready", undefined, { freeDiskBytes: async () => 10 * 1024 * 1024 }));
+    expect(low.status).toBe(200);
+    expect(JSON.parse(low.body)).toMatchObject({ status: "degraded", database: "ok", diskFreeMb: 10 });
+    expect(JSON.parse(low.body).keterangan).toMatch(/^Penyimpanan \(hampir\) penuh/);
+    server?.close();
+    const failed = await healthz(source("ready", undefined, { diskFullLately: () => true }));
+    expect(JSON.parse(failed.body)).toMatchObject({ status: "degraded", diskFreeMb: 5120 });
   });
 
   it("is 503 while the server starts and while it stops, without asking the database", async () => {
@@ -58,7 +77,10 @@ describe("/healthz", () => {
   it("is 503 when the database fails or does not answer", async () => {
     const failing = await healthz(source("ready", () => Promise.reject(new Error("connection refused"))));
     expect(failing.status).toBe(503);
-    expect(JSON.parse(failing.body)).toMatchObject({ status: "database-unavailable" });
+    expect(JSON.parse(failing.body)).toMatchObject({
+      status: "database-unavailable",
+      database: "unavailable",
+    });
     server?.close();
     const hanging = await healthz(source("ready", () => new Promise(() => {})));
     expect(JSON.parse(hanging.body)).toMatchObject({ status: "database-unavailable" });

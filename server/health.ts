@@ -1,14 +1,17 @@
 /**
- * GET /healthz, for load balancers and supervisors: 200 when the database answers, 503 while the
- * server starts, while it stops, or when the database does not answer within PING_TIMEOUT_MS.
- * Answered by the server before React Router (no session, no page cache, never cached), so it
- * works while the app's database is still opening. It tells nothing secret: state, uptime and
- * how often the supervisor restarted the server.
+ * GET /healthz, for load balancers and supervisors: 200 when the database answers (`degraded`
+ * when the disk is nearly full or a write just failed for lack of space: pages still work,
+ * orders may not), 503 while the server starts, while it stops, or when the database does not
+ * answer within PING_TIMEOUT_MS. Answered by the server before React Router (no session, no page
+ * cache, never cached), so it works while the app's database is still opening or gone. It tells
+ * nothing secret: state, the database's and the disk's, uptime and the supervisor's restarts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const HEALTH_PATH = "/healthz";
 const PING_TIMEOUT_MS = 2000;
+/** Less free space than this where the data is written reads as a full disk. */
+export const LOW_DISK_BYTES = 64 * 1024 * 1024;
 
 export type Phase = "starting" | "ready" | "stopping";
 
@@ -16,6 +19,10 @@ export interface HealthSource {
   phase(): Phase;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Free bytes on the disk the data is written to; null when unknown. */
+  freeDiskBytes(): Promise<number | null>;
+  /** Whether a write failed lately because the disk (or the database's) was full. */
+  diskFullLately(): boolean;
   startedAt: number;
   /** How often the supervisor (scripts/start.sh) has started the server again after a crash. */
   restarts: number;
@@ -23,6 +30,8 @@ export interface HealthSource {
 
 const NOTES = {
   ok: "Server siap.",
+  degraded:
+    "Penyimpanan (hampir) penuh: halaman tetap jalan, tetapi pesanan dan perubahan bisa gagal disimpan.",
   starting: "Server sedang dinyalakan.",
   stopping: "Server sedang dihentikan.",
   "database-unavailable": "Database tidak menjawab.",
@@ -44,15 +53,19 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   });
 }
 
-async function status(source: HealthSource): Promise<keyof typeof NOTES> {
+async function check(source: HealthSource) {
   const phase = source.phase();
-  if (phase !== "ready") return phase;
-  try {
-    await withTimeout(source.ping(), PING_TIMEOUT_MS);
-    return "ok";
-  } catch {
-    return "database-unavailable";
-  }
+  if (phase !== "ready") return { status: phase, database: null, freeBytes: null };
+  const [database, freeBytes] = await Promise.all([
+    withTimeout(source.ping(), PING_TIMEOUT_MS).then(
+      () => "ok" as const,
+      () => "unavailable" as const,
+    ),
+    source.freeDiskBytes().catch(() => null),
+  ]);
+  const diskFull = source.diskFullLately() || (freeBytes !== null && freeBytes < LOW_DISK_BYTES);
+  const status = database === "unavailable" ? "database-unavailable" : diskFull ? "degraded" : "ok";
+  return { status, database, freeBytes } as const;
 }
 
 export async function answerHealth(request: IncomingMessage, response: ServerResponse, source: HealthSource) {
@@ -62,17 +75,20 @@ export async function answerHealth(request: IncomingMessage, response: ServerRes
     response.writeHead(405, { Allow: "GET, HEAD" }).end();
     return;
   }
-  const state = await status(source);
+  const { status, database, freeBytes } = await check(source);
   const body = JSON.stringify({
-    status: state,
-    keterangan: NOTES[state],
+    status,
+    keterangan: NOTES[status],
+    ...(database ? { database } : {}),
+    ...(freeBytes !== null ? { diskFreeMb: Math.floor(freeBytes / 1024 / 1024) } : {}),
     uptimeSeconds: Math.round((Date.now() - source.startedAt) / 1000),
     restarts: source.restarts,
   });
-  response.writeHead(state === "ok" ? 200 : 503, {
+  const serving = status === "ok" || status === "degraded";
+  response.writeHead(serving ? 200 : 503, {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
-    ...(state === "ok" ? {} : { "Retry-After": "5" }),
+    ...(serving ? {} : { "Retry-After": "5" }),
   });
   response.end(request.method === "HEAD" ? undefined : body);
 }

@@ -1,8 +1,9 @@
 /**
- * The HTTP server: /healthz first, then static files (build assets for a year, public/ for an
- * hour, compressed), then React Router with the body limit. It counts the requests in flight so
- * that a graceful stop can wait for them: while stopping it answers new requests 503 and closes
- * each connection once it falls idle.
+ * The HTTP server: /healthz first, then the connection budget (bodies and event streams open per
+ * address and in total), static files (build assets for a year, public/ for an hour, compressed),
+ * then React Router with the body limit. It counts the requests in flight so that a graceful stop
+ * can wait for them: while stopping it answers new requests 503 and closes each connection once
+ * it falls idle.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -10,8 +11,15 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { bodyLimitFor } from "../app/lib/body-limit.ts";
+import {
+  budgetSettings,
+  createConnectionBudget,
+  isEventStream,
+  type BudgetSettings,
+} from "./connection-budget.ts";
 import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
+import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
 
 export interface AppServer {
   server: http.Server;
@@ -19,7 +27,7 @@ export interface AppServer {
   drain(graceMs: number): Promise<void>;
 }
 
-function staticApp(build: ServerBuild) {
+function staticApp(build: ServerBuild, reactRouter: ReturnType<typeof createReactRouterHandler>) {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -28,7 +36,6 @@ function staticApp(build: ServerBuild) {
   app.use(express.static(client));
   app.use(express.static("public", { maxAge: "1h" }));
   app.use("/.well-known", express.static(path.join(client, ".well-known")));
-  const reactRouter = createReactRouterHandler(build);
   app.all("/{*splat}", (request, response, next) => {
     reactRouter(request, response).catch(next);
   });
@@ -46,8 +53,14 @@ export function answerLogLine(request: IncomingMessage, response: ServerResponse
   return `${request.method} ${path} ${response.statusCode} ${size} - ${ms} ms`;
 }
 
-export function createAppServer(build: ServerBuild, health: HealthSource): AppServer {
-  const app = staticApp(build);
+export function createAppServer(
+  build: ServerBuild,
+  health: HealthSource,
+  budget: BudgetSettings = budgetSettings(),
+): AppServer {
+  const reactRouter = createReactRouterHandler(build);
+  const app = staticApp(build, reactRouter);
+  const connections = createConnectionBudget(budget);
   let inFlight = 0;
   let stopping = false;
   let drained: (() => void) | null = null;
@@ -62,16 +75,16 @@ export function createAppServer(build: ServerBuild, health: HealthSource): AppSe
     response.once("finish", () => console.log(answerLogLine(request, response, started)));
     const pathname = (request.url ?? "/").split("?")[0];
     if (pathname === HEALTH_PATH) return void answerHealth(request, response, health);
-    if (stopping) {
-      response.writeHead(503, {
-        Connection: "close",
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": "5",
-        "Cache-Control": "no-store",
+    if (stopping) return sendServerAnswer(request, response, SERVER_ANSWERS.stopping);
+    connections.admit(request, response, () => {
+      // An event stream stays open for hours: no static files, no compression wrapped around it.
+      if (!isEventStream(request)) return app(request, response);
+      reactRouter(request, response).catch((error: unknown) => {
+        console.error(error);
+        if (response.headersSent) response.destroy();
+        else response.writeHead(500).end();
       });
-      return void response.end("Server sedang dihentikan. Coba lagi sebentar lagi.");
-    }
-    app(request, response);
+    });
   };
 
   const server = http.createServer(listener);
@@ -91,6 +104,7 @@ export function createAppServer(build: ServerBuild, health: HealthSource): AppSe
     server,
     drain(graceMs) {
       stopping = true;
+      connections.stop();
       server.close();
       server.closeIdleConnections();
       return new Promise<void>((resolve) => {

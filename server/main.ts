@@ -7,6 +7,7 @@
  * in flight answered, the database closed, the lock released.
  * docs/decisions/0014-one-box.md and 0015-one-server-process.md say why.
  */
+import { statfs } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -25,7 +26,11 @@ const STOP_GRACE_MS = 15_000;
 interface AppHooks {
   getDatabaseHandle(): Promise<DatabaseHandle>;
   closeDatabase(): Promise<void>;
+  outageSeenWithin(kind: "disk", ms: number): boolean;
 }
+
+/** How long a write that failed for a full disk keeps /healthz `degraded`. */
+const DISK_FULL_NOTED_MS = 60_000;
 
 process.env.NODE_ENV ??= "production";
 const startedAt = Date.now();
@@ -62,6 +67,11 @@ let handle: DatabaseHandle | null = null;
 const app = createAppServer(build, {
   phase: () => phase,
   ping: () => (handle ? handle.ping() : Promise.reject(new Error("not open"))),
+  freeDiskBytes: async () => {
+    const disk = await statfs(dataDir).catch(() => statfs(path.dirname(dataDir)));
+    return disk.bavail * disk.bsize;
+  },
+  diskFullLately: () => hooks.outageSeenWithin("disk", DISK_FULL_NOTED_MS),
   startedAt,
   restarts: Number(process.env.NYALA_RESTARTS ?? 0) || 0,
 });

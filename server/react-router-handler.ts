@@ -2,13 +2,25 @@
  * Node's request → React Router → Node's response, as @react-router/express does, with the
  * request body held to its URL's limit while it streams in (request-body.ts). When the limit
  * was passed, the client gets 413 and the limit's message whatever the route made of it: a route
- * that reads the body its own way and fails still answers 413, never 500.
+ * that reads the body its own way and fails still answers 413, never 500. A 500 the app traced to
+ * an outage (the database away, the disk full) becomes a 503 with its message. An event stream
+ * is written by the app's fan-out straight to Node's response (lib/event-stream.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { BODY_TOO_LARGE_MESSAGES, bodyLimitFor, bodyLimitKind } from "../app/lib/body-limit.ts";
 import { guardBody } from "./request-body.ts";
+import { SERVER_ANSWERS, serverAnswer, type ServerAnswer } from "./server-answers.ts";
+
+/** What the app build exports for its server (app/entry.server.tsx, lib/outage.server.ts). */
+interface AppOutages {
+  requestOutage?(request: Request): "database" | "disk" | null;
+}
+
+/** The answer's property that takes Node's response as an event stream's sink (lib/event-stream.server.ts). */
+const EVENT_STREAM_ATTACH = Symbol.for("nyala.eventStream.attach");
+type EventStreamAnswer = Response & { [EVENT_STREAM_ATTACH]?: (sink: ServerResponse) => void };
 
 function requestUrl(request: IncomingMessage): URL {
   // The Host header as @react-router/express reads it: up to any character that ends a host.
@@ -30,24 +42,17 @@ function requestHeaders(request: IncomingMessage): Headers {
   return headers;
 }
 
-/** The answer past the body limit when the route did not give one itself. */
-function tooLargeAnswer(message: string): Response {
-  const page = `<!doctype html><html lang="id"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Terlalu besar</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>Terlalu besar</h1><p>${message}</p><p><a href="/beranda">Kembali ke beranda</a></p></body></html>`;
-  return new Response(page, {
-    status: 413,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+/** The server's own answer in place of the app's. */
+function ownAnswer(request: IncomingMessage, answer: ServerAnswer): Response {
+  const { headers, body } = serverAnswer(request, answer);
+  return new Response(body, { status: answer.status, headers });
 }
 
-async function send(response: ServerResponse, answer: Response) {
+/** Writes `answer`; true when it is an event stream the app now writes to `response` itself. */
+async function send(response: ServerResponse, answer: Response): Promise<boolean> {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();
-    return;
+    return false;
   }
   response.statusCode = answer.status;
   if (answer.statusText) response.statusMessage = answer.statusText;
@@ -57,27 +62,36 @@ async function send(response: ServerResponse, answer: Response) {
   }
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) response.setHeader("set-cookie", cookies);
+  const attach = (answer as EventStreamAnswer)[EVENT_STREAM_ATTACH];
+  if (attach) {
+    response.flushHeaders();
+    attach(response);
+    return true;
+  }
   if (!answer.body) {
     response.end();
-    return;
+    return false;
   }
   try {
     await writeReadableStreamToWritable(answer.body, response);
   } catch (error) {
     if (!response.destroyed && !response.writableEnded) throw error;
   }
+  return false;
 }
 
 export function createReactRouterHandler(build: ServerBuild) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
+  const app = build.entry.module as AppOutages;
   return async (request: IncomingMessage, response: ServerResponse) => {
     const url = requestUrl(request);
     const body = guardBody(request, bodyLimitFor(url.pathname));
     response.once("finish", body.discardRest);
     const controller = new AbortController();
-    response.once("close", () => {
+    const abort = () => {
       if (!response.writableFinished) controller.abort();
-    });
+    };
+    response.once("close", abort);
     const init: RequestInit & { duplex?: "half" } = {
       method: request.method,
       headers: requestHeaders(request),
@@ -87,11 +101,21 @@ export function createReactRouterHandler(build: ServerBuild) {
       init.body = body.stream;
       init.duplex = "half";
     }
-    let answer = await handle(new Request(url, init));
+    const webRequest = new Request(url, init);
+    let answer = await handle(webRequest);
+    const outage = answer.status >= 500 ? app.requestOutage?.(webRequest) : null;
     if (body.exceeded && answer.status !== 413) {
       await answer.body?.cancel();
-      answer = tooLargeAnswer(BODY_TOO_LARGE_MESSAGES[bodyLimitKind(url.pathname)]);
+      const message = BODY_TOO_LARGE_MESSAGES[bodyLimitKind(url.pathname)];
+      answer = ownAnswer(request, { status: 413, title: "Terlalu besar", message });
+    } else if (outage) {
+      await answer.body?.cancel();
+      answer = ownAnswer(request, SERVER_ANSWERS[outage]);
     }
-    await send(response, answer);
+    if (await send(response, answer)) {
+      // A stream's watcher is its registration in the fan-out: nothing of the request stays.
+      response.off("close", abort);
+      response.off("finish", body.discardRest);
+    }
   };
 }

@@ -52,17 +52,23 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
     request.resume();
   };
   // Counts every chunk, and what is dropped; the app's stream below ignores chunks once discarding.
-  request.on("data", (chunk: Buffer) => {
+  const count = (chunk: Buffer) => {
     counted(chunk.byteLength);
     if (!discarding) return;
     dropped += chunk.byteLength;
     if (dropped > DISCARD_LIMIT) request.destroy();
-  });
+  };
 
   if (method === "GET" || method === "HEAD") {
+    // Nothing to read on an ordinary GET (an event stream keeps its request for hours): no listener.
+    if (request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"]) > 0) {
+      discarding = true;
+      request.on("data", count);
+    }
     request.resume();
     return { stream: undefined, exceeded: false, discardRest: discard };
   }
+  request.on("data", count);
 
   const declared = Number(request.headers["content-length"]);
   let received = 0;

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getClientAddress, normalizeAddress, PEER_ADDRESS_HEADER } from "./client-address.server.ts";
+import { getClientAddress, PEER_ADDRESS_HEADER } from "./client-address.server.ts";
+import { normalizeAddress } from "./client-address.ts";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/masuk", { headers });
 

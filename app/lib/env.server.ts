@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trustProxyHops } from "./client-address.ts";
 
 /** A setting that may be absent; empty counts as absent. */
 const optionalText = z
@@ -77,12 +78,7 @@ const EnvSchema = z.object({
    * How many reverse proxies stand in front of the app. 0 (default): the client address is the
    * TCP peer; n: the n-th address from the right of X-Forwarded-For. `true` means 1.
    */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default("0")
-    .transform((value) => Number(value === "true" ? 1 : value === "false" || value === "" ? 0 : value))
-    .pipe(z.number().int().min(0).max(10)),
+  TRUST_PROXY: z.string().trim().default("0").transform(trustProxyHops).pipe(z.number().int().min(0).max(10)),
   /**
    * Failed logins in 15 minutes (docs/decisions/0016-login-throttling-and-known-devices.md):
    * per account from one client address, and per account from one known device;

@@ -1,47 +1,135 @@
 /**
- * Server-sent events (`text/event-stream`) for live pages: one small HTTP response per watcher
- * that stays open. The browser's EventSource reconnects by itself after a drop; the caller sends
- * the whole current state on every (re)connect, so a watcher never depends on events it missed.
+ * Server-sent events (`text/event-stream`) for live pages, one shared fan-out per topic (an order,
+ * the board): an event is encoded once and written to every watcher, and a watcher is only a
+ * registration (its sink in one map and one set), not a listener with its own closures
+ * (docs/decisions/0030-connection-budget-and-outages.md).
  *
- * - `Cache-Control: no-store, no-transform`: no cache keeps it, and the server's compression
- *   leaves it alone (a gzip stream per connection would cost ~300 KB each and hold events back).
- * - One timer for all streams sends a comment every HEARTBEAT_MS, so proxies keep idle streams
- *   open and a dead connection is noticed.
- * - A watcher that does not read (its queue past MAX_QUEUED_BYTES) is closed instead of growing
- *   the server's memory; its EventSource reconnects and gets the current state.
+ * - Our server (server/react-router-handler.ts) takes the answer's `EVENT_STREAM_ATTACH` and hands
+ *   it Node's own response as the sink; elsewhere (development, tests) the answer's body is a web
+ *   stream that joins on its first read.
+ * - `Cache-Control: no-store, no-transform`: no cache keeps it, and compression leaves it alone.
+ * - One timer for all streams writes a comment every HEARTBEAT_MS (proxies keep idle streams open).
+ * - A watcher that does not read (past MAX_QUEUED_BYTES) is closed instead of growing the
+ *   server's memory; its EventSource reconnects and gets the current state.
  */
 const HEARTBEAT_MS = 20_000;
 /** What EventSource waits before reconnecting (the `retry` field). */
 const RETRY_MS = 2_000;
 const MAX_QUEUED_BYTES = 256 * 1024;
 
-export interface EventStream {
-  /** Sends one event; false when the stream is closed (the watcher left). */
-  send(event: string, data: string, id?: string | number): boolean;
-  close(): void;
-  readonly closed: boolean;
+/** Where one watcher's bytes go: Node's response (our server) or a web stream's controller. */
+export interface EventSink {
+  write(chunk: Uint8Array): unknown;
+  /** Bytes written and not yet taken by the client. */
+  readonly writableLength: number;
+  destroy(): unknown;
 }
 
-const open = new Set<{ beat(): void }>();
-let heartbeat: ReturnType<typeof setInterval> | undefined;
-const encoder = new TextEncoder();
+/** What our server hands over: Node's ServerResponse, whose "close" ends the watch. */
+export type NodeEventSink = EventSink & { once(event: "close", listener: () => void): unknown };
 
-function startHeartbeat() {
-  if (heartbeat) return;
-  heartbeat = setInterval(() => {
-    for (const stream of open) stream.beat();
-    if (open.size === 0) {
-      clearInterval(heartbeat);
-      heartbeat = undefined;
+/** The property of an event-stream answer that our server calls with its own response. */
+export const EVENT_STREAM_ATTACH = Symbol.for("nyala.eventStream.attach");
+
+const encoder = new TextEncoder();
+const PREAMBLE = encoder.encode(`retry: ${RETRY_MS}\n\n`);
+const HEARTBEAT = encoder.encode(": \n\n");
+
+function encodeEvent(event: string, data: string, id?: string | number): Uint8Array {
+  const lines = data.split("\n").map((line) => `data: ${line}`);
+  return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\n${lines.join("\n")}\n\n`);
+}
+
+/** Every open watcher and its fan-out: the heartbeat's list and the way back on close. */
+const watching = new Map<EventSink, EventFanout>();
+let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+function write(sink: EventSink, chunk: Uint8Array) {
+  sink.write(chunk);
+  if (sink.writableLength > MAX_QUEUED_BYTES) leave(sink, true);
+}
+
+function leave(sink: EventSink, destroy = false) {
+  const fanout = watching.get(sink);
+  if (!fanout) return;
+  watching.delete(sink);
+  fanout.remove(sink);
+  if (destroy) sink.destroy();
+  if (watching.size === 0 && heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+}
+
+/** Node calls "close" listeners with the response as `this`: one function serves every stream. */
+function closed(this: EventSink) {
+  leave(this);
+}
+
+export interface EventMessage {
+  event: string;
+  data: string;
+  id?: string | number;
+}
+
+interface FanoutHooks {
+  /** After a watcher joined (e.g. to read the state when there is no greeting yet). */
+  onJoin?: () => void;
+  /** After the last watcher left; the greeting is forgotten then (nobody keeps it current). */
+  onEmpty?: () => void;
+}
+
+/** One topic's watchers. */
+export class EventFanout {
+  private readonly sinks = new Set<EventSink>();
+  /** What a watcher joining now starts with (the current state), encoded; null until known. */
+  private greeting: Uint8Array | null = null;
+
+  constructor(private readonly hooks: FanoutHooks = {}) {}
+
+  get size() {
+    return this.sinks.size;
+  }
+
+  /** Whether joining watchers get the current state at once (no read needed). */
+  get hasGreeting() {
+    return this.greeting !== null;
+  }
+
+  /** Sends `message` to every watcher; `greeting` (default: the same) is what later ones start with. */
+  send(message: EventMessage, greeting: EventMessage = message) {
+    const chunk = encodeEvent(message.event, message.data, message.id);
+    this.greeting = greeting === message ? chunk : encodeEvent(greeting.event, greeting.data, greeting.id);
+    for (const sink of this.sinks) write(sink, chunk);
+  }
+
+  add(sink: EventSink) {
+    this.sinks.add(sink);
+    watching.set(sink, this);
+    if (!heartbeat) {
+      heartbeat = setInterval(() => {
+        for (const open of watching.keys()) write(open, HEARTBEAT);
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
     }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+    write(sink, PREAMBLE);
+    if (this.greeting) write(sink, this.greeting);
+    this.hooks.onJoin?.();
+  }
+
+  remove(sink: EventSink) {
+    if (!this.sinks.delete(sink)) return;
+    if (this.sinks.size === 0) {
+      this.greeting = null;
+      this.hooks.onEmpty?.();
+    }
+  }
 }
 
 /**
  * Whether the request is an EventSource's (it always asks for `text/event-stream`). Anything else
  * (a crawler, a prefetch, a script reading the body to its end) gets a 406 instead of a stream
- * that never ends.
+ * that never ends. The server's connection budget counts streams by the same header.
  */
 export const wantsEventStream = (request: Request) =>
   (request.headers.get("accept") ?? "").includes("text/event-stream");
@@ -49,87 +137,62 @@ export const wantsEventStream = (request: Request) =>
 export const NOT_AN_EVENT_SOURCE = "Sambungan langsung hanya untuk halaman pesanan yang sedang dibuka.";
 
 /** How many event streams this server holds open (for the bench and tests). */
-export const openEventStreams = () => open.size;
+export const openEventStreams = () => watching.size;
 
-/**
- * An event-stream response. `start` runs once the stream is open and returns what to do when it
- * closes (the watcher left, the server closed it); `request.signal` ending closes it too.
- */
-export function eventStreamResponse(
-  request: Request,
-  start: (stream: EventStream) => (() => void) | void,
-  headers: HeadersInit = {},
-): Response {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let closed = false;
-  let stop: (() => void) | void;
-  const entry = { beat: () => void write(": \n\n") };
-
-  const finish = () => {
-    if (closed) return;
-    closed = true;
-    open.delete(entry);
-    request.signal.removeEventListener("abort", finish);
+/** A web stream's controller as a sink (development and tests). */
+class WebSink implements EventSink {
+  constructor(private readonly controller: ReadableStreamDefaultController<Uint8Array>) {}
+  write(chunk: Uint8Array) {
     try {
-      controller.close();
+      this.controller.enqueue(chunk);
     } catch {
-      // already closed or cancelled
+      leave(this); // the reader went away
     }
-    stop?.();
-  };
-
-  function write(text: string): boolean {
-    if (closed) return false;
-    try {
-      controller.enqueue(encoder.encode(text));
-    } catch {
-      finish();
-      return false;
-    }
-    if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
-      finish();
-      return false;
-    }
-    return true;
   }
+  get writableLength() {
+    return -(this.controller.desiredSize ?? 0);
+  }
+  destroy() {
+    try {
+      this.controller.close();
+    } catch {
+      // already closed
+    }
+  }
+}
 
-  const stream: EventStream = {
-    send(event, data, id) {
-      const lines = data.split("\n").map((line) => `data: ${line}`);
-      return write(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\n${lines.join("\n")}\n\n`);
-    },
-    close: finish,
-    get closed() {
-      return closed;
-    },
+/** An event-stream answer whose watcher joins the fan-out `join` names when the stream opens. */
+export function eventStreamResponse(request: Request, join: () => EventFanout): Response {
+  let sink: WebSink | null = null;
+  const stop = () => {
+    if (sink) leave(sink);
   };
-
   const body = new ReadableStream<Uint8Array>(
     {
-      start(streamController) {
-        controller = streamController;
-        if (request.signal.aborted) {
-          finish();
-          return;
-        }
-        request.signal.addEventListener("abort", finish);
-        open.add(entry);
-        startHeartbeat();
-        write(`retry: ${RETRY_MS}\n\n`);
-        stop = start(stream);
-        if (closed) stop?.();
+      pull(controller) {
+        if (sink || request.signal.aborted) return;
+        sink = new WebSink(controller);
+        request.signal.addEventListener("abort", () => {
+          stop();
+          sink?.destroy();
+        });
+        join().add(sink);
       },
-      cancel: finish,
+      cancel: stop,
     },
     { highWaterMark: 0, size: (chunk) => chunk.byteLength },
   );
-
-  return new Response(body, {
+  const response = new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store, no-transform",
       "X-Accel-Buffering": "no",
-      ...headers,
     },
   });
+  const attach = (node: NodeEventSink) => {
+    void body.cancel();
+    node.once("close", closed);
+    join().add(node);
+  };
+  return Object.assign(response, { [EVENT_STREAM_ATTACH]: attach });
 }

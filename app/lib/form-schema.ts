@@ -3,8 +3,11 @@
  * with its own Indonesian message; forms are checked with them by form-check.ts.
  */
 import { z } from "zod";
+import { withoutInvisible } from "./single-line.ts";
 
-export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+/** A field as it is checked and stored: trimmed, without invisible characters (lib/single-line.ts). */
+export const trimmed = (value: unknown) =>
+  typeof value === "string" ? withoutInvisible(value).trim() : value;
 
 /** A text field: trimmed, at most `max` characters; required when `required` names the message. */
 export function textField(max: number, maxMessage: string, required?: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { singleLine } from "./single-line.ts";
+import { singleLine, withoutInvisible } from "./single-line.ts";
 
 describe("singleLine", () => {
   test.each([
@@ -29,5 +29,15 @@ describe("singleLine", () => {
     "Mie & Co #1 100%",
   ])("%j stays as it is", (text) => {
     expect(singleLine(text)).toBe(text);
+  });
+});
+
+describe("withoutInvisible", () => {
+  test.each([
+    ["Halo,\u200b\napakah buka\u202e besok?", "Halo,\napakah buka besok?"],
+    ["\u2066Menu\u2069\r\nbaru\ufeff", "Menu\r\nbaru"],
+    ["👩‍👩‍👧 tetap", "👩‍👩‍👧 tetap"],
+  ])("%j → %j (line breaks stay)", (input, expected) => {
+    expect(withoutInvisible(input)).toBe(expected);
   });
 });

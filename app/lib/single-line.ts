@@ -1,7 +1,10 @@
 /**
- * Text from a person (a name, a note, an item name, the brand) made safe to place inside a line
- * of a message someone else reads, such as the WhatsApp order text (issue #20): whatever it holds,
- * it stays one line and cannot fake the lines around it.
+ * Text from a person as it is stored and shown (issues #20, #26). Every stored field loses its
+ * invisible format characters (`withoutInvisible`: forms through lib/form-schema.ts, the
+ * checkout's details, notes, names, reasons, messages); a one-line field (a name, a note, an
+ * item name, the brand) is also made safe to place inside a line of a message someone else reads,
+ * such as the WhatsApp order text (`singleLine`): it stays one line and cannot fake the lines
+ * around it.
  *
  * - Line breaks of every kind (controls, NEL, U+2028/2029) become spaces.
  * - Invisible format characters are dropped: bidi embeddings, overrides, isolates and marks
@@ -19,9 +22,11 @@ const INVISIBLE = /(?![\u200c\u200d])\p{Cf}/gu;
 const BLANKS = /[\u115f\u1160\u3164\uffa0\u2800]/g;
 const STACKED_MARKS = /(\p{M}{3})\p{M}+/gu;
 
+/** Without the invisible format characters (line breaks stay): for text of several lines. */
+export const withoutInvisible = (value: string) => value.replace(INVISIBLE, "");
+
 export function singleLine(value: string): string {
-  return value
-    .replace(INVISIBLE, "")
+  return withoutInvisible(value)
     .replace(BREAKS, " ")
     .replace(BLANKS, " ")
     .replace(STACKED_MARKS, "$1")

@@ -6,113 +6,24 @@
 // and the first-load JavaScript of the board, an order page and the storefront's cart.
 // It reports; it asserts nothing (missed targets still exit 0).
 // Settings: LIVE_WATCHERS (1000), LIVE_CHANGES (200), LIVE_LOAD_S (10), LIVE_CONNECTIONS (50).
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import { firstLoadJs, signInAdmin } from "./bench-client.mjs";
+import { filledCart, firstLoadJs, percentile, placeOrder, signInAdmin, startShop, watch } from "./shop.mjs";
 
 const watchers = Number(process.env.LIVE_WATCHERS || 1000);
 const changes = Math.min(watchers, Number(process.env.LIVE_CHANGES || 200));
 const loadSeconds = Number(process.env.LIVE_LOAD_S || 10);
 const connections = Number(process.env.LIVE_CONNECTIONS || 50);
 const ADMIN = "admin-bench@nyala.test";
-const PASSWORD = "rahasia123";
 const targets = { rssMb: 300, p99Ms: 1000, throughputDrop: 0.2, boardJsKb: 160, storefrontJsKb: 120 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-live-"));
-const server = spawn("bash", ["scripts/serve.sh"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_EMAILS: ADMIN,
-    RATE_LIMIT_ORDER_ADDRESS: "1000000",
-    RATE_LIMIT_CART_ADDRESS: "1000000",
-    RATE_LIMIT_REGISTER_ADDRESS: "1000000",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+// The watchers come from one address: the server's budget for event streams is widened to them.
+const budget = String(watchers + 10);
+const shop = await startShop({
+  ADMIN_EMAILS: ADMIN,
+  OPEN_STREAMS_PER_ADDRESS: budget,
+  OPEN_STREAMS_TOTAL: budget,
 });
-const exited = new Promise((resolve) => server.once("exit", resolve));
-
-async function memory() {
-  const text = await readFile(`/proc/${server.pid}/status`, "utf8");
-  const field = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024);
-  return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
-}
-
-const cookiesOf = (response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-
-/** A guest's cart with one dish, as "Tambah" without JavaScript fills it: its cookie. */
-async function filledCart() {
-  const added = await fetch(`${base}/keranjang`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "tambah", menu: "es-nyala" }),
-    redirect: "manual",
-  });
-  await added.arrayBuffer();
-  return cookiesOf(added).find((cookie) => /nyala_keranjang=./.test(cookie));
-}
-
-/** A guest's order, checked out as the cart page's form does without JavaScript (the /pesanan page). */
-async function placeOrder() {
-  const response = await fetch(`${base}/pesanan`, {
-    method: "POST",
-    headers: { cookie: await filledCart() },
-    body: new URLSearchParams({
-      nama: "Pelanggan Bench",
-      whatsapp: "0812-3456-7890",
-      cara: "ambil",
-      waktu: "secepatnya",
-    }),
-  });
-  const page = await response.text();
-  return {
-    code: /data-testid="order-code">(NY-[A-Z0-9]+)</.exec(page)?.[1],
-    cookie: cookiesOf(response).find((cookie) => /nyala_lihat=./.test(cookie)),
-  };
-}
-
-/** One open page's event stream (a plain socket, as light as a browser's); calls `onStatus(status)` per event. */
-function watch(url, cookie, onStatus) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { headers: { cookie, accept: "text/event-stream" }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
-        response.setEncoding("utf8");
-        let buffer = "";
-        response.on("data", (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const status = /"status":"([a-z]+)"/.exec(block)?.[1];
-            if (status && block.includes("event: status")) onStatus(status);
-          }
-        });
-        resolve(request);
-      },
-    );
-    request.on("error", reject);
-  });
-}
+const { base, memory } = shop;
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -125,24 +36,9 @@ const produkLoad = async () => {
   };
 };
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 const sockets = [];
 try {
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error("the server exited while starting");
-    try {
-      if ((await fetch(`${base}/produk`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 900) throw new Error("the server did not start within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const admin = await signInAdmin(base, ADMIN, PASSWORD);
+  const admin = await signInAdmin(base, ADMIN);
   console.log(`Live orders: ${watchers} open order pages on one server (embedded database)\n`);
 
   const idle = await memory();
@@ -151,7 +47,7 @@ try {
   const without = await produkLoad();
 
   const orders = [];
-  for (let i = 0; i < watchers; i++) orders.push(await placeOrder());
+  for (let i = 0; i < watchers; i++) orders.push(await placeOrder(base));
   const withOrders = await memory();
   const arrivals = new Map();
   for (const order of orders) {
@@ -188,7 +84,7 @@ try {
   const board = await firstLoadJs(base, "/admin/pesanan", admin);
   const orderPage = await firstLoadJs(base, `/pesanan/${orders[0].code}`, orders[0].cookie);
   // The cart page with a line: its lines' code and the checkout's details form load with it.
-  const cart = await firstLoadJs(base, "/keranjang", await filledCart());
+  const cart = await firstLoadJs(base, "/keranjang", await filledCart(base));
 
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
@@ -233,7 +129,5 @@ try {
   );
 } finally {
   for (const socket of sockets) socket.destroy();
-  if (server.exitCode === null) server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  await rm(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

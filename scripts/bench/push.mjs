@@ -12,11 +12,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startFakePushService } from "../../tests/support/fake-push-service.ts";
-import { firstLoadJs, signInAdmin } from "./bench-client.mjs";
+import { firstLoadJs, signInAdmin } from "./shop.mjs";
 
 const devices = Number(process.env.PUSH_DEVICES || 50);
 const orderCount = Number(process.env.PUSH_ORDERS || 30);
-const PASSWORD = "rahasia123";
 const DEVICES_PER_ADMIN = 10;
 const admins = Array.from(
   { length: Math.ceil(devices / DEVICES_PER_ADMIN) },
@@ -106,7 +105,7 @@ try {
   let subscribed = 0;
   let cookie;
   for (const email of admins) {
-    cookie = await signInAdmin(base, email, PASSWORD);
+    cookie = await signInAdmin(base, email);
     for (let i = 0; i < DEVICES_PER_ADMIN && subscribed < devices; i++, subscribed++) {
       const device = service.subscription(`perangkat-${subscribed}`);
       await post(cookie, {

@@ -9,13 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   BackupRefusedError,
   MANIFEST_NAME,
-  readArchive,
   tarHeader,
   tarPadding,
   writeArchive,
   type Manifest,
 } from "./archive.ts";
 import { checkMigrations } from "./restore.ts";
+import { EXPANSION_LIMIT, readArchive } from "./unpack.ts";
 
 const PHOTO = `${"ab".repeat(32)}.webp`;
 const known = readMigrationFiles({ migrationsFolder: "drizzle" }).map((migration) => ({
@@ -145,6 +145,43 @@ describe("the backup file", () => {
     expect((await refusal(short)).error?.message).toContain("1 berkas, semestinya 2");
     const unended = rawArchive([{ name: MANIFEST_NAME, body: JSON.stringify(manifestOf(0)) }], false);
     expect((await refusal(unended)).error?.message).toContain("terpotong");
+  });
+
+  it("refuses an archive that would unpack past its budget, before writing anything", async () => {
+    // A header that claims a gigabyte: refused at the header, its bytes never read.
+    const manifest = Buffer.from(JSON.stringify(manifestOf(1)));
+    const claimsAGigabyte = gzipSync(
+      Buffer.concat([
+        tarHeader(MANIFEST_NAME, manifest.length, "0", Date.now()),
+        manifest,
+        tarPadding(manifest.length),
+        tarHeader("pglite/base/1/besar", 1024 ** 3, "0", Date.now()),
+      ]),
+    );
+    const claimed = await refusal(claimsAGigabyte);
+    expect(claimed.error?.message).toContain(`lebih dari ${EXPANSION_LIMIT} kali ukurannya`);
+    expect(existsSync(claimed.target)).toBe(false);
+
+    // Forty files of a megabyte of zeros (a 40 KB file): refused on the way, nothing written.
+    const zeros = Buffer.alloc(1024 * 1024);
+    const bomb = rawArchive([
+      { name: MANIFEST_NAME, body: JSON.stringify(manifestOf(40)) },
+      ...Array.from({ length: 40 }, (_, index) => ({ name: `pglite/base/1/${index}`, body: zeros })),
+    ]);
+    expect(bomb.length * EXPANSION_LIMIT).toBeLessThan(40 * zeros.length);
+    const exploded = await refusal(bomb);
+    expect(exploded.error?.message).toContain(`lebih dari ${EXPANSION_LIMIT} kali ukurannya`);
+    expect(existsSync(exploded.target)).toBe(false);
+
+    // A real backup, but more than the disk can take.
+    await archive();
+    const target = path.join(root, "no-room");
+    const noRoom = await readArchive(path.join(root, "backup.tar.gz"), target, () => undefined, {
+      bytes: 50_000,
+      by: "disk",
+    }).catch((error: unknown) => error as Error);
+    expect((noRoom as Error).message).toMatch(/^Ruang disk tidak cukup untuk memulihkan cadangan ini/);
+    expect(existsSync(target)).toBe(false);
   });
 
   it("refuses a backup from a newer schema: a migration this version does not know", () => {

@@ -14,8 +14,9 @@ import { openDatabase, type AppliedMigration, type Database } from "../../databa
 import { lockDataDir } from "../../database/data-dir-lock.ts";
 import { isDataDir } from "../../database/embedded-data-dir.ts";
 import { orders, photos, users } from "../../database/schema.ts";
-import { BackupRefusedError, readArchive, type Manifest } from "./archive.ts";
+import { BackupRefusedError, type Manifest } from "./archive.ts";
 import { localStamp } from "./backup.ts";
+import { readArchive } from "./unpack.ts";
 
 export interface RestoreResult {
   manifest: Manifest;

@@ -287,6 +287,47 @@ export async function submitOrder(
   };
 }
 
+export interface OrderAttempt {
+  status: number;
+  code: string | null;
+  body: string;
+  retryAfter: string | null;
+}
+
+/**
+ * One order as a browser without JavaScript places it, a "Tambah" then the cart page's form,
+ * whatever the answers: the first that is not a success, or the checkout's with its code.
+ */
+export async function attemptOrder(server: Server): Promise<OrderAttempt> {
+  const added = await fetch(`${server.url}/keranjang`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "tambah", menu: "mie-nyala-level-1", level: "3" }),
+    redirect: "manual",
+  });
+  const addedBody = await added.text();
+  if (added.status !== 303)
+    return {
+      status: added.status,
+      code: null,
+      body: addedBody,
+      retryAfter: added.headers.get("retry-after"),
+    };
+  const cookie = added.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  const response = await fetch(`${server.url}/pesanan`, {
+    method: "POST",
+    body: CHECKOUT_FORM,
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  const body = await response.text();
+  return {
+    status: response.status,
+    code: response.status === 201 ? orderCodeIn(body) : null,
+    body,
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
 /** Records an order the way the cart's checkout does; the code when the server accepted it. */
 export async function recordOrder(server: Server): Promise<string | null> {
   return (await submitOrder(server)).code;

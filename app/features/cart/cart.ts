@@ -3,6 +3,7 @@
  * the re-check against the menu (docs/decisions/0018-server-cart.md, 0023-spice-level-families.md).
  */
 import { formatRupiah } from "../../lib/format.ts";
+import { singleLine } from "../../lib/single-line.ts";
 import { groupLevelFamilies, isSpiceLevel, type LevelChoice } from "../catalog/spice-levels.ts";
 
 /** Where browsers kept the cart before the server did (read once, sent to the server, removed). */
@@ -106,9 +107,8 @@ export function cleanNote(value: unknown): string {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** `cleanNote` without the length cut, for the server, which refuses a long note instead. */
-export const normalizeNote = (value: string) =>
-  value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
+/** A note as the server stores it (lib/single-line.ts); a long one is refused, not cut. */
+export const normalizeNote = (value: string) => singleLine(value);
 
 /** A note while it is being typed: the same characters as `cleanNote`, but spaces kept as typed. */
 export function draftNote(value: unknown): string {

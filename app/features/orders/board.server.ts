@@ -10,10 +10,10 @@ import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { storeDate } from "../../lib/clock.server.ts";
+import { singleLine } from "../../lib/single-line.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { isDateString } from "../../lib/date-input.ts";
 import { startOfZonedDay } from "../store/opening-hours.ts";
-import { oneLine } from "./checkout-details.ts";
 import { announceOrderChange } from "./live.server.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
 import {
@@ -202,6 +202,8 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
   return {
     orders: rows.map((row) => ({
       ...row,
+      // Orders stored before names were cleaned show them clean (lib/single-line.ts).
+      customer_name: row.customer_name === null ? null : singleLine(row.customer_name),
       items: byOrder.get(row.id) ?? [],
       discounts: discounts
         .filter((entry) => entry.order_id === row.id)
@@ -237,7 +239,7 @@ const StatusChangeSchema = z.object({
   alasan: z
     .string({ error: BOARD_MESSAGES.reason })
     .max(800, BOARD_MESSAGES.reason)
-    .transform(oneLine)
+    .transform(singleLine)
     .optional(),
 });
 

@@ -3,6 +3,7 @@
  * browser and for POST /pesanan (docs/decisions/0022-checkout-details.md).
  */
 import * as z from "zod/mini";
+import { singleLine } from "../../lib/single-line.ts";
 import { parseStoreWhatsAppNumber } from "../../lib/whatsapp-number.ts";
 import { FULFILMENTS, type Fulfilment } from "./order-status.ts";
 
@@ -43,17 +44,12 @@ export interface CheckoutDetails {
 /** What is remembered for the next checkout (everything but the time). */
 export type SavedDetails = Omit<CheckoutDetails, "waktu">;
 
-// Control characters and line breaks become spaces: every field is one line of the message.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-export const oneLine = (value: string) => value.replace(CONTROL, " ").replace(/\s+/g, " ").trim();
-
 const length = (value: string) => Array.from(value).length;
 
-/** Any value a form may send for a field, read as one trimmed line ("" when absent). */
+/** Any value a form may send for a field, read as one line of the message ("" when absent). */
 const text = z.pipe(
   z.optional(z.unknown()),
-  z.transform((value) => (typeof value === "string" ? oneLine(value) : "")),
+  z.transform((value) => (typeof value === "string" ? singleLine(value) : "")),
 );
 
 const SLOT_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

@@ -3,20 +3,22 @@
  * reaches the customer's open order page and the staff board on every app server.
  *
  * A change is announced after its transaction committed (`announceOrderChange`), through the
- * cross-server notices (lib/notices.server.ts). Each server then reads the order's state from
- * the database once and writes it to every one of its watchers of that order; the board's
- * watchers get the code and the count of new orders, and reload their list. Watchers get the
- * whole current state on every (re)connect, and again after the server's notice connection had a
- * gap, so a change announced while anyone was away is never lost.
+ * cross-server notices (lib/notices.server.ts). Each server keeps one fan-out per watched order
+ * and one for the board (lib/event-stream.server.ts): it reads the order's state once and writes
+ * it to every watcher of that order; the board's watchers get the code and the count of new
+ * orders, and reload their list. A watcher joining a watched order starts with the state the
+ * others have, without a query. After a gap in the server's notices everyone reads the truth
+ * again, so a change announced while anyone was away is never lost.
  */
 import { count, eq, max } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderEvents, orders } from "../../../database/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
-import type { EventStream } from "../../lib/event-stream.server.ts";
+import { EventFanout, eventStreamResponse } from "../../lib/event-stream.server.ts";
 import { announce, listen } from "../../lib/notices.server.ts";
 import { getStoreSettings } from "../store/settings.server.ts";
 import { loadLiveState } from "./order-page-data.server.ts";
+import { findOrderAccess, mayView, type OrderAccess, type Viewer } from "./order-view.server.ts";
 
 const CHANNEL = "nyala_orders";
 
@@ -34,47 +36,63 @@ export function announceOrderChange(notice: OrderNotice) {
   announce(CHANNEL, JSON.stringify({ code: notice.code, kind: notice.kind }));
 }
 
-interface OrderWatcher {
-  stream: EventStream;
-  orderId: number;
-  lastSent: number;
+interface OrderTopic {
+  fanout: EventFanout;
+  access: OrderAccess;
+  /** The id of the last status change its watchers were sent; -1 before the first read. */
+  eventId: number;
+  /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
+  reading: { again: boolean } | null;
 }
 
-/** The customers' open order pages on this server, by order code. */
-const orderWatchers = new Map<string, Set<OrderWatcher>>();
-/** The staff boards open on this server. */
-const boardWatchers = new Set<EventStream>();
-/** One database read per order at a time; a change arriving meanwhile reads once more after it. */
-const refreshing = new Map<string, { again: boolean }>();
+/** The orders watched on this server, by code: created by the first watcher, gone with the last. */
+const orderTopics = new Map<string, OrderTopic>();
 
+function topicFor(code: string, access: OrderAccess): OrderTopic {
+  let topic = orderTopics.get(code);
+  if (!topic) {
+    const created: OrderTopic = {
+      access,
+      eventId: -1,
+      reading: null,
+      fanout: new EventFanout({
+        onJoin: () => {
+          if (!created.fanout.hasGreeting) void refreshOrder(code);
+        },
+        onEmpty: () => {
+          if (orderTopics.get(code) === created) orderTopics.delete(code);
+        },
+      }),
+    };
+    orderTopics.set(code, created);
+    topic = created;
+  }
+  return topic;
+}
+
+/** Reads the order's state once and sends it to its watchers when it moved on. */
 async function refreshOrder(code: string) {
-  const running = refreshing.get(code);
-  if (running) {
-    running.again = true;
+  const topic = orderTopics.get(code);
+  if (!topic) return;
+  if (topic.reading) {
+    topic.reading.again = true;
     return;
   }
-  const state = { again: true };
-  refreshing.set(code, state);
+  const reading = { again: true };
+  topic.reading = reading;
   try {
-    while (state.again) {
-      state.again = false;
-      const watchers = orderWatchers.get(code);
-      const first = watchers?.values().next().value;
-      if (!first) break;
+    while (reading.again && topic.fanout.size > 0) {
+      reading.again = false;
       const db = await getDb();
-      const live = await loadLiveState(db, first.orderId, (await getStoreSettings(db)).timezone);
-      if (!live) continue;
-      const payload = JSON.stringify(live);
-      for (const watcher of orderWatchers.get(code) ?? []) {
-        if (watcher.lastSent >= live.eventId) continue;
-        watcher.lastSent = live.eventId;
-        watcher.stream.send("status", payload, live.eventId);
-      }
+      const live = await loadLiveState(db, topic.access.id, (await getStoreSettings(db)).timezone);
+      if (!live || (live.eventId <= topic.eventId && topic.fanout.hasGreeting)) continue;
+      topic.eventId = live.eventId;
+      topic.fanout.send({ event: "status", data: JSON.stringify(live), id: live.eventId });
     }
   } catch (error) {
     console.error(`Status pesanan ${code} tidak bisa dikirim:`, (error as Error).message);
   } finally {
-    refreshing.delete(code);
+    topic.reading = null;
   }
 }
 
@@ -87,13 +105,19 @@ export async function boardSummary(db: Database) {
   return { baru: waiting?.n ?? 0, eventId: last?.id ?? 0 };
 }
 
+/** The staff boards open on this server. */
+const board = new EventFanout({
+  onJoin: () => {
+    if (!board.hasGreeting) void refreshBoards(null);
+  },
+});
 let boardPending: Promise<void> | null = null;
 let boardAgain = false;
 const boardNotices: OrderNotice[] = [];
 
 async function refreshBoards(notice: OrderNotice | null) {
   if (notice) boardNotices.push(notice);
-  if (boardWatchers.size === 0) {
+  if (board.size === 0) {
     boardNotices.length = 0;
     return;
   }
@@ -107,9 +131,22 @@ async function refreshBoards(notice: OrderNotice | null) {
         boardAgain = false;
         const notices = boardNotices.splice(0);
         const summary = await boardSummary(await getDb());
-        const payload = JSON.stringify({ ...summary, changes: notices });
-        for (const stream of boardWatchers)
-          stream.send(notices.length ? "pesanan" : "halo", payload, summary.eventId);
+        const hello = {
+          event: "halo",
+          data: JSON.stringify({ ...summary, changes: [] }),
+          id: summary.eventId,
+        };
+        // A board joining later starts with the count (`halo`): it must not ring for old news.
+        board.send(
+          notices.length
+            ? {
+                event: "pesanan",
+                data: JSON.stringify({ ...summary, changes: notices }),
+                id: summary.eventId,
+              }
+            : hello,
+          hello,
+        );
       } while (boardAgain);
     } catch (error) {
       console.error("Papan pesanan tidak bisa diperbarui:", (error as Error).message);
@@ -139,13 +176,13 @@ listen(
   (payload) => {
     const notice = readNotice(payload);
     if (!notice) return;
-    if (orderWatchers.has(notice.code)) void refreshOrder(notice.code);
+    if (orderTopics.has(notice.code)) void refreshOrder(notice.code);
     void refreshBoards(notice);
   },
   {
     // Notices may have been lost while the connection was down: everyone reads the truth again.
     onGap() {
-      for (const code of orderWatchers.keys()) void refreshOrder(code);
+      for (const code of orderTopics.keys()) void refreshOrder(code);
       void refreshBoards(null);
     },
   },
@@ -160,38 +197,21 @@ export function listenOrderChanges(listener: (notice: OrderNotice) => void, onGa
   return listen(CHANNEL, onNotice, { onGap });
 }
 
-/** Keeps `stream` up to date with order `code` (id `orderId`), starting with its state now. */
-export function watchOrder(stream: EventStream, code: string, orderId: number): () => void {
-  const watcher: OrderWatcher = { stream, orderId, lastSent: -1 };
-  let set = orderWatchers.get(code);
-  if (!set) {
-    set = new Set();
-    orderWatchers.set(code, set);
-  }
-  set.add(watcher);
-  void (async () => {
-    const db = await getDb();
-    const live = await loadLiveState(db, orderId, (await getStoreSettings(db)).timezone).catch(() => null);
-    if (!live || watcher.lastSent >= live.eventId) return;
-    watcher.lastSent = live.eventId;
-    stream.send("status", JSON.stringify(live), live.eventId);
-  })();
-  return () => {
-    set.delete(watcher);
-    if (set.size === 0 && orderWatchers.get(code) === set) orderWatchers.delete(code);
-  };
+/**
+ * Whether `viewer` may watch order `code`: its access, or null. A viewer the watched order already
+ * admits costs no query; anyone else gets the one lookup every refusal gets
+ * (order-view.server.ts), so a refusal tells nothing.
+ */
+export async function watchableOrder(code: string, viewer: Viewer): Promise<OrderAccess | null> {
+  const known = orderTopics.get(code)?.access ?? null;
+  if (mayView(known, viewer)) return known;
+  const access = await findOrderAccess(await getDb(), code);
+  return mayView(access, viewer) ? access : null;
 }
 
-/** Keeps a staff board's `stream` told of every order change, starting with the count now. */
-export function watchBoard(stream: EventStream): () => void {
-  boardWatchers.add(stream);
-  void (async () => {
-    const summary = await boardSummary(await getDb()).catch(() => null);
-    if (summary) stream.send("halo", JSON.stringify({ ...summary, changes: [] }), summary.eventId);
-  })();
-  return () => void boardWatchers.delete(stream);
-}
+/** The live stream of order `code` (watchable: `access`), starting with its state now. */
+export const openOrderStream = (request: Request, code: string, access: OrderAccess) =>
+  eventStreamResponse(request, () => topicFor(code, access).fanout);
 
-/** How many watchers this server holds (the bench reports it). */
-export const watcherCount = () =>
-  boardWatchers.size + [...orderWatchers.values()].reduce((sum, set) => sum + set.size, 0);
+/** A staff board's stream: the count now, then every order change. */
+export const openBoardStream = (request: Request) => eventStreamResponse(request, () => board);

@@ -54,19 +54,22 @@ export function readViewCookie(request: Request, code: string): string | null {
   return value && VIEW_TOKEN_PATTERN.test(value) ? value : null;
 }
 
-interface Viewer {
+export interface Viewer {
   /** The secret from the link or the cookie. */
   token: string | null;
   /** The signed-in account. */
   userId: string | null;
 }
 
-/** The order's id when `viewer` may see it, else null (see the access model above). */
-export async function findViewableOrder(
-  db: Database,
-  rawCode: string,
-  viewer: Viewer,
-): Promise<number | null> {
+/** What decides who may see an order: the account that placed it and its link's hash. */
+export interface OrderAccess {
+  id: number;
+  userId: string | null;
+  tokenHash: Buffer | null;
+}
+
+/** The order's access by its code (one lookup), or null. */
+export async function findOrderAccess(db: Database, rawCode: string): Promise<OrderAccess | null> {
   const code = normalizeOrderCode(rawCode);
   const [row] = isOrderCode(code)
     ? await db
@@ -75,12 +78,29 @@ export async function findViewableOrder(
         .where(eq(orders.code, code))
         .limit(1)
     : [];
-  const stored = row?.view_token_hash ? Buffer.from(row.view_token_hash, "hex") : DUMMY_HASH;
+  if (!row) return null;
+  const tokenHash = row.view_token_hash ? Buffer.from(row.view_token_hash, "hex") : null;
+  return { id: row.id, userId: row.user_id, tokenHash };
+}
+
+/** Whether `viewer` may see the order (null: none): one constant-time comparison either way. */
+export function mayView(access: OrderAccess | null, viewer: Viewer): boolean {
+  const stored = access?.tokenHash ?? DUMMY_HASH;
   const given = viewer.token && VIEW_TOKEN_PATTERN.test(viewer.token) ? sha256(viewer.token) : DUMMY_HASH;
   const tokenMatches =
     stored.length === given.length &&
     timingSafeEqual(stored, given) &&
-    Boolean(row?.view_token_hash && viewer.token);
-  const isOwner = Boolean(row?.user_id && viewer.userId && row.user_id === viewer.userId);
-  return row && (tokenMatches || isOwner) ? row.id : null;
+    Boolean(access?.tokenHash && viewer.token);
+  const isOwner = Boolean(access?.userId && viewer.userId && access.userId === viewer.userId);
+  return access !== null && (tokenMatches || isOwner);
+}
+
+/** The order's id when `viewer` may see it, else null (see the access model above). */
+export async function findViewableOrder(
+  db: Database,
+  rawCode: string,
+  viewer: Viewer,
+): Promise<number | null> {
+  const access = await findOrderAccess(db, rawCode);
+  return mayView(access, viewer) ? access!.id : null;
 }

@@ -4,6 +4,7 @@
  * honeypot: hidden from people, filled by bots that fill every field.
  */
 import * as z from "zod/mini";
+import { singleLine, withoutInvisible } from "../../lib/single-line.ts";
 import { isEmail, normalizeEmail } from "../accounts/auth-rules.ts";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_MESSAGES, CONTACT_NAME_MAX } from "./contact.ts";
 
@@ -11,7 +12,7 @@ export const ContactSchema = z.object({
   nama: z
     .string({ error: CONTACT_MESSAGES.nameMissing })
     .check(
-      z.trim(),
+      z.overwrite(singleLine),
       z.minLength(1, CONTACT_MESSAGES.nameMissing),
       z.maxLength(CONTACT_NAME_MAX, CONTACT_MESSAGES.nameLength),
     ),
@@ -22,13 +23,11 @@ export const ContactSchema = z.object({
       z.minLength(1, CONTACT_MESSAGES.emailMissing),
       z.refine(isEmail, CONTACT_MESSAGES.emailFormat),
     ),
-  pesan: z
-    .string({ error: CONTACT_MESSAGES.messageMissing })
-    .check(
-      z.trim(),
-      z.minLength(1, CONTACT_MESSAGES.messageMissing),
-      z.minLength(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageShort),
-      z.maxLength(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageLong),
-    ),
+  pesan: z.string({ error: CONTACT_MESSAGES.messageMissing }).check(
+    z.overwrite((pesan) => withoutInvisible(pesan).trim()),
+    z.minLength(1, CONTACT_MESSAGES.messageMissing),
+    z.minLength(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageShort),
+    z.maxLength(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageLong),
+  ),
   situs: z.optional(z.string()),
 });

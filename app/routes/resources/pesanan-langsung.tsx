@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-langsung";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
-import { watchOrder } from "~/features/orders/live.server.ts";
+import { openOrderStream, watchableOrder } from "~/features/orders/live.server.ts";
 import { normalizeOrderCode } from "~/features/orders/order-code.ts";
-import { findViewableOrder, readViewCookie } from "~/features/orders/order-view.server.ts";
-import { getDb } from "~/lib/db.server.ts";
-import { eventStreamResponse, NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
+import { readViewCookie } from "~/features/orders/order-view.server.ts";
+import { NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
 
 /**
  * GET /pesanan/<code>/langsung: an open order page's live connection (server-sent events), for
@@ -16,12 +15,12 @@ import { eventStreamResponse, NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/li
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeOrderCode(params.kode);
-  const orderId = await findViewableOrder(await getDb(), code, {
+  const access = await watchableOrder(code, {
     token: readViewCookie(request, code),
     userId: getOptionalUser(context)?.id ?? null,
   });
-  if (orderId === null)
+  if (!access)
     throw data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!wantsEventStream(request)) throw data(NOT_AN_EVENT_SOURCE, { status: 406 });
-  return eventStreamResponse(request, (stream) => watchOrder(stream, code, orderId));
+  return openOrderStream(request, code, access);
 }

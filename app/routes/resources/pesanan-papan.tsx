@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-papan";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { watchBoard } from "~/features/orders/live.server.ts";
-import { eventStreamResponse, NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
+import { openBoardStream } from "~/features/orders/live.server.ts";
+import { NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
 
 /**
  * GET /admin/pesanan/langsung: the staff board's live connection (server-sent events). It opens
@@ -13,5 +13,5 @@ import { eventStreamResponse, NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/li
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   if (!wantsEventStream(request)) throw data(NOT_AN_EVENT_SOURCE, { status: 406 });
-  return eventStreamResponse(request, (stream) => watchBoard(stream));
+  return openBoardStream(request);
 }

@@ -16,6 +16,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useRevalidator } from "react-router";
+import { keepEventSource } from "~/lib/live-source.ts";
 import { useRingAgain } from "./ring-again.ts";
 
 const LIVE_URL = "/admin/pesanan/langsung";
@@ -156,11 +157,7 @@ export function AdminLiveProvider({
   }, []);
 
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let reload: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
     const onEvent = (event: MessageEvent<string>) => {
       const data = readEvent(event.data);
       if (!data) return;
@@ -175,28 +172,10 @@ export function AdminLiveProvider({
       }
     };
 
-    const connect = () => {
-      if (stopped) return;
-      source = new EventSource(LIVE_URL);
-      source.addEventListener("open", () => setConnected(true));
-      source.addEventListener("halo", onEvent);
-      source.addEventListener("pesanan", onEvent);
-      source.addEventListener("error", () => {
-        setConnected(false);
-        // EventSource retries a dropped connection itself, but not a refused one (a 401, a
-        // restarting server's 502): start again after a pause.
-        if (source?.readyState === EventSource.CLOSED) {
-          source.close();
-          retry = setTimeout(connect, 5_000);
-        }
-      });
-    };
-    connect();
+    const close = keepEventSource(LIVE_URL, { halo: onEvent, pesanan: onEvent }, setConnected);
     return () => {
-      stopped = true;
-      clearTimeout(retry);
+      close();
       clearTimeout(reload);
-      source?.close();
     };
   }, [ring]);
 

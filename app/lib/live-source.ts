@@ -1,0 +1,44 @@
+/**
+ * An EventSource that stays open, for the live pages. The browser reconnects a dropped stream by
+ * itself; a refused one (a 404 during a deploy, a proxy's 502, a full server's 429 or 503) is
+ * opened again after RETRY_FIRST_MS, then twice as long each time it is refused again, up to
+ * RETRY_MAX_MS, so a full server is not asked again by every open page at once
+ * (docs/decisions/0030-connection-budget-and-outages.md). Meanwhile the page says to reload.
+ */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+/** Opens `url` with `listeners` (by event name); `connected` hears every change. Returns the close. */
+export function keepEventSource(
+  url: string,
+  listeners: Record<string, (event: MessageEvent<string>) => void>,
+  connected: (open: boolean) => void,
+): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let wait = RETRY_FIRST_MS;
+  let stopped = false;
+  const connect = () => {
+    if (stopped) return;
+    const opened = new EventSource(url);
+    source = opened;
+    opened.addEventListener("open", () => {
+      wait = RETRY_FIRST_MS;
+      connected(true);
+    });
+    for (const [name, listener] of Object.entries(listeners)) opened.addEventListener(name, listener);
+    opened.addEventListener("error", () => {
+      connected(false);
+      if (opened.readyState !== EventSource.CLOSED) return;
+      opened.close();
+      retry = setTimeout(connect, wait);
+      wait = Math.min(wait * 2, RETRY_MAX_MS);
+    });
+  };
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The connection budget (docs/decisions/0030-connection-budget-and-outages.md): what stays open
+ * at its client's pace is counted while it is open, per client address and in total, before
+ * React Router sees it. A request body counts until it has arrived, with the bytes it declared
+ * (the URL's whole limit when chunked), so bodies held open cannot outgrow OPEN_BODIES_MB of
+ * memory; an event stream counts until it closes. Past a limit the answer is 429 (this address) or 503 (everyone) with Retry-After. A
+ * body that trickles (after a grace, fewer than its minimum bytes per second on average) gets 408
+ * and its connection is closed. The bytes are counted as the socket reads them, so a body the app
+ * has not asked for yet still makes progress until the buffers between them are full.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyLimitFor } from "../app/lib/body-limit.ts";
+import { clientAddressFrom, trustProxyHops } from "../app/lib/client-address.ts";
+import { OpenCount, type OpenLimits } from "./open-count.ts";
+import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
+
+const CHECK_EVERY_MS = 1_000;
+/** With the budget full, how long a new body may take to arrive whole (then it needs no place). */
+const ARRIVAL_WAIT_MS = 50;
+
+export interface BudgetSettings {
+  bodies: OpenLimits;
+  streams: OpenLimits;
+  /** How long a body may wait before its rate counts (ms). */
+  bodyGraceMs: number;
+  /** After the grace, a body must bring this many bytes per second waited on average. */
+  bodyMinBytesPerSecond: number;
+  /** Proxies in front (TRUST_PROXY), for the client's address. */
+  trustProxy: number;
+}
+
+const setting = (value: string | undefined, fallback: number) => {
+  const number = Number(value?.trim() || fallback);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+};
+
+/** The budget from the environment (README's settings table has the same names and defaults). */
+export function budgetSettings(env: NodeJS.ProcessEnv = process.env): BudgetSettings {
+  const hops = trustProxyHops(env.TRUST_PROXY?.trim());
+  return {
+    bodies: {
+      perAddress: setting(env.OPEN_BODIES_PER_ADDRESS, 8),
+      total: setting(env.OPEN_BODIES_TOTAL, 128),
+      totalWeight: setting(env.OPEN_BODIES_MB, 32) * 1024 * 1024,
+    },
+    streams: {
+      perAddress: setting(env.OPEN_STREAMS_PER_ADDRESS, 32),
+      total: setting(env.OPEN_STREAMS_TOTAL, 3000),
+    },
+    bodyGraceMs: 10_000,
+    bodyMinBytesPerSecond: setting(env.BODY_MIN_BYTES_PER_SECOND, 500),
+    trustProxy: Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0,
+  };
+}
+
+interface OpenBody {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The socket's bytes read when the body started. */
+  bytesAtStart: number;
+  startedAt: number;
+}
+
+/** An EventSource's request (the app answers anything else on its routes with 406). */
+export const isEventStream = (request: IncomingMessage) =>
+  request.method === "GET" && (request.headers.accept ?? "").includes("text/event-stream");
+
+const hasBody = (request: IncomingMessage) =>
+  request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"]) > 0;
+
+export interface ConnectionBudget {
+  /**
+   * Lets `request` in (`proceed`), counting it while it stays open at its client's pace, or
+   * answers it itself when it would pass a limit.
+   */
+  admit(request: IncomingMessage, response: ServerResponse, proceed: () => void): void;
+  /** What is counted now (tests and the bench). */
+  counts(): { bodies: number; bodyBytes: number; streams: number };
+  stop(): void;
+}
+
+export function createConnectionBudget(settings: BudgetSettings): ConnectionBudget {
+  const bodies = new OpenCount<OpenBody>(
+    settings.bodies,
+    ({ request }) => !request.complete && !request.destroyed,
+  );
+  const streams = new OpenCount<ServerResponse>(settings.streams);
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function tooSlow(body: OpenBody) {
+    bodies.release(body);
+    // An answer already given: the rest was being read and dropped; the connection just ends.
+    if (body.response.headersSent) body.request.destroy();
+    else sendServerAnswer(body.request, body.response, SERVER_ANSWERS.bodyTooSlow);
+  }
+
+  function check() {
+    const now = performance.now();
+    for (const body of bodies.entries()) {
+      const { request } = body;
+      if (request.complete || request.destroyed) {
+        bodies.release(body);
+        continue;
+      }
+      const received = (request.socket?.bytesRead ?? body.bytesAtStart) - body.bytesAtStart;
+      if (now - body.startedAt > settings.bodyGraceMs + (received / settings.bodyMinBytesPerSecond) * 1000)
+        tooSlow(body);
+    }
+    if (bodies.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  // Node calls "close" listeners with the response as `this`: one function for every stream.
+  function streamClosed(this: ServerResponse) {
+    streams.release(this);
+  }
+
+  function admitBody(request: IncomingMessage, response: ServerResponse, address: string) {
+    const body: OpenBody = {
+      request,
+      response,
+      bytesAtStart: request.socket.bytesRead,
+      startedAt: performance.now(),
+    };
+    const declared = Number(request.headers["content-length"]);
+    const limit = bodyLimitFor((request.url ?? "/").split("?")[0]!);
+    const refused = bodies.admit(address, body, declared > 0 ? Math.min(declared, limit) : limit);
+    if (refused) return refused;
+    response.once("close", () => bodies.release(body));
+    timer ??= setInterval(check, CHECK_EVERY_MS).unref();
+    return null;
+  }
+
+  return {
+    admit(request, response, proceed) {
+      const stream = isEventStream(request);
+      if (!stream && !hasBody(request)) return proceed();
+      const forwarded = request.headers["x-forwarded-for"];
+      const address = clientAddressFrom(
+        request.socket.remoteAddress,
+        Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+        settings.trustProxy,
+      );
+      if (stream) {
+        const refused = streams.admit(address, response);
+        if (refused)
+          return sendServerAnswer(
+            request,
+            response,
+            refused === "address" ? SERVER_ANSWERS.streamsPerAddress : SERVER_ANSWERS.streamsTotal,
+          );
+        response.once("close", streamClosed);
+        return proceed();
+      }
+      if (!admitBody(request, response, address)) return proceed();
+      // The budget is full: a small form usually arrives whole with its headers or just after
+      // them, and then costs nothing to wait for. Anything still arriving is refused.
+      setTimeout(() => {
+        if (request.destroyed) return;
+        if (request.complete) return proceed();
+        const refused = admitBody(request, response, address);
+        if (!refused) return proceed();
+        sendServerAnswer(
+          request,
+          response,
+          refused === "address" ? SERVER_ANSWERS.bodiesPerAddress : SERVER_ANSWERS.bodiesTotal,
+        );
+      }, ARRIVAL_WAIT_MS);
+    },
+    counts: () => ({ bodies: bodies.size, bodyBytes: bodies.totalWeight, streams: streams.size }),
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The connection budget's bookkeeping (docs/decisions/0030-connection-budget-and-outages.md): the
+ * connections of one kind open now, per client address and in total, and what they may still
+ * cost (a body's bytes). An entry counts until it is released, or until `stillOpen` says it no
+ * longer waits for its client (checked when a limit is reached, so an entry that finished without
+ * telling never blocks anyone).
+ */
+export interface OpenLimits {
+  perAddress: number;
+  total: number;
+  /** The most all entries together may weigh (bytes of bodies); none when absent. */
+  totalWeight?: number;
+}
+
+/** Which limit a new connection would pass. */
+export type Refusal = "address" | "total";
+
+export class OpenCount<Entry> {
+  private readonly open = new Map<Entry, { address: string; weight: number }>();
+  private readonly byAddress = new Map<string, Set<Entry>>();
+  private weight = 0;
+
+  constructor(
+    readonly limits: OpenLimits,
+    private readonly stillOpen: (entry: Entry) => boolean = () => true,
+  ) {}
+
+  /** Counts `entry` (weighing `weight`) for `address`, or says which limit it would pass. */
+  admit(address: string, entry: Entry, weight = 0): Refusal | null {
+    if (this.countFor(address) >= this.limits.perAddress) return "address";
+    const full = () =>
+      this.open.size >= this.limits.total || this.weight + weight > (this.limits.totalWeight ?? Infinity);
+    if (full()) {
+      for (const open of this.open.keys()) if (!this.stillOpen(open)) this.release(open);
+      if (full()) return "total";
+    }
+    this.open.set(entry, { address, weight });
+    this.weight += weight;
+    let entries = this.byAddress.get(address);
+    if (!entries) {
+      entries = new Set();
+      this.byAddress.set(address, entries);
+    }
+    entries.add(entry);
+    return null;
+  }
+
+  /** Stops counting `entry` (again is harmless). */
+  release(entry: Entry) {
+    const found = this.open.get(entry);
+    if (!found) return;
+    this.open.delete(entry);
+    this.weight -= found.weight;
+    const entries = this.byAddress.get(found.address)!;
+    entries.delete(entry);
+    if (entries.size === 0) this.byAddress.delete(found.address);
+  }
+
+  /** What `address` holds open now. */
+  countFor(address: string): number {
+    const entries = this.byAddress.get(address);
+    if (!entries) return 0;
+    for (const entry of entries) if (!this.stillOpen(entry)) this.release(entry);
+    return this.byAddress.get(address)?.size ?? 0;
+  }
+
+  get size() {
+    return this.open.size;
+  }
+
+  /** What the open entries weigh together. */
+  get totalWeight() {
+    return this.weight;
+  }
+
+  entries() {
+    return this.open.keys();
+  }
+}
