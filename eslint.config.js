@@ -48,7 +48,7 @@ const boundaries = [
   {
     target: "./server",
     from: "./app",
-    except: ["./lib/body-limit.ts"],
+    except: ["./lib/body-limit.ts", "./lib/accept-encoding.ts"],
     message: "The server runs outside the app bundle: it reads the app through its build, not its source.",
   },
   {

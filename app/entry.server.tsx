@@ -10,6 +10,7 @@ import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
 import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
+import { sitePages } from "~/site-pages.server.ts";
 import { VisitorSlotMarkers } from "~/lib/visitor-island.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";
 import stylesheet from "./app.css?inline";
@@ -21,8 +22,12 @@ const production = process.env.NODE_ENV === "production";
 // Open the database (migrations and seed) as the server starts, not on the first request.
 void getDatabaseHandle();
 
-/** What the server around the app needs from it (server/app-hooks.ts): the database's life. */
+/**
+ * What the server around the app needs from it (server/main.ts): the database's life, and the
+ * cached pages it sends itself (server/cached-pages.ts).
+ */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
+export const answerWithoutCookies = sitePages.answerWithoutCookies;
 
 // For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
 // the last report (ms) on stderr as one JSON line, then starts a new measurement.

@@ -1,6 +1,7 @@
 /**
- * The HTTP server: /healthz first, then static files (build assets for a year, public/ for an
- * hour, compressed), then React Router with the body limit. It counts the requests in flight so
+ * The HTTP server: /healthz first, then pages cached for visitors without cookies, then static
+ * files (build assets for a year, public/ for an hour, precompressed), then React Router with the
+ * body limit, its answers compressed unless already compressed. It counts the requests in flight so
  * that a graceful stop can wait for them: while stopping it answers new requests 503 and closes
  * each connection once it falls idle.
  */
@@ -10,8 +11,10 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { bodyLimitFor } from "../app/lib/body-limit.ts";
+import { createCachedPages } from "./cached-pages.ts";
 import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
+import { staticFiles } from "./static-files.ts";
 
 export interface AppServer {
   server: http.Server;
@@ -23,11 +26,7 @@ function staticApp(build: ServerBuild) {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
-  const client = path.resolve(build.assetsBuildDirectory);
-  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(client));
-  app.use(express.static("public", { maxAge: "1h" }));
-  app.use("/.well-known", express.static(path.join(client, ".well-known")));
+  app.use(staticFiles(path.resolve(build.assetsBuildDirectory)));
   const reactRouter = createReactRouterHandler(build);
   app.all("/{*splat}", (request, response, next) => {
     reactRouter(request, response).catch(next);
@@ -48,6 +47,7 @@ export function answerLogLine(request: IncomingMessage, response: ServerResponse
 
 export function createAppServer(build: ServerBuild, health: HealthSource): AppServer {
   const app = staticApp(build);
+  const cachedPages = createCachedPages(build);
   let inFlight = 0;
   let stopping = false;
   let drained: (() => void) | null = null;
@@ -71,7 +71,10 @@ export function createAppServer(build: ServerBuild, health: HealthSource): AppSe
       });
       return void response.end("Server sedang dihentikan. Coba lagi sebentar lagi.");
     }
-    app(request, response);
+    cachedPages(request, response).then(
+      (sent) => sent || app(request, response),
+      () => app(request, response),
+    );
   };
 
   const server = http.createServer(listener);

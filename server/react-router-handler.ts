@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { BODY_TOO_LARGE_MESSAGES, bodyLimitFor, bodyLimitKind } from "../app/lib/body-limit.ts";
 import { guardBody } from "./request-body.ts";
 
-function requestUrl(request: IncomingMessage): URL {
+export function requestUrl(request: IncomingMessage): URL {
   // The Host header as @react-router/express reads it: up to any character that ends a host.
   const host = (request.headers.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
   const target = request.url?.startsWith("/") ? request.url : "/";
