@@ -6,4 +6,5 @@ export * from "./schema/notifications.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/store.ts";
 export * from "./schema/orders.ts";
+export * from "./schema/order-totals.ts";
 export * from "./schema/cart.ts";
