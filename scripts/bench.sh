@@ -10,6 +10,10 @@ if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
   npm run --silent build >/dev/null
 fi
 node scripts/bench/run.mjs "$@"
+# Compressed pages against a plain server sending the same bytes (ratio, 3 pairs).
+node scripts/bench/compressed-pages.mjs
+# Uncached /produk render time by menu size (6 to 1,000 dishes).
+node scripts/bench/menu-render.mjs
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
 # Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).

@@ -76,7 +76,9 @@ export async function signIn(base, email, password = "rahasia123") {
       headers: { origin: base },
       body: new URLSearchParams({ ...values, mode: "fetch" }),
     });
-  await (await post("/daftar", { nama: "Bench", email, password, confirmPassword: password })).arrayBuffer();
+  await (
+    await post("/daftar", { nama: "Pengguna Bench", email, password, confirmPassword: password })
+  ).arrayBuffer();
   const challenge = await (await fetch(`${base}/captcha/altcha`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   const captcha = Buffer.from(
@@ -86,7 +88,7 @@ export async function signIn(base, email, password = "rahasia123") {
   const session = login.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
-    .find((cookie) => /^nyala_session=./.test(cookie));
+    .find((cookie) => /nyala_session=./.test(cookie));
   if (!session) throw new Error(`signing ${email} in: ${login.status}`);
   return session;
 }
