@@ -34,6 +34,7 @@ import {
   holeValues,
   reuseCompressed,
   toTemplate,
+  visitorSplicer,
   type Template,
   type VisitorParts,
 } from "./page-template.server.ts";
@@ -157,13 +158,12 @@ async function answer(page: CachedPage, visitor: VisitorParts | null, acceptEnco
   return { status: page.status, headers, body };
 }
 
-/** A rendered HTML answer with the visitor's parts filled in (its own nonce is left as it is). */
-async function splice(response: Response, visitor: VisitorParts): Promise<Response> {
-  const template = toTemplate(await response.text(), null, true);
+/** A rendered HTML page with the visitor's parts filled in as it streams (its own nonce is left as it is). */
+function splice(response: Response, visitor: VisitorParts): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   markPrivate(headers);
-  return new Response(fill(template, holeValues(template, "", visitor)), {
+  return new Response(response.body!.pipeThrough(visitorSplicer(visitor)), {
     status: response.status,
     headers,
   });

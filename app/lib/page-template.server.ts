@@ -74,14 +74,65 @@ export function toTemplate(body: string, nonce: string | null, html: boolean): T
   return { parts, holes, compressed: new Map() };
 }
 
+/** The island's JSON, `<` escaped so no value can close its element. */
+const islandJson = (visitor: VisitorParts | null) =>
+  JSON.stringify(visitor?.island ?? {}).replace(/</g, "\\u003c");
+
 /** The value of each hole for one answer. */
 export function holeValues(template: Template, nonce: string, visitor: VisitorParts | null): Buffer[] {
   const values: Record<Hole, Buffer> = {
     nonce: Buffer.from(nonce),
-    island: Buffer.from(JSON.stringify(visitor?.island ?? {}).replace(/</g, "\\u003c")),
+    island: Buffer.from(islandJson(visitor)),
     cartCount: Buffer.from(escapeHtml(visitor?.slots.cartCount ?? "")),
   };
   return template.holes.map((hole) => values[hole]);
+}
+
+/**
+ * The visitor's parts put into a page as it streams, for pages the cache does not keep: the
+ * first byte leaves as soon as React writes it. Text is handled as latin1 (the markers and
+ * `</head>` are ASCII; a UTF-8 character cut between chunks passes through whole), and the end
+ * of each chunk is held back until no marker can be cut there.
+ */
+export function visitorSplicer(visitor: VisitorParts): TransformStream<Uint8Array, Uint8Array> {
+  const latin1 = (text: string) => Buffer.from(text).toString("latin1");
+  const replacements = new Map<string, string>(
+    [...markerHoles].map(([marker, slot]) => [
+      marker,
+      latin1(escapeHtml(visitor.slots[slot as VisitorSlot])),
+    ]),
+  );
+  replacements.set("</head>", latin1(`${ISLAND_OPEN}${islandJson(visitor)}</script></head>`));
+  const pattern = new RegExp([...replacements.keys()].map(escapeRegExp).join("|"), "g");
+  const keep = Math.max(...[...replacements.keys()].map((token) => token.length)) - 1;
+  let pending = "";
+  let headDone = false;
+  const splice = (text: string, final: boolean) => {
+    const cut = final ? text.length : Math.max(0, text.length - keep);
+    let out = "";
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+      if (match.index >= cut) break;
+      const head = match[0] === "</head>";
+      out += text.slice(last, match.index) + (head && headDone ? match[0] : replacements.get(match[0]));
+      if (head) headDone = true;
+      last = match.index + match[0].length;
+    }
+    const end = Math.max(cut, last);
+    pending = text.slice(end);
+    return Buffer.from(out + text.slice(last, end), "latin1");
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      const text = pending + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+      const out = splice(text, false);
+      if (out.length > 0) controller.enqueue(out);
+    },
+    flush(controller) {
+      const out = splice(pending, true);
+      if (out.length > 0) controller.enqueue(out);
+    },
+  });
 }
 
 /** The page with `values` in its holes. */
