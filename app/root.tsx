@@ -107,14 +107,14 @@ export default function App() {
     document.documentElement.dataset.hydrated = "";
     // A page's first look at localStorage makes the browser load it: a task of its own, not a
     // part of hydration's (it made the longest task after the first paint on a phone).
-    const later = setTimeout(() => {
+    // The root is never unmounted: nothing to cancel.
+    setTimeout(() => {
       if (hasStoredCart()) {
         void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) =>
           moveStoredCart(),
         );
       }
     });
-    return () => clearTimeout(later);
   }, []);
   return (
     <>

@@ -86,7 +86,11 @@ class HydrationDeferral {
   private readonly first: string[] = [];
   private readonly rest: string[] = [];
 
-  constructor(private readonly nonce: string) {}
+  private readonly nonce: string;
+
+  constructor(nonce: string) {
+    this.nonce = nonce;
+  }
 
   get done() {
     return this.phase === "done";
