@@ -265,7 +265,7 @@ describe("page cache", () => {
     await run(request("/beranda"), render({ text: "pelanggan" }), "customer");
     const answer = (await pages.answerWithoutCookies(url, "gzip, br"))!;
     const headers = new Map(answer.headers);
-    const body = decoded(headers, Buffer.from(answer.body));
+    const body = decoded(headers, Buffer.concat(answer.body));
     expect(headers.get("content-encoding")).toBe("br");
     expect(body).toContain("beranda");
     expect(/data-testid="cart-count">([^<]*)</.exec(body)?.[1]).toBe("0");

@@ -57,11 +57,11 @@ interface PageCacheOptions {
   cookieless: { kind: string; parts: VisitorParts };
 }
 
-/** A cached page as the server in front of React Router sends it. */
+/** A cached page as the server in front of React Router sends it: its body in pieces, in order. */
 export interface PageAnswer {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array[];
 }
 
 interface CachedPage {
@@ -139,13 +139,17 @@ function markPrivate(headers: Headers) {
  * A cached page for this visitor: a fresh nonce, the visitor's parts in their holes, compressed
  * once per page for the client's encoding where it can be (else left to the server to compress).
  */
-async function answer(page: CachedPage, visitor: VisitorParts | null, acceptEncoding: string | null) {
+async function answer(
+  page: CachedPage,
+  visitor: VisitorParts | null,
+  acceptEncoding: string | null,
+): Promise<PageAnswer> {
   const nonce = page.csp && page.csp.length > 1 ? createNonce() : "";
   const headers = [...page.headers];
   if (page.csp) headers.push(["content-security-policy", page.csp.join(nonce)]);
   const values = holeValues(page.template, nonce, page.html ? visitor : null);
   // Brotli, else gzip (when a page could not be spliced in Brotli), else plain.
-  let body: Uint8Array | null = null;
+  let body: Buffer[] | null = null;
   for (let encodings = [...ENCODINGS]; !body;) {
     const encoding = chooseEncoding(acceptEncoding, encodings);
     if (!encoding) break;
@@ -154,7 +158,7 @@ async function answer(page: CachedPage, visitor: VisitorParts | null, acceptEnco
     encodings = encodings.filter((other) => other !== encoding);
   }
   body ??= fill(page.template, values);
-  headers.push(["content-length", String(body.byteLength)]);
+  headers.push(["content-length", String(body.reduce((total, piece) => total + piece.length, 0))]);
   return { status: page.status, headers, body };
 }
 
@@ -180,7 +184,7 @@ export function createPageCache(options: PageCacheOptions) {
     const fromCache = async (page: CachedPage) => {
       const visitor = page.html ? await options.partsOf(request, context) : null;
       const { status, headers, body } = await answer(page, visitor, acceptEncoding);
-      return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
+      return new Response(new Uint8Array(Buffer.concat(body)), { status, headers });
     };
 
     const url = new URL(request.url);

@@ -78,13 +78,23 @@ export function toTemplate(body: string, nonce: string | null, html: boolean): T
 const islandJson = (visitor: VisitorParts | null) =>
   JSON.stringify(visitor?.island ?? {}).replace(/</g, "\\u003c");
 
-/** The value of each hole for one answer. */
-export function holeValues(template: Template, nonce: string, visitor: VisitorParts | null): Buffer[] {
-  const values: Record<Hole, Buffer> = {
-    nonce: Buffer.from(nonce),
+/** A visitor's values as bytes, kept for parts shared by many answers (a visitor without cookies). */
+const visitorBytes = new WeakMap<VisitorParts, Record<"island" | VisitorSlot, Buffer>>();
+
+function bytesOf(visitor: VisitorParts | null): Record<"island" | VisitorSlot, Buffer> {
+  const known = visitor && visitorBytes.get(visitor);
+  if (known) return known;
+  const bytes = {
     island: Buffer.from(islandJson(visitor)),
     cartCount: Buffer.from(escapeHtml(visitor?.slots.cartCount ?? "")),
   };
+  if (visitor) visitorBytes.set(visitor, bytes);
+  return bytes;
+}
+
+/** The value of each hole for one answer. */
+export function holeValues(template: Template, nonce: string, visitor: VisitorParts | null): Buffer[] {
+  const values = { ...bytesOf(visitor), nonce: Buffer.from(nonce) };
   return template.holes.map((hole) => values[hole]);
 }
 
@@ -135,22 +145,27 @@ export function visitorSplicer(visitor: VisitorParts): TransformStream<Uint8Arra
   });
 }
 
-/** The page with `values` in its holes. */
-export function fill(template: Template, values: Buffer[]): Uint8Array<ArrayBuffer> {
-  const body = Buffer.concat(
-    template.parts.flatMap((part, index) => (index === 0 ? [part] : [values[index - 1]!, part])),
-  );
-  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+/** The page with `values` in its holes, as pieces to send one after the other. */
+export function fill(template: Template, values: Buffer[]): Buffer[] {
+  return template.parts.flatMap((part, index) => (index === 0 ? [part] : [values[index - 1]!, part]));
 }
 
 /** The page compressed with `values` in its holes, or null when it cannot be (then compress it whole). */
-export async function fillCompressed(template: Template, encoding: Encoding, values: Buffer[]) {
-  const lengths = values.map((value) => value.length);
-  const key = `${encoding}:${lengths.join(",")}`;
+export async function fillCompressed(
+  template: Template,
+  encoding: Encoding,
+  values: Buffer[],
+): Promise<Buffer[] | null> {
+  let key: string = encoding;
+  for (const value of values) key += `,${value.length}`;
   let compressed = template.compressed.get(key);
   if (!compressed) {
     if (template.compressed.size >= MAX_COMPRESSED) return null;
-    compressed = compressParts(encoding, template.parts, lengths);
+    compressed = compressParts(
+      encoding,
+      template.parts,
+      values.map((value) => value.length),
+    );
     template.compressed.set(key, compressed);
   }
   const built = await compressed;

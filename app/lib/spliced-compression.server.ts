@@ -14,9 +14,13 @@ import type { Encoding } from "./accept-encoding.ts";
 export interface Compressed {
   encoding: Encoding;
   segments: Buffer[];
-  /** gzip: CRC-32 and x^(8·length) mod P of each part, to combine the checksum per answer. */
+  /** The header of the block each hole goes in (null for an empty hole). */
+  holeHeaders: (Buffer | null)[];
+  /** gzip: CRC-32 and x^(8·length) mod P of each part and each hole, to combine the checksum. */
   crcs: number[];
   shifts: number[];
+  holeShifts: number[];
+  /** The uncompressed length: the parts' and the holes'. */
   length: number;
 }
 
@@ -78,9 +82,13 @@ export async function compressParts(
   const compressed: Compressed = {
     encoding,
     segments,
+    holeHeaders: lengths.map((length) =>
+      length === 0 ? null : encoding === "gzip" ? storedBlock(length) : uncompressedMetaBlock(length),
+    ),
     crcs: parts.map((part) => zlib.crc32(part)),
     shifts: parts.map((part) => x8nModP(part.length)),
-    length: parts.reduce((total, part) => total + part.length, 0),
+    holeShifts: lengths.map(x8nModP),
+    length: [...parts.map((part) => part.length), ...lengths].reduce((total, length) => total + length, 0),
   };
   // Checked once with made-up values: a wrong build is never served.
   const values = lengths.map((length) => Buffer.alloc(length, "x"));
@@ -89,7 +97,7 @@ export async function compressParts(
   );
   const inflate = encoding === "gzip" ? zlib.gunzipSync : zlib.brotliDecompressSync;
   try {
-    return inflate(assemble(compressed, values)).equals(expected) ? compressed : null;
+    return inflate(Buffer.concat(assemble(compressed, values))).equals(expected) ? compressed : null;
   } catch {
     return null;
   }
@@ -149,32 +157,31 @@ async function brotliSegments(parts: Buffer[], lengths: number[]): Promise<Buffe
   return segments;
 }
 
-/** The compressed answer with `values` in the holes (each of the length it was built for). */
-export function assemble(compressed: Compressed, values: Buffer[]): Buffer {
-  const { encoding, segments } = compressed;
-  const pieces: Buffer[] = encoding === "gzip" ? [GZIP_HEADER] : [];
+/**
+ * The compressed answer with `values` in the holes (each of the length it was built for), as
+ * pieces to send one after the other: only the holes and the gzip trailer are new bytes.
+ */
+export function assemble(compressed: Compressed, values: Buffer[]): Buffer[] {
+  const { encoding, segments, holeHeaders } = compressed;
+  const gzip = encoding === "gzip";
+  const pieces: Buffer[] = gzip ? [GZIP_HEADER] : [];
   let crc = 0;
-  let length = compressed.length;
   for (const [index, segment] of segments.entries()) {
     pieces.push(segment);
-    if (encoding === "gzip") crc = (multModP(compressed.shifts[index]!, crc) ^ compressed.crcs[index]!) >>> 0;
-    const value = values[index];
-    if (!value || value.length === 0) continue;
-    if (encoding === "gzip") {
-      pieces.push(storedBlock(value.length), value);
-      crc = (multModP(x8nModP(value.length), crc) ^ zlib.crc32(value)) >>> 0;
-      length += value.length;
-    } else {
-      pieces.push(uncompressedMetaBlock(value.length), value);
-    }
+    if (gzip) crc = (multModP(compressed.shifts[index]!, crc) ^ compressed.crcs[index]!) >>> 0;
+    const header = holeHeaders[index];
+    if (!header) continue;
+    const value = values[index]!;
+    pieces.push(header, value);
+    if (gzip) crc = (multModP(compressed.holeShifts[index]!, crc) ^ zlib.crc32(value)) >>> 0;
   }
-  if (encoding === "gzip") {
-    const trailer = Buffer.alloc(8);
+  if (gzip) {
+    const trailer = Buffer.allocUnsafe(8);
     trailer.writeUInt32LE(crc, 0);
-    trailer.writeUInt32LE(length >>> 0, 4);
+    trailer.writeUInt32LE(compressed.length >>> 0, 4);
     pieces.push(trailer);
   }
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /** A non-final stored block's header (RFC 1951 3.2.4); the stream is at a byte boundary. */

@@ -140,7 +140,7 @@ describe(`compressed cached pages (${testDatabaseKind()})`, () => {
       const seen = read({
         status: answer.status,
         headers: new Headers(answer.headers),
-        bytes: Buffer.from(answer.body),
+        bytes: Buffer.concat(answer.body),
       } as Answer);
       expect([seen.kind, seen.count, seen.island]).toEqual(["tamu", "0", { cart: { count: 0, version: 0 } }]);
       expect(seen.nonces).toEqual([seen.cspNonce]);
