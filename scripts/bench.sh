@@ -14,6 +14,8 @@ node scripts/bench/run.mjs "$@"
 node scripts/bench/compressed-pages.mjs
 # Uncached /produk render time by menu size (6 to 1,000 dishes).
 node scripts/bench/menu-render.mjs
+# What an admin page costs on a nearly empty shop (server CPU and time).
+node scripts/bench/admin-pages.mjs
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
 # Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).

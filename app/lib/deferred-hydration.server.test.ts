@@ -175,6 +175,23 @@ describe("deferred hydration", () => {
     expect(out.equals(expected)).toBe(true);
   });
 
+  it("as a stream: what React writes in one go leaves as one chunk, not one per 2 KB", async () => {
+    const input = Buffer.from(page().replace("<h1>", `<h1>${"Mie pedas ".repeat(20_000)}`), "utf8");
+    const stream = createDeferredHydrationStream(NONCE);
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    for (let offset = 0; offset < input.length; offset += 2048)
+      stream.write(input.subarray(offset, offset + 2048));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.end();
+    await done;
+    expect(chunks).toHaveLength(1);
+    expect(
+      Buffer.concat(chunks).equals(Buffer.from(deferHydration(input.toString("utf8"), NONCE)!, "utf8")),
+    ).toBe(true);
+  });
+
   it("as a stream: the rewritten head leaves before the rest of the page is written", async () => {
     const input = Buffer.from(page(), "utf8");
     const stream = createDeferredHydrationStream(NONCE);

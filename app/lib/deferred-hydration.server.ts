@@ -185,18 +185,34 @@ export function scriptsOfPage(html: string): string[] {
 /**
  * The stream form of `deferHydration`, for React's rendered document. The text is handled as
  * latin1 (one character per byte), so a UTF-8 character split between two chunks survives: the
- * markers it looks for and everything it inserts are ASCII.
+ * markers it looks for and everything it inserts are ASCII. What React writes in one go (its
+ * chunks of a few KB) leaves as one chunk, once per turn of the event loop: each chunk further
+ * down costs a compression flush.
  */
 export function createDeferredHydrationStream(nonce: string): Transform {
   const deferral = new HydrationDeferral(nonce);
-  const bytes = (text: string) => (text ? Buffer.from(text, "latin1") : undefined);
-  return new Transform({
+  let ready: Buffer[] = [];
+  let scheduled = false;
+  const send = () => {
+    scheduled = false;
+    if (ready.length > 0) stream.push(Buffer.concat(ready));
+    ready = [];
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (deferral.done) return callback(null, chunk);
-      callback(null, bytes(deferral.push(chunk.toString("latin1"))));
+      const out = deferral.done ? chunk : Buffer.from(deferral.push(chunk.toString("latin1")), "latin1");
+      if (out.length > 0) ready.push(out);
+      if (!scheduled && ready.length > 0) {
+        scheduled = true;
+        setImmediate(send);
+      }
+      callback();
     },
     flush(callback) {
-      callback(null, bytes(deferral.end()));
+      ready.push(Buffer.from(deferral.end(), "latin1"));
+      send();
+      callback();
     },
   });
+  return stream;
 }
