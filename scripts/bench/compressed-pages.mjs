@@ -4,7 +4,7 @@
 // loaded in turn, COMPRESS_REPEATS times, so the machine's drift hits both; the ratio of each
 // pair is printed as min / median / max. Goal: ≥ 0.5. Reports; asserts nothing.
 // Settings: COMPRESS_ROUTES (/produk,/beranda), COMPRESS_REPEATS (3), COMPRESS_DURATION (5 s),
-// COMPRESS_CONNECTIONS (50).
+// COMPRESS_CONNECTIONS (50), COMPRESS_ACCEPT (the Accept-Encoding sent; a browser's by default).
 import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
@@ -16,12 +16,16 @@ const repeats = Number(process.env.COMPRESS_REPEATS || 3);
 const duration = Number(process.env.COMPRESS_DURATION || 5);
 const connections = Number(process.env.COMPRESS_CONNECTIONS || 50);
 const GOAL = 0.5;
+const headers = {
+  ...BROWSER_HEADERS,
+  ...(process.env.COMPRESS_ACCEPT ? { "accept-encoding": process.env.COMPRESS_ACCEPT } : {}),
+};
 
 /** The answer's bytes as they travel (not decompressed) and its headers. */
 function rawGet(url) {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: BROWSER_HEADERS }, (response) => {
+      .get(url, { headers }, (response) => {
         const chunks = [];
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () =>
@@ -55,7 +59,7 @@ async function plainServer(answer) {
 }
 
 async function requestsPerSecond(url) {
-  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
+  const result = await autocannon({ url, connections, duration, headers });
   if (result.errors + result.timeouts + result.non2xx > 0)
     console.log(`  ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
   return result.requests.average;
@@ -79,7 +83,7 @@ try {
     const ratios = [];
     try {
       // A first run warms the app up (compilation, caches); not counted.
-      await autocannon({ url: `${app.base}${route}`, connections, duration: 2, headers: BROWSER_HEADERS });
+      await autocannon({ url: `${app.base}${route}`, connections, duration: 2, headers });
       for (let repeat = 0; repeat < repeats; repeat++) {
         appRates.push(await requestsPerSecond(`${app.base}${route}`));
         plainRates.push(await requestsPerSecond(`${plain.base}${route}`));
