@@ -49,7 +49,7 @@ const boundaries = [
   {
     target: "./server",
     from: "./app",
-    except: ["./lib/body-limit.ts", "./lib/client-address.ts"],
+    except: ["./lib/body-limit.ts", "./lib/client-address.ts", "./lib/accept-encoding.ts"],
     message: "The server runs outside the app bundle: it reads the app through its build, not its source.",
   },
   {

@@ -13,6 +13,7 @@ import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { noteOutage, outageWords } from "~/lib/outage.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
 import { SLOT_MARKERS } from "~/lib/page-cache.server.ts";
+import { sitePages } from "~/site-pages.server.ts";
 import { VisitorSlotMarkers } from "~/lib/visitor-island.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";
 import stylesheet from "./app.css?inline";
@@ -30,9 +31,10 @@ void getDatabaseHandle().then(
 // Every server sends the admins' pushes of new orders, however many run (features/push).
 startPushWorker();
 
-/** What the server around the app needs from it (server/main.ts): the database's life, outages. */
+/** What the server around the app needs from it (server/main.ts): the database's life, outages, cached pages. */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
 export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";
+export const answerWithoutCookies = sitePages.answerWithoutCookies;
 
 // For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
 // the last report (ms) on stderr as one JSON line, then starts a new measurement.

@@ -14,14 +14,13 @@ import { AccessDenied } from "~/features/admin/access-denied.tsx";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
-import { cartVisitorParts } from "~/features/cart/visitor-parts.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
 import { CartWriter } from "~/features/cart/cart-writer.tsx";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { createPageMiddleware } from "~/lib/page-cache.server.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
+import { sitePages } from "~/site-pages.server.ts";
 // Development only: in production the server inlines the stylesheet (entry.server.tsx).
 import devStylesheet from "./app.css?url";
 
@@ -31,10 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
   csrfMiddleware,
   authMiddleware,
-  createPageMiddleware({
-    kindOf: (context) => getOptionalUser(context)?.role ?? "",
-    partsOf: cartVisitorParts,
-  }),
+  sitePages.middleware,
 ];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -109,9 +105,16 @@ export default function App() {
   useEffect(() => {
     // Forms that work without JavaScript show a few buttons only until React runs (app.css).
     document.documentElement.dataset.hydrated = "";
-    if (hasStoredCart()) {
-      void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) => moveStoredCart());
-    }
+    // A page's first look at localStorage makes the browser load it: a task of its own, not a
+    // part of hydration's (it made the longest task after the first paint on a phone).
+    // The root is never unmounted: nothing to cancel.
+    setTimeout(() => {
+      if (hasStoredCart()) {
+        void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) =>
+          moveStoredCart(),
+        );
+      }
+    });
   }, []);
   return (
     <>

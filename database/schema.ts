@@ -6,6 +6,7 @@ export * from "./schema/notifications.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/store.ts";
 export * from "./schema/orders.ts";
+export * from "./schema/order-totals.ts";
 export * from "./schema/cart.ts";
 export * from "./schema/media.ts";
 export * from "./schema/printing.ts";

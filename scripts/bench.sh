@@ -12,6 +12,12 @@ fi
 node scripts/bench/run.mjs "$@"
 # Printing: the board's first-load JS with the print code on demand, from build/ (scripts/bench/ticket-bundle.mjs).
 node scripts/bench/ticket-bundle.mjs
+# Compressed pages against a plain server sending the same bytes (ratio, 3 pairs).
+node scripts/bench/compressed-pages.mjs
+# Uncached /produk render time by menu size (6 to 1,000 dishes).
+node scripts/bench/menu-render.mjs
+# What an admin page costs on a nearly empty shop (server CPU and time).
+node scripts/bench/admin-pages.mjs
 # Mixed load: 200 connections on public pages, then with 10 logins per second.
 node scripts/bench/mixed.mjs
 # Live orders: 1,000 open order pages and a board on one server (scripts/bench/live.mjs).

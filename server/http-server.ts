@@ -1,9 +1,8 @@
 /**
  * The HTTP server: /healthz first, then the connection budget (bodies and event streams open per
- * address and in total), static files (build assets for a year, public/ for an hour, compressed),
+ * address and in total), pages cached for visitors without cookies, static files (precompressed),
  * then React Router with the body limit. It counts the requests in flight so that a graceful stop
- * can wait for them: while stopping it answers new requests 503 and closes each connection once
- * it falls idle.
+ * can wait for them: while stopping it answers new requests 503 and closes each idle connection.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -17,9 +16,11 @@ import {
   isEventStream,
   type BudgetSettings,
 } from "./connection-budget.ts";
+import { createCachedPages } from "./cached-pages.ts";
 import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
+import { staticFiles } from "./static-files.ts";
 
 export interface AppServer {
   server: http.Server;
@@ -31,11 +32,7 @@ function staticApp(build: ServerBuild, reactRouter: ReturnType<typeof createReac
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
-  const client = path.resolve(build.assetsBuildDirectory);
-  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(client));
-  app.use(express.static("public", { maxAge: "1h" }));
-  app.use("/.well-known", express.static(path.join(client, ".well-known")));
+  app.use(staticFiles(path.resolve(build.assetsBuildDirectory)));
   app.all("/{*splat}", (request, response, next) => {
     reactRouter(request, response).catch(next);
   });
@@ -60,6 +57,7 @@ export function createAppServer(
 ): AppServer {
   const reactRouter = createReactRouterHandler(build);
   const app = staticApp(build, reactRouter);
+  const cachedPages = createCachedPages(build);
   const connections = createConnectionBudget(budget);
   let inFlight = 0;
   let stopping = false;
@@ -78,7 +76,12 @@ export function createAppServer(
     if (stopping) return sendServerAnswer(request, response, SERVER_ANSWERS.stopping);
     connections.admit(request, response, () => {
       // An event stream stays open for hours: no static files, no compression wrapped around it.
-      if (!isEventStream(request)) return app(request, response);
+      if (!isEventStream(request)) {
+        return void cachedPages(request, response).then(
+          (sent) => sent || app(request, response),
+          () => app(request, response),
+        );
+      }
       reactRouter(request, response).catch((error: unknown) => {
         console.error(error);
         if (response.headersSent) response.destroy();

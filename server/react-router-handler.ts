@@ -22,7 +22,7 @@ interface AppOutages {
 const EVENT_STREAM_ATTACH = Symbol.for("nyala.eventStream.attach");
 type EventStreamAnswer = Response & { [EVENT_STREAM_ATTACH]?: (sink: ServerResponse) => void };
 
-function requestUrl(request: IncomingMessage): URL {
+export function requestUrl(request: IncomingMessage): URL {
   // The Host header as @react-router/express reads it: up to any character that ends a host.
   const host = (request.headers.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
   const target = request.url?.startsWith("/") ? request.url : "/";

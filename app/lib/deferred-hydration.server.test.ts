@@ -18,6 +18,19 @@ const page = (moduleCode = MODULE_CODE) =>
   `<script nonce="${NONCE}" type="module" async="">${moduleCode}</script>` +
   `<!--$--><script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>`;
 
+/** `input` through the stream in pieces of `size` bytes. */
+async function streamed(input: Buffer, size: number) {
+  const stream = createDeferredHydrationStream(NONCE);
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => stream.on("end", resolve));
+  for (let offset = 0; offset < input.length; offset += size)
+    stream.write(input.subarray(offset, offset + size));
+  stream.end();
+  await done;
+  return { out: Buffer.concat(chunks) };
+}
+
 /** The starter's code in a rewritten document: the inline script up to its first `</script>`. */
 const starterOf = (out: string) =>
   /<script nonce="[^"]+">(\(\(\)=>\{const m=document.getElementById[\s\S]*?)<\/script>/.exec(out)![1]!;
@@ -145,27 +158,69 @@ describe("deferred hydration", () => {
     const input = Buffer.from(page(), "utf8");
     const expected = Buffer.from(deferHydration(page(), NONCE)!, "utf8");
     for (const size of [1, 7, 64, 333, input.length]) {
-      const stream = createDeferredHydrationStream(NONCE);
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      const done = new Promise((resolve) => stream.on("end", resolve));
-      for (let offset = 0; offset < input.length; offset += size)
-        stream.write(input.subarray(offset, offset + size));
-      stream.end();
-      await done;
-      expect(Buffer.concat(chunks).equals(expected), `chunks of ${size} bytes`).toBe(true);
+      expect((await streamed(input, size)).out.equals(expected), `chunks of ${size} bytes`).toBe(true);
     }
   });
 
-  it("as a stream: a document without the module script passes through unchanged", async () => {
-    const input = Buffer.from("<html><body><p>Halaman error — tanpa skrip</p></body></html>", "utf8");
+  it("as a stream: a long menu in React's 2 KB chunks gives the bytes the whole page gives", async () => {
+    const items = Array.from(
+      { length: 1_000 },
+      (_, i) =>
+        `<li><h3>Mie Nyala ${i} — pedas 🌶️</h3><p>Rp ${i}.000 &gt; hemat</p><button>Tambah</button></li>`,
+    ).join("");
+    const long = page().replace("<h1>Menu pedas</h1>", `<h1>Menu pedas</h1><ul>${items}</ul>`);
+    const input = Buffer.from(long, "utf8");
+    const expected = Buffer.from(deferHydration(long, NONCE)!, "utf8");
+    const { out } = await streamed(input, 2048);
+    expect(out.equals(expected)).toBe(true);
+  });
+
+  it("as a stream: what React writes in one go leaves as one chunk, not one per 2 KB", async () => {
+    const input = Buffer.from(page().replace("<h1>", `<h1>${"Mie pedas ".repeat(20_000)}`), "utf8");
     const stream = createDeferredHydrationStream(NONCE);
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = new Promise((resolve) => stream.on("end", resolve));
-    stream.write(input.subarray(0, 30));
-    stream.end(input.subarray(30));
+    for (let offset = 0; offset < input.length; offset += 2048)
+      stream.write(input.subarray(offset, offset + 2048));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.end();
     await done;
-    expect(Buffer.concat(chunks).equals(input)).toBe(true);
+    expect(chunks).toHaveLength(1);
+    expect(
+      Buffer.concat(chunks).equals(Buffer.from(deferHydration(input.toString("utf8"), NONCE)!, "utf8")),
+    ).toBe(true);
+  });
+
+  it("as a stream: the rewritten head leaves before the rest of the page is written", async () => {
+    const input = Buffer.from(page(), "utf8");
+    const stream = createDeferredHydrationStream(NONCE);
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.write(input.subarray(0, input.indexOf("<h1>") + 10));
+    await new Promise((resolve) => setImmediate(resolve));
+    const early = Buffer.concat(chunks).toString("utf8");
+    expect(early).toContain(
+      `<script nonce="${NONCE}">document.documentElement.dataset.pictures="later"</script></head>`,
+    );
+    expect(early).not.toContain("modulepreload");
+    stream.end(input.subarray(input.indexOf("<h1>") + 10));
+  });
+
+  it("as a stream: a page whose module script never comes gets its pictures back at its end", async () => {
+    const whole = page();
+    const input = Buffer.from(whole.slice(0, whole.indexOf("<script nonce")) + "</body></html>", "utf8");
+    const text = (await streamed(input, 50)).out.toString("utf8");
+    expect(text).toContain('dataset.pictures="later"</script></head>');
+    expect(
+      text.endsWith(
+        `</body></html><script nonce="${NONCE}">delete document.documentElement.dataset.pictures</script>`,
+      ),
+    ).toBe(true);
+  });
+
+  it("as a stream: a document without the module script passes through unchanged", async () => {
+    const input = Buffer.from("<html><body><p>Halaman error — tanpa skrip</p></body></html>", "utf8");
+    expect((await streamed(input, 30)).out.equals(input)).toBe(true);
   });
 });

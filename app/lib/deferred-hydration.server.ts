@@ -4,7 +4,7 @@
  * starter that runs the script and adds the hints (one step per task) once the page has painted
  * and its main picture has loaded, at the first touch, or within MAX_WAIT_MS. A mark on <html>
  * holds the lazy pictures (components/ui/picture-box.tsx) until then. Without JavaScript nothing
- * is held; if React Router's markup is not found, the page passes through unchanged.
+ * is held; a page without React Router's module script keeps its pictures.
  * Why, and what was measured: docs/decisions/0008, 0009 and 0010.
  */
 import { Transform } from "node:stream";
@@ -69,25 +69,97 @@ function starter(first: string[], rest: string[]): string {
   );
 }
 
-/** The document rewritten as above, or null while its module script has not fully arrived. */
-export function deferHydration(html: string, nonce: string): string | null {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return null;
-  const end = html.indexOf("</script>", script.index);
-  if (end === -1) return null;
-  const first: string[] = [];
-  const rest: string[] = [];
-  const before = html
-    .slice(0, script.index)
-    .replace(MODULEPRELOAD, (_tag, href: string) => {
-      (ENTRY_HINT.test(href) ? first : rest).push(href);
+/** The mark on <html> is set at the end of <head>, before anything is laid out. */
+const markTag = (nonce: string) => `<script nonce="${nonce}">${PICTURES_MARK}="later"</script>`;
+
+/**
+ * The rewrite, fed the document in pieces and giving back what may leave at once: each piece is
+ * scanned once, so its cost is linear in the page. Text is cut after its last `>`: a match of
+ * any of the patterns above ends with `>` and holds none before it (React escapes `>` in
+ * attributes), so none straddles a cut. The head leaves as soon as it is rewritten; the module
+ * script is made inert, and the starter follows it once the hints before it are all known.
+ */
+class HydrationDeferral {
+  private pending = "";
+  private phase: "before" | "module" | "done" = "before";
+  private headMarked = false;
+  private readonly first: string[] = [];
+  private readonly rest: string[] = [];
+
+  private readonly nonce: string;
+
+  constructor(nonce: string) {
+    this.nonce = nonce;
+  }
+
+  get done() {
+    return this.phase === "done";
+  }
+
+  /** Takes `text` (latin1) and returns the rewritten text that is ready to leave. */
+  push(text: string): string {
+    if (this.phase === "done") return text;
+    const cut = text.lastIndexOf(">");
+    if (cut === -1) {
+      this.pending += text;
       return "";
-    })
-    .replace("</head>", `<script nonce="${nonce}">${PICTURES_MARK}="later"</script></head>`);
-  const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
-  const body = html.slice(script.index + script[0].length, end + "</script>".length);
-  const starterTag = `<script nonce="${nonce}">${starter(first, rest)}</script>`;
-  return `${before}${inertOpen}${body}${starterTag}${html.slice(end + "</script>".length)}`;
+    }
+    const ready = this.pending + text.slice(0, cut + 1);
+    this.pending = text.slice(cut + 1);
+    return this.phase === "before" ? this.before(ready) : this.module(ready);
+  }
+
+  /**
+   * The rest once the document has ended. A page whose module script never came keeps its
+   * pictures: the mark set in its head is taken back, so nothing is held for good.
+   */
+  end(): string {
+    const rest = this.pending;
+    this.pending = "";
+    if (this.phase === "done" || !this.headMarked) return rest;
+    return `${rest}<script nonce="${this.nonce}">delete ${PICTURES_MARK}</script>`;
+  }
+
+  private before(text: string): string {
+    const script = MODULE_SCRIPT.exec(text);
+    const head = (script ? text.slice(0, script.index) : text).replace(
+      MODULEPRELOAD,
+      (_tag, href: string) => {
+        (ENTRY_HINT.test(href) ? this.first : this.rest).push(href);
+        return "";
+      },
+    );
+    const marked = this.headMarked ? head : this.markHead(head);
+    if (!script) return marked;
+    this.phase = "module";
+    const inertOpen = `<script${script[1]} type="text/x-nyala-module" id="${INERT_ID}">`;
+    return marked + inertOpen + this.module(text.slice(script.index + script[0].length));
+  }
+
+  private markHead(text: string): string {
+    const end = text.indexOf("</head>");
+    if (end === -1) return text;
+    this.headMarked = true;
+    return text.slice(0, end) + markTag(this.nonce) + text.slice(end);
+  }
+
+  private module(text: string): string {
+    const end = text.indexOf("</script>");
+    if (end === -1) return text;
+    this.phase = "done";
+    const after = end + "</script>".length;
+    const starterTag = `<script nonce="${this.nonce}">${starter(this.first, this.rest)}</script>`;
+    const rest = text.slice(after) + this.pending;
+    this.pending = "";
+    return text.slice(0, after) + starterTag + rest;
+  }
+}
+
+/** The whole document rewritten as above, or null when its module script is not (all) there. */
+export function deferHydration(html: string, nonce: string): string | null {
+  const deferral = new HydrationDeferral(nonce);
+  const out = deferral.push(html);
+  return deferral.done ? out + deferral.end() : null;
 }
 
 /** An import of one of the build's files in the module script: `from "/assets/x.js"`, `import("…")`. */
@@ -111,25 +183,36 @@ export function scriptsOfPage(html: string): string[] {
 }
 
 /**
- * The stream form of `deferHydration`, for React's rendered document. The text is held as
+ * The stream form of `deferHydration`, for React's rendered document. The text is handled as
  * latin1 (one character per byte), so a UTF-8 character split between two chunks survives: the
- * markers it looks for and everything it inserts are ASCII.
+ * markers it looks for and everything it inserts are ASCII. What React writes in one go (its
+ * chunks of a few KB) leaves as one chunk, once per turn of the event loop: each chunk further
+ * down costs a compression flush.
  */
 export function createDeferredHydrationStream(nonce: string): Transform {
-  let held = "";
-  let done = false;
-  return new Transform({
+  const deferral = new HydrationDeferral(nonce);
+  let ready: Buffer[] = [];
+  let scheduled = false;
+  const send = () => {
+    scheduled = false;
+    if (ready.length > 0) stream.push(Buffer.concat(ready));
+    ready = [];
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      held += chunk.toString("latin1");
-      const rewritten = deferHydration(held, nonce);
-      if (rewritten === null) return callback();
-      done = true;
-      held = "";
-      callback(null, Buffer.from(rewritten, "latin1"));
+      const out = deferral.done ? chunk : Buffer.from(deferral.push(chunk.toString("latin1")), "latin1");
+      if (out.length > 0) ready.push(out);
+      if (!scheduled && ready.length > 0) {
+        scheduled = true;
+        setImmediate(send);
+      }
+      callback();
     },
     flush(callback) {
-      callback(null, held ? Buffer.from(held, "latin1") : undefined);
+      ready.push(Buffer.from(deferral.end(), "latin1"));
+      send();
+      callback();
     },
   });
+  return stream;
 }

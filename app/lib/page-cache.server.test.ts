@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { invalidateContentCache } from "./content-cache.server.ts";
-import { clearPageCache, createPageMiddleware, SLOT_MARKERS } from "./page-cache.server.ts";
+import { clearPageCache, createPageCache, SLOT_MARKERS } from "./page-cache.server.ts";
 import { VISITOR_ISLAND_ID } from "./visitor-island.ts";
 
 /**
@@ -28,17 +29,27 @@ function render(init: { status?: number; setCookie?: boolean; text?: string } = 
 }
 
 /** The visitor, as the root's middleware would know it: here from two test headers. */
-const pageMiddleware = createPageMiddleware({
+const pages = createPageCache({
   kindOf: () => currentKind,
   partsOf: async (request) => {
     const count = request.headers.get("x-count") ?? "0";
     return { slots: { cartCount: count }, island: { cart: { count: Number(count), version: 1 } } };
   },
+  cookieless: { kind: "", parts: { slots: { cartCount: "0" }, island: { cart: { count: 0, version: 1 } } } },
 });
+const pageMiddleware = pages.middleware;
 let currentKind = "";
 
 function request(path: string, headers: Record<string, string> = {}, method = "GET") {
   return new Request(`http://localhost:3000${path}`, { method, headers });
+}
+
+/** The body as the browser reads it, decompressed as its Content-Encoding says. */
+function decoded(headers: Headers | Map<string, string>, bytes: Buffer): string {
+  const encoding = headers.get("content-encoding");
+  const inflate =
+    encoding === "br" ? zlib.brotliDecompressSync : encoding === "gzip" ? zlib.gunzipSync : null;
+  return (inflate ? inflate(bytes) : bytes).toString("utf8");
 }
 
 async function run(req: Request, next = render(), kind = "") {
@@ -53,7 +64,7 @@ async function run(req: Request, next = render(), kind = "") {
     } as never,
     next,
   )) as Response;
-  const body = await response.text();
+  const body = decoded(response.headers, Buffer.from(await response.arrayBuffer()));
   const cspNonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   const bodyNonces = [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))];
   const count = /data-testid="cart-count">([^<]*)</.exec(body)?.[1];
@@ -211,5 +222,61 @@ describe("page cache", () => {
     finish();
     expect((await first).body).toContain("promo baru");
     expect((await waiting).body).toContain("promo baru");
+  });
+
+  it("compresses a page once per encoding: each answer, gzip or Brotli, is the plain page with its own visitor's parts", async () => {
+    const counts = ["3", "0", "17", "3", "120", "0"];
+    const encodings = ["br", "gzip", "identity", "gzip, deflate, br, zstd", "gzip", "br"];
+    const answers = await Promise.all(
+      counts.map((count, index) =>
+        run(request("/produk", { "x-count": count, "accept-encoding": encodings[index]! })),
+      ),
+    );
+    expect(renders).toBe(1);
+    expect(answers.map((answer) => answer.response.headers.get("content-encoding"))).toEqual([
+      "br",
+      "gzip",
+      null,
+      "br",
+      "gzip",
+      "br",
+    ]);
+    const plain = answers[2]!;
+    /** The page with what differs per answer (nonce, count) blanked out. */
+    const shared = (answer: (typeof answers)[number]) =>
+      answer.body
+        .replaceAll(answer.cspNonce!, "N")
+        .replace(/>\d+</g, ">C<")
+        .replace(/"count":\d+/, '"count":C');
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.count).toBe(counts[index]);
+      expect(answer.island).toEqual({ cart: { count: Number(counts[index]), version: 1 } });
+      expect(answer.bodyNonces).toEqual([answer.cspNonce]);
+      expect(shared(answer)).toBe(shared(plain));
+      expect(answer.response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(Number(answer.response.headers.get("content-length"))).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers a request without cookies from the cache, as nobody, once a render has put the page there", async () => {
+    const url = new URL("http://localhost:3000/beranda");
+    expect(await pages.answerWithoutCookies(url, "br")).toBeNull();
+    await run(request("/beranda", { "x-count": "4" }), render({ text: "beranda" }));
+    await run(request("/beranda"), render({ text: "pelanggan" }), "customer");
+    const answer = (await pages.answerWithoutCookies(url, "gzip, br"))!;
+    const headers = new Map(answer.headers);
+    const body = decoded(headers, Buffer.concat(answer.body));
+    expect(headers.get("content-encoding")).toBe("br");
+    expect(body).toContain("beranda");
+    expect(/data-testid="cart-count">([^<]*)</.exec(body)?.[1]).toBe("0");
+    const nonce = /'nonce-([^']+)'/.exec(headers.get("content-security-policy")!)?.[1];
+    expect([...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))]).toEqual([nonce]);
+    expect(renders).toBe(2);
+    // Data answers keep to React Router's path.
+    await run(
+      request("/beranda.data"),
+      async () => new Response("{}", { headers: { "content-type": "text/x-script" } }),
+    );
+    expect(await pages.answerWithoutCookies(new URL("http://localhost:3000/beranda.data"), null)).toBeNull();
   });
 });

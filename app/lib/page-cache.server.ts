@@ -21,51 +21,57 @@
  * Concurrent misses for one key share one render. An expired page is refreshed by the request
  * that finds it, while the requests arriving meanwhile get the expired copy (at most one render
  * per page at a time, and under load nobody waits for it); a cleared cache is never served stale.
- * The body is kept as UTF-8 bytes around its holes, so an answer is a copy, not a re-encoding.
+ * The body is kept as UTF-8 bytes around its holes, and compressed once per encoding
+ * (page-template.server.ts), so an answer is a copy, not a re-encoding nor a compression
+ * (docs/decisions/0031-compressed-page-cache.md). A request without any cookie is nobody's: the
+ * server answers it from here before React Router runs (`answerWithoutCookies`).
  */
-import { randomBytes } from "node:crypto";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { contentCacheTtlMs, onContentInvalidated } from "./content-cache.server.ts";
+import {
+  fill,
+  fillCompressed,
+  holeValues,
+  reuseCompressed,
+  toTemplate,
+  visitorSplicer,
+  type Template,
+  type VisitorParts,
+} from "./page-template.server.ts";
 import { createNonce } from "./security-headers.server.ts";
-import { VISITOR_ISLAND_ID, type VisitorSlot } from "./visitor-island.ts";
+import { chooseEncoding } from "./accept-encoding.ts";
+
+export { SLOT_MARKERS, type VisitorParts } from "./page-template.server.ts";
 
 const CACHEABLE_PATHS = new Set(["/", "/beranda", "/produk", "/keranjang", "/tentang", "/kontak", "/_root"]);
 const PRIVATE_PATHS = new Set(["/keranjang"]);
 const MAX_ENTRIES = 300;
+const ENCODINGS = ["br", "gzip"] as const;
 
-/**
- * What the server renders in place of each slot: random per process, so no text a page shows (a
- * dish named like a marker) can be taken for one.
- */
-export const SLOT_MARKERS: Record<VisitorSlot, string> = {
-  cartCount: `nyala${randomBytes(9).toString("hex")}cartcount`,
-};
-
-/** One visitor's parts: the text of each slot, and the island the browser reads. */
-export interface VisitorParts {
-  slots: Record<VisitorSlot, string>;
-  island: Record<string, unknown>;
-}
-
-interface PageMiddlewareOptions {
+interface PageCacheOptions {
   /** Which rendering of a page this visitor gets ("" for a visitor nobody knows). */
   kindOf(context: Readonly<RouterContextProvider>): string;
   /** The visitor's slots and island, read once for every HTML answer. */
   partsOf(request: Request, context: Readonly<RouterContextProvider>): Promise<VisitorParts>;
+  /** The kind and parts of every request without a Cookie header (nothing can tell them apart). */
+  cookieless: { kind: string; parts: VisitorParts };
 }
 
-type Hole = "nonce" | "island" | VisitorSlot;
-
-/** A page with holes: `parts[i]`, then `holes[i]`, then `parts[i + 1]`… */
-interface Template {
-  parts: Buffer[];
-  holes: Hole[];
+/** A cached page as the server in front of React Router sends it: its body in pieces, in order. */
+export interface PageAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array[];
 }
 
 interface CachedPage {
   status: number;
+  /** The rendered answer's headers but its length and CSP, with the cache's own added. */
   headers: [string, string][];
+  /** The Content-Security-Policy cut where its nonce was, if it has one. */
+  csp: string[] | null;
   template: Template;
+  html: boolean;
   expires: number;
 }
 
@@ -84,121 +90,112 @@ export function clearPageCache() {
   entries.clear();
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const markerHoles = new Map<string, Hole>(
-  Object.entries(SLOT_MARKERS).map(([slot, marker]) => [marker, slot as VisitorSlot]),
-);
-
-/** Cuts a rendered body at its nonce (when given), its slot markers and the end of its head. */
-function toTemplate(body: string, nonce: string | null): Template {
-  const tokens = [...markerHoles.keys(), ...(nonce ? [nonce] : []), "</head>"];
-  const pattern = new RegExp(tokens.map(escapeRegExp).join("|"), "g");
-  const parts: Buffer[] = [];
-  const holes: Hole[] = [];
-  let last = 0;
-  let headClosed = false;
-  for (const match of body.matchAll(pattern)) {
-    if (match[0] === "</head>") {
-      if (headClosed) continue;
-      headClosed = true;
-      // The island goes just before </head>, which stays in the next part.
-      parts.push(Buffer.from(body.slice(last, match.index)));
-      holes.push("island");
-      last = match.index;
-      continue;
-    }
-    parts.push(Buffer.from(body.slice(last, match.index)));
-    holes.push(match[0] === nonce ? "nonce" : markerHoles.get(match[0])!);
-    last = match.index + match[0].length;
-  }
-  parts.push(Buffer.from(body.slice(last)));
-  return { parts, holes };
-}
-
-function fill(template: Template, nonce: string, visitor: VisitorParts | null): Uint8Array<ArrayBuffer> {
-  const island = visitor
-    ? `<script type="application/json" id="${VISITOR_ISLAND_ID}">${JSON.stringify(visitor.island).replace(/</g, "\\u003c")}</script>`
-    : "";
-  const values: Record<Hole, Buffer> = {
-    nonce: Buffer.from(nonce),
-    island: Buffer.from(island),
-    cartCount: Buffer.from(escapeHtml(visitor?.slots.cartCount ?? "")),
-  };
-  const pieces = template.parts.flatMap((part, index) =>
-    index === 0 ? [part] : [values[template.holes[index - 1]!], part],
-  );
-  const body = Buffer.concat(pieces);
-  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-}
-
 const isHtml = (headers: Headers | [string, string][]) =>
   (new Headers(headers).get("content-type") ?? "").startsWith("text/html");
 
-function cacheKey(request: Request, kind: string): string | null {
-  if (request.method !== "GET") return null;
-  const url = new URL(request.url);
+function cacheKey(method: string, url: URL, hasCookie: boolean, kind: string): string | null {
+  if (method !== "GET") return null;
   const path = url.pathname.replace(/\.data$/, "") || "/";
   if (!CACHEABLE_PATHS.has(path)) return null;
-  if (PRIVATE_PATHS.has(path) && request.headers.has("cookie")) return null;
+  if (PRIVATE_PATHS.has(path) && hasCookie) return null;
   return `${kind}|${url.href}`;
 }
 
-async function store(response: Response): Promise<CachedPage | null> {
+/** The page the cache may serve for `key`: fresh, or expired while its next render is under way. */
+function servable(key: string): CachedPage | null {
+  const entry = entries.get(key);
+  return entry?.page && (entry.page.expires > Date.now() || entry.rendering) ? entry.page : null;
+}
+
+async function store(response: Response, previous: CachedPage | null): Promise<CachedPage | null> {
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return null;
   const body = await response.text();
-  const csp = response.headers.get("content-security-policy") ?? "";
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
+  const headers = new Headers(response.headers);
+  const csp = headers.get("content-security-policy");
+  const nonce = csp ? (/'nonce-([^']+)'/.exec(csp)?.[1] ?? null) : null;
+  const html = isHtml(headers);
+  const template = toTemplate(body, nonce, html);
+  reuseCompressed(template, previous?.template);
+  headers.delete("content-length");
+  headers.delete("content-security-policy");
+  markPrivate(headers);
+  headers.set("Vary", "Accept-Encoding");
   return {
     status: response.status,
-    headers: [...response.headers].filter(([name]) => name !== "content-length"),
-    template: toTemplate(body, nonce),
+    headers: [...headers],
+    csp: csp === null ? null : nonce ? csp.split(nonce) : [csp],
+    template,
+    html,
     expires: Date.now() + contentCacheTtlMs(),
   };
 }
 
-/** A cached page for this visitor: a fresh nonce, the visitor's parts in their holes. */
-function answer(page: CachedPage, visitor: VisitorParts | null): Response {
-  const headers = new Headers(page.headers);
-  const csp = headers.get("content-security-policy");
-  const oldNonce = csp ? /'nonce-([^']+)'/.exec(csp)?.[1] : undefined;
-  const nonce = oldNonce ? createNonce() : "";
-  if (csp && oldNonce) headers.set("content-security-policy", csp.replaceAll(oldNonce, nonce));
-  return new Response(fill(page.template, nonce, visitor), { status: page.status, headers });
+/** Pages are the visitor's own: no shared cache between the server and the browser may keep them. */
+function markPrivate(headers: Headers) {
+  if (!headers.has("cache-control")) headers.set("Cache-Control", "private, no-cache");
 }
 
-/** A rendered HTML answer with the visitor's parts filled in (its own nonce is left as it is). */
-async function splice(response: Response, visitor: VisitorParts): Promise<Response> {
-  const template = toTemplate(await response.text(), null);
+/**
+ * A cached page for this visitor: a fresh nonce, the visitor's parts in their holes, compressed
+ * once per page for the client's encoding where it can be (else left to the server to compress).
+ */
+async function answer(
+  page: CachedPage,
+  visitor: VisitorParts | null,
+  acceptEncoding: string | null,
+): Promise<PageAnswer> {
+  const nonce = page.csp && page.csp.length > 1 ? createNonce() : "";
+  const headers = [...page.headers];
+  if (page.csp) headers.push(["content-security-policy", page.csp.join(nonce)]);
+  const values = holeValues(page.template, nonce, page.html ? visitor : null);
+  // Brotli, else gzip (when a page could not be spliced in Brotli), else plain.
+  let body: Buffer[] | null = null;
+  for (let encodings = [...ENCODINGS]; !body;) {
+    const encoding = chooseEncoding(acceptEncoding, encodings);
+    if (!encoding) break;
+    body = await fillCompressed(page.template, encoding, values);
+    if (body) headers.push(["content-encoding", encoding]);
+    encodings = encodings.filter((other) => other !== encoding);
+  }
+  body ??= fill(page.template, values);
+  headers.push(["content-length", String(body.reduce((total, piece) => total + piece.length, 0))]);
+  return { status: page.status, headers, body };
+}
+
+/** A rendered HTML page with the visitor's parts filled in as it streams (its own nonce is left as it is). */
+function splice(response: Response, visitor: VisitorParts): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(fill(template, "", visitor), { status: response.status, headers });
+  markPrivate(headers);
+  return new Response(response.body!.pipeThrough(visitorSplicer(visitor)), {
+    status: response.status,
+    headers,
+  });
 }
 
-/** Pages are the visitor's own: no shared cache between the server and the browser may keep them. */
-function markPrivate(response: Response): Response {
-  if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "private, no-cache");
-  return response;
-}
-
-export function createPageMiddleware(options: PageMiddlewareOptions): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
-    /** The visitor's parts, for an HTML answer (a `.data` answer has no holes to fill). */
-    const partsFor = (headers: Headers | [string, string][]) =>
-      isHtml(headers) ? options.partsOf(request, context) : Promise.resolve(null);
+export function createPageCache(options: PageCacheOptions) {
+  const middleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+    const acceptEncoding = request.headers.get("accept-encoding");
     /** A page not from the cache: rendered for this request, its visitor's parts filled in. */
     const rendered = async (response: Response) => {
       if (!response.body || !isHtml(response.headers)) return response;
-      return markPrivate(await splice(response, await options.partsOf(request, context)));
+      return splice(response, await options.partsOf(request, context));
     };
-    const fromCache = async (page: CachedPage) => markPrivate(answer(page, await partsFor(page.headers)));
+    const fromCache = async (page: CachedPage) => {
+      const visitor = page.html ? await options.partsOf(request, context) : null;
+      const { status, headers, body } = await answer(page, visitor, acceptEncoding);
+      return new Response(new Uint8Array(Buffer.concat(body)), { status, headers });
+    };
 
-    const key = contentCacheTtlMs() > 0 ? cacheKey(request, options.kindOf(context)) : null;
+    const url = new URL(request.url);
+    const kind = options.kindOf(context);
+    const key =
+      contentCacheTtlMs() > 0 ? cacheKey(request.method, url, request.headers.has("cookie"), kind) : null;
     if (!key) return rendered(await next());
 
+    const cached = servable(key);
+    if (cached) return fromCache(cached);
     let entry = entries.get(key);
-    if (entry?.page && (entry.page.expires > Date.now() || entry.rendering)) return fromCache(entry.page);
     if (entry?.rendering) {
       const page = await entry.rendering;
       if (page) return fromCache(page);
@@ -218,7 +215,7 @@ export function createPageMiddleware(options: PageMiddlewareOptions): Middleware
     try {
       const response = await next();
       if (response.status !== 200 || response.headers.has("set-cookie")) return rendered(response);
-      page = await store(response);
+      page = await store(response, current.page);
       return page ? fromCache(page) : rendered(response);
     } finally {
       current.rendering = null;
@@ -227,4 +224,19 @@ export function createPageMiddleware(options: PageMiddlewareOptions): Middleware
       resolve(page);
     }
   };
+
+  /**
+   * For the server in front of React Router: the cached page for a GET without any Cookie header,
+   * whose visitor is `cookieless` whatever else the request says; null when there is none to
+   * serve (React Router then renders it, and the cache keeps it).
+   */
+  async function answerWithoutCookies(url: URL, acceptEncoding: string | null): Promise<PageAnswer | null> {
+    const key = contentCacheTtlMs() > 0 ? cacheKey("GET", url, false, options.cookieless.kind) : null;
+    const page = key ? servable(key) : null;
+    // Documents only: a data answer gets its headers from the middleware around this one.
+    if (!page?.html) return null;
+    return answer(page, options.cookieless.parts, acceptEncoding);
+  }
+
+  return { middleware, answerWithoutCookies };
 }

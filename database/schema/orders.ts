@@ -168,6 +168,8 @@ export const orderDiscounts = pgTable(
     created_at: timestamps.created_at,
   },
   (t) => [
+    // A promotion prices an order once (pricing.ts): the report's totals count its lines as orders.
+    uniqueIndex("order_discounts_order_promo_key").on(t.order_id, t.promo_id),
     index("order_discounts_order_id_idx").on(t.order_id),
     index("order_discounts_promo_id_idx").on(t.promo_id),
     check("order_discounts_amount_positive", sql`${t.amount} > 0`),

@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 import { createAccount, logIn, uniqueEmail } from "./auth-helpers.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -103,4 +105,48 @@ test("visitors with different carts hammering the same pages at once each see th
   }
   await guest.dispose();
   await nobody.dispose();
+});
+
+/** A page's bytes as they travel, asked for with `encoding` (Node's client does not decompress). */
+function rawGet(url: string, encoding: string, cookie?: string) {
+  return new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { "accept-encoding": encoding, ...(cookie ? { cookie } : {}) };
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+test("compressed once per page: the Brotli and gzip answers are the plain page, each with its own visitor's count", async ({
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const guest = await playwright.request.newContext({ baseURL });
+  await addToCart(guest, "es-nyala", 3);
+  const cookie = (await guest.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const path of ["/produk", "/beranda"]) {
+    for (const visitor of [
+      { cookie, count: "3" },
+      { cookie: undefined, count: "0" },
+    ]) {
+      const pages = [];
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const answer = await rawGet(`${baseURL}${path}`, encoding, visitor.cookie);
+        expect(answer.encoding).toBe(encoding === "identity" ? undefined : encoding);
+        const inflate = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync }[answer.encoding ?? ""];
+        const html = (inflate ? inflate(answer.body) : answer.body).toString("utf8");
+        expect(headerCounts(html)).toEqual([visitor.count, visitor.count, visitor.count]);
+        expect(island(html)?.cart.count).toBe(Number(visitor.count));
+        pages.push(html.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/"version":\d+/, ""));
+      }
+      expect(new Set(pages).size, path).toBe(1);
+    }
+  }
+  await guest.dispose();
 });

@@ -274,3 +274,22 @@ test("store settings: a new WhatsApp number and closing days reach the storefron
   );
   await admin.context().close();
 });
+
+test("the board on a phone does not move while it connects: its live bar keeps its height", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await admin.setViewportSize({ width: 412, height: 823 });
+  await admin.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await admin.goto("/admin/pesanan");
+  // Server's words, then "Menyambungkan…" once hydrated, then "Langsung" once connected.
+  await expect(admin.getByTestId("board-live")).toContainText("Langsung");
+  expect(await admin.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await admin.context().close();
+});

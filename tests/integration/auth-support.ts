@@ -27,6 +27,8 @@ export interface Answer {
   status: number;
   headers: Headers;
   body: string;
+  /** The body's bytes as they travel (compressed when Content-Encoding says so). */
+  bytes: Buffer;
   json: Record<string, unknown> | null;
   /** The session cookie this answer sets (value, or "" when it clears it), if any. */
   sessionCookie: string | null;
@@ -88,7 +90,8 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
   const response = await run(csrfMiddleware as Middleware, () =>
     run(authMiddleware as Middleware, handle),
   ).catch(thrownToResponse);
-  const body = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const body = bytes.toString("utf8");
   let json: Record<string, unknown> | null;
   try {
     json = JSON.parse(body) as Record<string, unknown>;
@@ -99,6 +102,7 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
     status: response.status,
     headers: response.headers,
     body,
+    bytes,
     json,
     sessionCookie: sessionCookieOf(response.headers),
   };

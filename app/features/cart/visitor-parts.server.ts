@@ -10,11 +10,18 @@ import type { VisitorParts } from "../../lib/page-cache.server.ts";
 import { countCart } from "./cart.server.ts";
 import { mayHaveCart, readCartOwner } from "./cart-owner.server.ts";
 
+const partsOf = (cart: { count: number; version: number }): VisitorParts => ({
+  slots: { cartCount: String(cart.count) },
+  island: { cart },
+});
+
+/** The parts of a visitor without a cart: every request without a cookie. */
+export const NO_CART_PARTS = partsOf({ count: 0, version: 0 });
+
 export async function cartVisitorParts(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<VisitorParts> {
   const owner = readCartOwner(request, getOptionalUser(context));
-  const cart = mayHaveCart(owner) ? await countCart(await getDb(), owner) : { count: 0, version: 0 };
-  return { slots: { cartCount: String(cart.count) }, island: { cart } };
+  return mayHaveCart(owner) ? partsOf(await countCart(await getDb(), owner)) : NO_CART_PARTS;
 }

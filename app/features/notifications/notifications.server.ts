@@ -40,9 +40,14 @@ const SWITCH_COLUMNS = {
   pesanKontak: notificationSettings.pesan_kontak,
 } as const;
 
+/** Admins whose inbox this process has made sure of: a write once, not on every admin page. */
+const inboxesMade = new Set<string>();
+
 /** Creates the admin's settings row (the defaults) on their first visit. */
 export async function ensureAdminInbox(db: Database, userId: string): Promise<void> {
+  if (inboxesMade.has(userId)) return;
   await db.insert(notificationSettings).values({ user_id: userId }).onConflictDoNothing();
+  inboxesMade.add(userId);
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
- * Figures from the orders: the 30-day report (/admin/laporan) and today's summary on the
- * dashboard, both in the store's calendar. Sales are the orders the restaurant took up
+ * Figures from the orders: the 30-day report (/admin/laporan), read from the hourly totals the
+ * database keeps as orders change (docs/decisions/0032-report-totals.md), and today's summary on
+ * the dashboard, both in the store's calendar. Sales are the orders the restaurant took up
  * (CONFIRMED_STATUSES); an order still "baru" may never have been sent.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { orderDiscounts, orderItems, orders } from "../../../database/schema.ts";
+import { orderDiscountTotals, orderHourTotals, orderItemTotals, orders } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { ACTIVE_STATUSES, CONFIRMED_STATUSES } from "./order-status.ts";
@@ -55,6 +56,23 @@ interface OrderReport {
   totalCancelled: number;
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The item or discount totals of [start, end): the whole UTC days inside it, and the hours of
+ * the UTC days it cuts at either end (the store's days begin at a UTC hour, not at midnight).
+ */
+function spansOf(start: Date, end: Date) {
+  const firstDay = new Date(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
+  const lastDay = new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+  return (table: typeof orderItemTotals | typeof orderDiscountTotals) =>
+    or(
+      and(eq(table.span, "day"), gte(table.start, firstDay), lt(table.start, lastDay)),
+      and(eq(table.span, "hour"), gte(table.start, start), lt(table.start, firstDay)),
+      and(eq(table.span, "hour"), gte(table.start, lastDay), lt(table.start, end)),
+    );
+}
+
 /**
  * Orders and revenue per day for the last `dayCount` days (today included, the store's
  * calendar), and the ten best-selling items by quantity. Sales are the confirmed orders
@@ -69,33 +87,68 @@ export async function orderReport(
   now: Date = storeDate(),
   dayCount = 30,
 ): Promise<OrderReport> {
+  // Days are counted in the store's calendar. Indonesia's zones have fixed offsets of whole
+  // hours, so the offset at `now` applies to the whole window and a day is 24 of the totals'
+  // hours; the database's own time zone data is not used (PGlite and PostgreSQL servers differ).
   const today = zonedDateString(now, timezone);
-  const start = startOfZonedDay(today, timezone, -(dayCount - 1));
-  const end = startOfZonedDay(today, timezone, 1);
-  const inWindow = and(gte(orders.created_at, start), lt(orders.created_at, end));
-  const confirmed = inArray(orders.status, [...CONFIRMED_STATUSES]);
+  const offsetMs = Date.parse(`${today}T00:00:00Z`) - startOfZonedDay(today, timezone).getTime();
+  const start = new Date(Date.parse(`${today}T00:00:00Z`) - offsetMs - (dayCount - 1) * DAY_MS);
+  const end = new Date(start.getTime() + dayCount * DAY_MS);
+  const offsetSeconds = offsetMs / 1000;
+  const dayOf = (at: AnyColumn) =>
+    sql<string>`to_char((${at} at time zone 'UTC') + make_interval(secs => ${offsetSeconds}::double precision), 'YYYY-MM-DD')`;
+  const hours = and(gte(orderHourTotals.hour, start), lt(orderHourTotals.hour, end));
+  const confirmed = eq(orderHourTotals.outcome, "confirmed");
+  const inWindow = spansOf(start, end);
 
-  // Days are counted in the store's calendar. Indonesia's zones have fixed offsets, so the
-  // offset at `now` applies to the whole window; the database's own time zone data is not used
-  // (PGlite and PostgreSQL servers may differ in what they ship).
-  const offsetSeconds =
-    (Date.parse(`${today}T00:00:00Z`) - startOfZonedDay(today, timezone).getTime()) / 1000;
-  const day = sql<string>`to_char((${orders.created_at} at time zone 'UTC') + make_interval(secs => ${offsetSeconds}::double precision), 'YYYY-MM-DD')`;
-  const perDay = await db
-    .select({
-      date: day,
-      orders: sql<number>`(count(*) filter (where ${confirmed}))::double precision`,
-      revenue: sql<number>`coalesce(sum(${orders.total}) filter (where ${confirmed}), 0)::double precision`,
-      unconfirmed: sql<number>`(count(*) filter (where ${orders.status} = 'baru'))::double precision`,
-      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'batal' and ${orders.replaced_by} is null and not ${orders.cleared_unsent}))::double precision`,
-    })
-    .from(orders)
-    .where(inWindow)
-    .groupBy(sql`1`);
-  const days = new Map<string, ReportDay>();
+  const [perDay, waiting, bestSellers, discountRows] = await Promise.all([
+    db
+      .select({
+        date: dayOf(orderHourTotals.hour),
+        orders: sql<number>`coalesce(sum(${orderHourTotals.orders}) filter (where ${confirmed}), 0)::double precision`,
+        revenue: sql<number>`coalesce(sum(${orderHourTotals.revenue}) filter (where ${confirmed}), 0)::double precision`,
+        gross: sql<number>`coalesce(sum(${orderHourTotals.gross}) filter (where ${confirmed}), 0)::double precision`,
+        cancelled: sql<number>`coalesce(sum(${orderHourTotals.orders}) filter (where not ${confirmed}), 0)::double precision`,
+      })
+      .from(orderHourTotals)
+      .where(hours)
+      .groupBy(sql`1`),
+    // Orders still new are few and recent: counted from the orders (index on status, created_at).
+    db
+      .select({ date: dayOf(orders.created_at), unconfirmed: sql<number>`count(*)::double precision` })
+      .from(orders)
+      .where(and(eq(orders.status, "baru"), gte(orders.created_at, start), lt(orders.created_at, end)))
+      .groupBy(sql`1`),
+    db
+      .select({
+        nama: orderItemTotals.nama,
+        jumlah: sql<number>`sum(${orderItemTotals.jumlah})::double precision`,
+        revenue: sql<number>`sum(${orderItemTotals.revenue})::double precision`,
+      })
+      .from(orderItemTotals)
+      .where(inWindow(orderItemTotals))
+      .groupBy(orderItemTotals.nama)
+      .having(sql`sum(${orderItemTotals.jumlah}) > 0`)
+      .orderBy(desc(sql`sum(${orderItemTotals.jumlah})`), asc(orderItemTotals.nama))
+      .limit(10),
+    // A promo is one row even if its title was edited; a deleted promo's lines stay by their title.
+    db
+      .select({
+        title: sql<string>`(array_agg(${orderDiscountTotals.title} order by ${orderDiscountTotals.title_id} desc))[1]`,
+        orders: sql<number>`sum(${orderDiscountTotals.orders})::double precision`,
+        amount: sql<number>`sum(${orderDiscountTotals.amount})::double precision`,
+      })
+      .from(orderDiscountTotals)
+      .where(inWindow(orderDiscountTotals))
+      .groupBy(orderDiscountTotals.promo_key)
+      .having(sql`sum(${orderDiscountTotals.orders}) > 0`)
+      .orderBy(desc(sql`sum(${orderDiscountTotals.amount})`)),
+  ]);
+
+  const days = new Map<string, ReportDay & { gross: number }>();
   for (let index = 0; index < dayCount; index++) {
-    const date = zonedDateString(startOfZonedDay(today, timezone, index - (dayCount - 1)), timezone);
-    days.set(date, { date, orders: 0, revenue: 0, unconfirmed: 0, cancelled: 0 });
+    const date = new Date(start.getTime() + index * DAY_MS + offsetMs).toISOString().slice(0, 10);
+    days.set(date, { date, orders: 0, revenue: 0, unconfirmed: 0, cancelled: 0, gross: 0 });
   }
   for (const row of perDay) {
     const entry = days.get(row.date);
@@ -103,47 +156,20 @@ export async function orderReport(
       Object.assign(entry, {
         orders: Number(row.orders),
         revenue: Number(row.revenue),
-        unconfirmed: Number(row.unconfirmed),
+        gross: Number(row.gross),
         cancelled: Number(row.cancelled),
       });
   }
-
-  const bestSellers = await db
-    .select({
-      nama: orderItems.nama,
-      jumlah: sql<number>`sum(${orderItems.jumlah})::double precision`,
-      revenue: sql<number>`sum(${orderItems.subtotal})::double precision`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(and(inWindow, confirmed))
-    .groupBy(orderItems.nama)
-    .orderBy(desc(sql`sum(${orderItems.jumlah})`), asc(orderItems.nama))
-    .limit(10);
-
-  // A promo is one row even if its title was edited; a deleted promo's lines stay by their title.
-  const promoKey = sql`coalesce(${orderDiscounts.promo_id}::text, 'judul:' || ${orderDiscounts.title})`;
-  const discountRows = await db
-    .select({
-      title: sql<string>`(array_agg(${orderDiscounts.title} order by ${orderDiscounts.id} desc))[1]`,
-      orders: sql<number>`count(distinct ${orderDiscounts.order_id})::double precision`,
-      amount: sql<number>`sum(${orderDiscounts.amount})::double precision`,
-    })
-    .from(orderDiscounts)
-    .innerJoin(orders, eq(orders.id, orderDiscounts.order_id))
-    .where(and(inWindow, confirmed))
-    .groupBy(promoKey)
-    .orderBy(desc(sql`sum(${orderDiscounts.amount})`));
-  const [gross] = await db
-    .select({ sum: sql<number>`coalesce(sum(${orders.subtotal}), 0)::double precision` })
-    .from(orders)
-    .where(and(inWindow, confirmed));
+  for (const row of waiting) {
+    const entry = days.get(row.date);
+    if (entry) entry.unconfirmed = Number(row.unconfirmed);
+  }
 
   const list = [...days.values()];
-  const sum = (field: "orders" | "revenue" | "unconfirmed" | "cancelled") =>
+  const sum = (field: "orders" | "revenue" | "unconfirmed" | "cancelled" | "gross") =>
     list.reduce((total, entry) => total + entry[field], 0);
   return {
-    days: list,
+    days: list.map(({ gross: _gross, ...day }) => day),
     bestSellers: bestSellers.map((item) => ({
       ...item,
       jumlah: Number(item.jumlah),
@@ -154,7 +180,7 @@ export async function orderReport(
       orders: Number(row.orders),
       amount: Number(row.amount),
     })),
-    totalGross: Number(gross?.sum ?? 0),
+    totalGross: sum("gross"),
     totalDiscount: discountRows.reduce((total, row) => total + Number(row.amount), 0),
     totalOrders: sum("orders"),
     totalRevenue: sum("revenue"),

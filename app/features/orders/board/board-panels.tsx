@@ -27,23 +27,34 @@ export function BoardMessage({ answer }: { answer: FormAnswer | undefined }) {
   );
 }
 
+const LIVE_WORDS = {
+  connected: "Langsung: pesanan baru muncul sendiri",
+  connecting: "Menyambungkan… (muat ulang untuk melihat yang terbaru)",
+  reload: "Muat ulang untuk melihat pesanan terbaru.",
+};
+const liveLine = "col-start-1 row-start-1 flex items-center gap-2 text-sm font-semibold";
+
 export function LiveBar() {
   const live = useAdminLive();
   // Without JavaScript (and in the server's HTML) nothing connects: a reload is the way.
   const hydrated = useHydrated();
   return (
     <div className="card flex flex-wrap items-center justify-between gap-3 p-3">
-      <p className="flex items-center gap-2 text-sm font-semibold" role="status" data-testid="board-live">
-        <span
-          aria-hidden="true"
-          className={`size-3 rounded-full ${live.connected ? "bg-green-500" : "bg-stone-300"}`}
-        />
-        {live.connected
-          ? "Langsung: pesanan baru muncul sendiri"
-          : hydrated
-            ? "Menyambungkan… (muat ulang untuk melihat yang terbaru)"
-            : "Muat ulang untuk melihat pesanan terbaru."}
-      </p>
+      {/* The longest of the words, unseen, in the same cell: the bar keeps its height as they
+          change after the page loads, so nothing below it moves. */}
+      <div className="grid">
+        <p className={liveLine} role="status" data-testid="board-live">
+          <span
+            aria-hidden="true"
+            className={`size-3 shrink-0 rounded-full ${live.connected ? "bg-green-500" : "bg-stone-300"}`}
+          />
+          {live.connected ? LIVE_WORDS.connected : hydrated ? LIVE_WORDS.connecting : LIVE_WORDS.reload}
+        </p>
+        <p className={`${liveLine} invisible`} aria-hidden="true">
+          <span className="size-3 shrink-0" />
+          {LIVE_WORDS.connecting}
+        </p>
+      </div>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
