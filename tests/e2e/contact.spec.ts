@@ -112,7 +112,7 @@ test("an admin who switched 'Pesan kontak' off is not told", async ({ page, brow
   const contactSwitch = admin.getByRole("switch", { name: /Pesan kontak/ });
   await expect(contactSwitch).toBeChecked();
   await contactSwitch.uncheck();
-  await admin.getByRole("button", { name: "Simpan" }).click();
+  await admin.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(
     admin.getByRole("status").filter({ hasText: "Pengaturan notifikasi disimpan!" }),
   ).toBeVisible();
@@ -128,7 +128,7 @@ test("an admin who switched 'Pesan kontak' off is not told", async ({ page, brow
 
   await admin.goto("/admin/pengaturan-notifikasi");
   await contactSwitch.check();
-  await admin.getByRole("button", { name: "Simpan" }).click();
+  await admin.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(
     admin.getByRole("status").filter({ hasText: "Pengaturan notifikasi disimpan!" }),
   ).toBeVisible();

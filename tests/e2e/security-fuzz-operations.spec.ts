@@ -148,12 +148,12 @@ async function rows({ path, label, testId }: Listing): Promise<{ count: number; 
   if (!count) throw new Error(`no "${label} (n)" on ${path}`);
   const byId = new Map<string, string>();
   for (const match of html.matchAll(
-    new RegExp(`<li[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</li>`, "g"),
+    new RegExp(`<(li|tr)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`, "g"),
   )) {
-    const id = /\?ubah=([^"&]+)"/.exec(match[1]!)?.[1];
+    const id = /\?ubah=([^"&]+)"/.exec(match[2]!)?.[1];
     if (!id) throw new Error(`a row without an id on ${path}`);
     // React's generated ids depend on the row's position, which creates and deletes move.
-    byId.set(decodeURIComponent(id), match[1]!.replace(/_R_[\w]+_/g, "_R_"));
+    byId.set(decodeURIComponent(id), match[2]!.replace(/_R_[\w]+_/g, "_R_"));
   }
   expect(byId.size, `${path}: one row per item`).toBe(Number(count[1]));
   return { count: Number(count[1]), rows: byId };

@@ -16,6 +16,7 @@ import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { startOfZonedDay, zonedDateString } from "../../app/features/store/opening-hours.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { seedCatalog } from "../../database/seed.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { databaseMigratedTo } from "../support/migrations.ts";
 import { createTestDatabase, testDatabaseKind } from "../support/test-database.ts";
 import { placeOrder } from "../support/orders.ts";
@@ -230,6 +231,7 @@ describe(`the report's totals (${testDatabaseKind()})`, () => {
       harga: 9_000,
       gambar: "/x.webp",
     });
+    invalidateContentCache();
     const temporary = await placed("mie-sementara", 2, 1);
     await setStatus(temporary.code, "diterima");
     await handle.db.delete(menuItems).where(eq(menuItems.id, "mie-sementara"));
@@ -240,7 +242,7 @@ describe(`the report's totals (${testDatabaseKind()})`, () => {
   });
 
   it("are filled by their migration from the orders already there", async () => {
-    const before = await databaseMigratedTo("0013_drop_takes_level");
+    const before = await databaseMigratedTo("0016_web_push");
     try {
       const { db } = before.handle;
       await seedCatalog(db);

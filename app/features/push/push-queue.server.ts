@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import type { PushOrder } from "./push-message.ts";
 import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
 import type { PushOutcome } from "./send-push.server.ts";
@@ -31,8 +32,8 @@ export interface ClaimedPush {
   target: PushTarget;
 }
 
-/** Adds the pushes now due. */
-export async function planPushes(db: Database) {
+/** Adds the pushes now due. An order's age is read on the store's clock, as its time was written. */
+export async function planPushes(db: Database, now: Date = storeDate()) {
   await db.execute(sql`
     insert into ${pushDeliveries} (order_id, subscription_id, round)
     select o.id, s.id, coalesce(last.round + 1, 0)
@@ -47,7 +48,7 @@ export async function planPushes(db: Database) {
       limit 1
     ) last on true
     where o.status = 'baru'
-      and o.created_at > now() - ${FRESH_FOR}
+      and o.created_at > ${now.toISOString()}::timestamptz - ${FRESH_FOR}
       and (
         last.round is null
         or (

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { pushSubscriptions } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { refuse, written, type WriteResult } from "../../lib/write-result.ts";
 import { deviceName } from "./device-name.ts";
 
@@ -71,7 +72,8 @@ export async function savePushSubscription(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(pushSubscriptions)
-      .values(values)
+      // On the store's clock, as orders are: planPushes sends a device the orders placed after it.
+      .values({ ...values, created_at: storeDate() })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: { ...values, updated_at: new Date() },
