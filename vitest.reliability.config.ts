@@ -6,7 +6,7 @@ export default defineConfig({
     // Simultaneous edits of one menu item: over HTTP against real servers in
     // tests/reliability/concurrency.test.ts, and through updateMenuItem itself (40 edits, on the
     // suite's PostgreSQL) in the integration test listed here too.
-    include: ["tests/reliability/**/*.test.ts", "tests/integration/concurrent-edits.test.ts"],
+    include: ["tests/reliability/**/*.test.ts", "tests/integration/catalog/concurrent-edits.test.ts"],
     environment: "node",
     pool: "forks",
     fileParallelism: false,

@@ -3,7 +3,7 @@
 # part of it too, within its own steps.
 # - npm audit of the production packages (scripts/audit.mjs);
 # - sessions: fixation, logout and deleted users invalidated on the server, cookie flags
-#   (tests/integration/session.test.ts, on PGlite and on PostgreSQL);
+#   (tests/integration/accounts/session.test.ts, on PGlite and on PostgreSQL);
 # - input edges (issue #20): redirect targets, one-line message fields, the order total cap,
 #   the login limits and known devices, the signing secret, the cross-site check behind proxies
 #   (unit tests, and integration tests on PGlite and on PostgreSQL);
@@ -20,11 +20,11 @@ step() { printf '\n== %s\n' "$*"; }
 step "npm audit (production packages: no high or critical advisory)"
 node scripts/audit.mjs
 integration=(
-  tests/integration/session.test.ts
-  tests/integration/login-redirect.test.ts
-  tests/integration/rate-limit.test.ts
-  tests/integration/server-secret.test.ts
-  tests/integration/order-limits.test.ts
+  tests/integration/accounts/session.test.ts
+  tests/integration/accounts/login-redirect.test.ts
+  tests/integration/accounts/rate-limit.test.ts
+  tests/integration/accounts/server-secret.test.ts
+  tests/integration/orders/order-limits.test.ts
 )
 step "sessions and input edges (unit; integration on PGlite, then PostgreSQL)"
 npx vitest run app/lib/redirect.test.ts app/lib/csrf.server.test.ts app/lib/single-line.test.ts \

@@ -47,39 +47,51 @@ async function photoOf(dataDir: string, id: string): Promise<string> {
   }
 }
 
+/**
+ * The backup every test starts from, taken once (while orders are written) and restored onto a
+ * fresh directory: any one test runs alone.
+ */
+let taken: ReturnType<typeof takeBackup> | undefined;
+const backupOnce = () => (taken ??= takeBackup());
+
+async function takeBackup() {
+  const dataDir = path.join(root, "shop");
+  const shop = await startServer({ dataDir }, { ADMIN_EMAILS: ADMIN });
+  const cookie = await adminSession(shop, ADMIN);
+  const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#d7261e" } })
+    .jpeg()
+    .toBuffer();
+  const photo = new File([jpeg], "es.jpg", { type: "image/jpeg" });
+  expect(await editMenuItem(shop, cookie, "es-nyala", editForm(1), photo)).toBe(200);
+
+  const orders = orderStream(shop);
+  await orders.acknowledged(20);
+  const beforeBackup = [...orders.codes];
+  const backup = await runScript("backup.ts", [path.join(root, "backups")], dataDir);
+  // The shop kept taking orders during the backup and after it.
+  await orders.acknowledged(beforeBackup.length + 10);
+  await orders.stop();
+  await shop.stop();
+  expect(backup.code, backup.stderr).toBe(0);
+  expect(backup.stdout).toContain("toko tetap melayani");
+
+  backupFile = path.join(root, "backups", (await readdir(path.join(root, "backups")))[0]!);
+  expect(path.basename(backupFile)).toMatch(/^nyala-cadangan-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
+  expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
+
+  const fresh = path.join(root, "restored");
+  const restore = await runScript("restore.ts", [backupFile], fresh);
+  expect(restore.code, restore.stderr).toBe(0);
+  expect(restore.stdout).toContain(" pengguna, 1 foto;");
+  const photoPath = await photoOf(dataDir, "es-nyala");
+  expect(photoPath).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
+  restored = { dataDir: fresh, acknowledged: beforeBackup, photo: photoPath };
+  return { backup, restore, fresh, beforeBackup, photoPath };
+}
+
 describe("npm run backup and npm run restore", () => {
   it("a backup taken while orders are written, restored onto a fresh directory, holds every order and photo", async () => {
-    const dataDir = path.join(root, "shop");
-    const shop = await startServer({ dataDir }, { ADMIN_EMAILS: ADMIN });
-    const cookie = await adminSession(shop, ADMIN);
-    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#d7261e" } })
-      .jpeg()
-      .toBuffer();
-    const photo = new File([jpeg], "es.jpg", { type: "image/jpeg" });
-    expect(await editMenuItem(shop, cookie, "es-nyala", editForm(1), photo)).toBe(200);
-
-    const orders = orderStream(shop);
-    await orders.acknowledged(20);
-    const beforeBackup = [...orders.codes];
-    const backup = await runScript("backup.ts", [path.join(root, "backups")], dataDir);
-    // The shop kept taking orders during the backup and after it.
-    await orders.acknowledged(beforeBackup.length + 10);
-    await orders.stop();
-    await shop.stop();
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toContain("toko tetap melayani");
-
-    backupFile = path.join(root, "backups", (await readdir(path.join(root, "backups")))[0]!);
-    expect(path.basename(backupFile)).toMatch(/^nyala-cadangan-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
-    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
-
-    const fresh = path.join(root, "restored");
-    const restore = await runScript("restore.ts", [backupFile], fresh);
-    expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toContain(" pengguna, 1 foto;");
-    const photoPath = await photoOf(dataDir, "es-nyala");
-    expect(photoPath).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
-    restored = { dataDir: fresh, acknowledged: beforeBackup, photo: photoPath };
+    const { backup, restore, fresh, beforeBackup, photoPath } = await backupOnce();
 
     const started = performance.now();
     const again = await startServer({ dataDir: fresh });
@@ -104,7 +116,7 @@ describe("npm run backup and npm run restore", () => {
   }, 240_000);
 
   it("an older backup, its photos as files in uploads/, restores; they move into the database at the start", async () => {
-    expect(restored, "the backup test ran first").toBeDefined();
+    await backupOnce();
     const unpacked = path.join(root, "older");
     const manifest = await readArchive(backupFile, unpacked, () => undefined);
     // As backups were before photos were kept in the database: the photo is a file, not a row.
@@ -135,10 +147,10 @@ describe("npm run backup and npm run restore", () => {
       await shop.stop();
     }
     expect(existsSync(path.join(dataDir, "uploads")), "the files moved into the database").toBe(false);
-  }, 120_000);
+  }, 360_000);
 
   it("refuses a file that is not a Nyala backup, a damaged one and one from a newer schema, changing nothing", async () => {
-    expect(restored, "the backup test ran first").toBeDefined();
+    await backupOnce();
     const before = (await readdir(restored.dataDir)).sort();
     const whole = readFileSync(backupFile);
     const suspects: Record<string, Buffer | string> = {
@@ -172,7 +184,7 @@ describe("npm run backup and npm run restore", () => {
       missing: [],
       withoutLines: 0,
     });
-  }, 120_000);
+  }, 360_000);
 
   it("refuses to restore onto a running shop", async () => {
     const shop = await startServer({ dataDir: restored.dataDir });
@@ -183,5 +195,5 @@ describe("npm run backup and npm run restore", () => {
     } finally {
       await shop.stop();
     }
-  }, 120_000);
+  }, 360_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Edits of one menu item for the simultaneous-edit tests (tests/integration/concurrent-edits.test.ts
+ * Edits of one menu item for the simultaneous-edit tests (tests/integration/catalog/concurrent-edits.test.ts
  * through the server function, tests/reliability/concurrency.test.ts over HTTP): every field of
  * edit `n` says `n`, so a row mixing two edits shows.
  */

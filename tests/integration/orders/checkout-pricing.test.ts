@@ -17,7 +17,7 @@ import { action as cartAction } from "../../../app/routes/_site/keranjang.tsx";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { Shopper } from "../cart-support.ts";
+import { Shopper } from "../cart/cart-support.ts";
 
 let handle: DatabaseHandle;
 const BUY_TWO = "Beli 2 Mie Gratis Es Teh Jumbo";

@@ -18,8 +18,8 @@ import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { PICK_UP_FORM } from "../../support/orders.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { uniqueEmail } from "../auth-support.ts";
-import { Shopper } from "../cart-support.ts";
+import { uniqueEmail } from "../accounts/auth-support.ts";
+import { Shopper } from "../cart/cart-support.ts";
 
 let handle: DatabaseHandle;
 const PENDING_COOKIE = "nyala_pesanan";

@@ -13,7 +13,7 @@ import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { Shopper } from "../cart-support.ts";
+import { Shopper } from "../cart/cart-support.ts";
 
 /** Monday 23 November 2026, 03.00 in Asia/Makassar. */
 const CLOCK = vi.hoisted(() => {

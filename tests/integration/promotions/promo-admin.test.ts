@@ -28,7 +28,7 @@ import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { MAX_ROW_ID } from "../../../app/lib/form-input.server.ts";
 import { storedPhotos } from "../../support/photos.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, ORIGIN } from "../auth-support.ts";
+import { call, ORIGIN } from "../accounts/auth-support.ts";
 
 let handle: DatabaseHandle;
 let dataDir: string;

@@ -12,7 +12,7 @@ import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { startFakePushService, verifyVapid, type FakePushService } from "../../support/fake-push-service.ts";
 import { ANDROID_CHROME, readPush, resetPushes } from "../../support/push.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, get, post } from "../auth-support.ts";
+import { call, get, post } from "../accounts/auth-support.ts";
 
 /**
  * /admin/notifikasi-push (docs/decisions/0036-web-push.md): an admin turns push on and off for

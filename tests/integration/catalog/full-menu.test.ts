@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../../database/client.server.ts";
+import { auditLog, categories, menuItems, users } from "../../../database/schema.ts";
+import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+} from "../../../app/features/catalog/categories.server.ts";
+import { getMenuSections } from "../../../app/features/catalog/catalog.server.ts";
+import { createMenuItem, setMenuItemAvailability } from "../../../app/features/catalog/menu-items.server.ts";
+import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
+import { newUserId } from "../../../app/features/accounts/users.server.ts";
+import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
+
+let handle: DatabaseHandle;
+let dataDir: string;
+let actor: Actor;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-menu-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+  const id = newUserId();
+  const email = `admin-${id.toLowerCase()}@contoh.test`;
+  await handle.db
+    .insert(users)
+    .values({ id, nama: "Admin Menu", email, provider: "password", role: "admin" });
+  actor = { id, email };
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await handle?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const photo = async () =>
+  new Blob([
+    new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a9d8f" } })
+        .png()
+        .toBuffer(),
+    ),
+  ]);
+
+const sectionsInWords = async () =>
+  (await getMenuSections(handle.db)).map((section) => [
+    section.nama,
+    section.items.map((item) => `${item.nama}${item.tersedia ? "" : " (habis)"}`),
+  ]);
+
+describe(`the full menu of /produk (${testDatabaseKind()})`, () => {
+  it("lists every item by category, the levels of one dish side by side, Es Teh Jumbo included", async () => {
+    expect(await sectionsInWords()).toEqual([
+      ["Makanan", ["Mie Nyala Level 1", "Mie Nyala Level 2", "Mie Nyala Level 3"]],
+      ["Minuman", ["Es Nyala", "Es Teh Jumbo"]],
+      ["Cemilan", ["Pangsit Goreng"]],
+    ]);
+    const [makanan] = await getMenuSections(handle.db);
+    expect(makanan!.items[0]!.levels.map((choice) => [choice.level, choice.harga])).toEqual([
+      [1, 10_000],
+      [2, 11_000],
+      [3, 12_000],
+    ]);
+  });
+
+  it("the owner adds a category and a dish in it: both show at once, a sold-out one too", async () => {
+    const created = await createCategory(handle.db, actor, { nama: "  Minuman   Hangat ", urutan: "2" });
+    expect(created).toEqual({ ok: true, value: { id: "minuman-hangat" } });
+    // Empty categories are left out of the page.
+    expect((await getMenuSections(handle.db)).map((section) => section.nama)).not.toContain("Minuman Hangat");
+    const item = await createMenuItem(
+      handle.db,
+      actor,
+      { nama: "Wedang Jahe", kategori: "Minuman Hangat", harga: "7000", tersedia: "on" },
+      await photo(),
+    );
+    expect(item.ok).toBe(true);
+    await setMenuItemAvailability(handle.db, actor, "es-teh-jumbo", false);
+    expect(await sectionsInWords()).toEqual([
+      ["Makanan", ["Mie Nyala Level 1", "Mie Nyala Level 2", "Mie Nyala Level 3"]],
+      // Same position as Minuman: ordered by name after position.
+      ["Minuman", ["Es Nyala", "Es Teh Jumbo (habis)"]],
+      ["Minuman Hangat", ["Wedang Jahe"]],
+      ["Cemilan", ["Pangsit Goreng"]],
+    ]);
+    const wedang = (await getMenuSections(handle.db))[2]!.items[0]!;
+    expect(wedang.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
+    await setMenuItemAvailability(handle.db, actor, "es-teh-jumbo", true);
+  });
+
+  it("refuses a second category of the same name, an empty name, and a category that still holds dishes", async () => {
+    const audits = async () => (await handle.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const before = [await listCategories(handle.db), await audits()];
+    expect(await createCategory(handle.db, actor, { nama: "minuman hangat" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { nama: "Kategori minuman hangat sudah ada." },
+    });
+    expect(await createCategory(handle.db, actor, { nama: "  " })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { nama: "Nama kategori wajib diisi." },
+    });
+    expect(await deleteCategory(handle.db, actor, "minuman-hangat")).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "Kategori Minuman Hangat masih berisi 1 menu. Pindahkan atau hapus menunya dulu.",
+    });
+    expect(await deleteCategory(handle.db, actor, "tidak-ada")).toMatchObject({ ok: false, status: 404 });
+    expect([await listCategories(handle.db), await audits()]).toEqual(before);
+  });
+
+  it("deletes an empty category", async () => {
+    await createCategory(handle.db, actor, { nama: "Musiman" });
+    expect(await deleteCategory(handle.db, actor, "musiman")).toEqual({ ok: true, value: undefined });
+    expect(await handle.db.select().from(categories).where(eq(categories.id, "musiman"))).toEqual([]);
+    const [deleted] = await handle.db
+      .select({ n: count() })
+      .from(menuItems)
+      .where(eq(menuItems.category_id, "musiman"));
+    expect(deleted!.n).toBe(0);
+  });
+});
