@@ -10,7 +10,6 @@ import {
 } from "react-router";
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
-import { AccessDenied } from "~/features/admin/access-denied.tsx";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
@@ -18,6 +17,7 @@ import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
 import { CartWriter } from "~/features/cart/cart-writer.tsx";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { lazyComponent } from "~/lib/lazy-component.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { sitePages } from "~/site-pages.server.ts";
@@ -123,6 +123,11 @@ export default function App() {
     </>
   );
 }
+
+/** Rendered only from an admin gate's answer: not part of every page's JavaScript. */
+const AccessDenied = lazyComponent(() =>
+  import("~/features/admin/access-denied.tsx").then((module) => ({ default: module.AccessDenied })),
+);
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
