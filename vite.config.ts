@@ -5,14 +5,17 @@ import { defineConfig } from "vite";
 /**
  * The browser's chunks of the storefront, by the pages that load them (docs/decisions/0042):
  * "shared", what every page runs (the root, the site shell, the cart count, meta tags); "menu",
- * the dish cards and "Tambah" (the dish pages only); "forms", the form pattern's hook and fields
- * (the pages with a checked form); "sign-in", the rules /masuk and /daftar share. The first group a module matches takes it. Not the orders'
- * checkout nor the spice-level dialog and its choices: they load with their page or at first tap.
+ * the dish cards and "Tambah" (the dish pages); "dish-parts", a dish's picture and levels (also
+ * the cart's lines, loaded with them); "forms", the form pattern's hook and fields; "sign-in", the
+ * rules /masuk and /daftar share. The first group a module matches takes it. Not the checkout nor
+ * the spice-level dialog and its choices: they load with their page or at the first tap.
  */
 const shellModule =
   /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/][^\\/]+\.tsx|features[\\/]accounts[\\/]logout-button\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-answer|cart-form|cart)\.tsx?|features[\\/]store[\\/](contact\.ts|opening-hours\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|visitor-island|whatsapp|format|form-answer)\.ts)$/;
+const dishPartModule =
+  /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
 const menuModule =
-  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/]media[\\/]images|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+)\.tsx?$/;
+  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+)\.tsx?$/;
 const formModule =
   /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
 const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-form-parts)\.tsx?$/;
@@ -38,6 +41,7 @@ export default defineConfig({
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
                 { name: "shared", test: shellModule, minShareCount: 2 },
+                { name: "dish-parts", test: dishPartModule, minShareCount: 2 },
                 { name: "menu", test: menuModule, minShareCount: 2 },
                 { name: "forms", test: formModule, minShareCount: 2 },
                 { name: "sign-in", test: signInModule, minShareCount: 2 },

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ComponentProps } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,6 +11,7 @@ import {
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
+import type * as accessDenied from "~/features/admin/access-denied.tsx";
 import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
@@ -125,7 +126,7 @@ export default function App() {
 }
 
 /** Rendered only from an admin gate's answer: not part of every page's JavaScript. */
-const AccessDenied = lazyComponent(() =>
+const AccessDenied = lazyComponent<ComponentProps<typeof accessDenied.AccessDenied>>(() =>
   import("~/features/admin/access-denied.tsx").then((module) => ({ default: module.AccessDenied })),
 );
 
