@@ -3,13 +3,22 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Components of the storefront's pages (the "shared" chunk below takes those used by two or more).
- * Not the orders' checkout (the cart page and /pesanan only) nor the spice-level dialog and its
- * choices (fetched at the first tap on a dish with levels; the level page): in this chunk every
- * page would load them.
+ * The browser's chunks of the storefront, by the pages that load them (docs/decisions/0042):
+ * "shared", what every page runs (the root, the site shell, the cart count, meta tags); "menu",
+ * the dish cards and "Tambah" (the dish pages); "dish-parts", a dish's picture and levels (also
+ * the cart's lines, loaded with them); "forms", the form pattern's hook and fields; "sign-in", the
+ * rules /masuk and /daftar share. The first group a module matches takes it. Not the checkout nor
+ * the spice-level dialog and its choices: they load with their page or at the first tap.
  */
-const storefrontComponent =
-  /[\\/]app[\\/](ui[\\/](icons|picture-box)|components[\\/][^\\/]+|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
+const shellModule =
+  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/][^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-answer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|opening-hours\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
+const dishPartModule =
+  /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
+const menuModule =
+  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+)\.tsx?$/;
+const formModule =
+  /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
+const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-form-parts)\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -20,12 +29,9 @@ export default defineConfig({
   // One chunk for React and React Router in the browser: left to itself the bundler splits them
   // differently as pages are added, and every extra chunk costs bytes and a request.
   // The hydration starter hints this chunk first, by its name (deferred-hydration.server.ts).
-  // One chunk, too, for the components that several pages share (header, footer, product card,
-  // icons, cart…): left to itself the bundler cut them into a dozen files of 1–3 KB, and each file
-  // the browser fetches costs a phone's main thread about a millisecond before the page hydrates.
-  // The storefront's components are the site shell, its UI primitives and the components of the
-  // storefront features; admin and sign-in components stay with their pages. The admin pages load
-  // this chunk too (the logout button is in both headers).
+  // Three chunks, too, for the storefront's modules that several pages share (above): left to
+  // itself the bundler cut them into a dozen files of 1–3 KB, and each file the browser fetches
+  // costs a phone's main thread about a millisecond before the page hydrates, and gzip bytes.
   environments: {
     client: {
       build: {
@@ -34,7 +40,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-                { name: "shared", test: storefrontComponent, minShareCount: 2 },
+                { name: "shared", test: shellModule, minShareCount: 2 },
+                { name: "dish-parts", test: dishPartModule, minShareCount: 2 },
+                { name: "menu", test: menuModule, minShareCount: 2 },
+                { name: "forms", test: formModule, minShareCount: 2 },
+                { name: "sign-in", test: signInModule, minShareCount: 2 },
               ],
             },
           },

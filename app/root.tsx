@@ -1,23 +1,14 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
-import { AccessDenied } from "~/features/admin/access-denied.tsx";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
-import { ACCESS_DENIED_NOT_ADMIN } from "~/features/accounts/access-messages.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
-import { CART_STORAGE_KEY } from "~/features/cart/cart.ts";
+import { CART_STORAGE_KEY } from "~/features/cart/stored-cart-key.ts";
 import { CartWriter } from "~/features/cart/cart-writer.tsx";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { lazyComponent } from "~/lib/lazy-component.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { sitePages } from "~/site-pages.server.ts";
@@ -133,34 +124,9 @@ export function useRootData(): RootLoaderData {
   return data;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The admin gate (admin-access.server.ts) answers before any loader ran, so its 401/403 land here.
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    const message = typeof error.data === "string" && error.data ? error.data : ACCESS_DENIED_NOT_ADMIN;
-    return <AccessDenied status={error.status} message={message} />;
-  }
-  let title = "Terjadi kesalahan";
-  let message = "Maaf, ada yang tidak beres di pihak kami. Silakan coba lagi sebentar lagi.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Halaman tidak ditemukan";
-      message = "Halaman yang kamu cari tidak ada.";
-    } else if (error.status < 500 || error.status === 503) {
-      // A 503 carries the server's own words (server/server-answers.ts).
-      title = `Permintaan tidak dapat diproses (${error.status})`;
-      message = typeof error.data === "string" && error.data ? error.data : message;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message;
-  }
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`${title} | Mie Nyala`}</title>
-      <h1 className="text-2xl font-extrabold">{title}</h1>
-      <p className="text-stone-600">{message}</p>
-      <a href="/" className="btn-primary">
-        Kembali ke beranda
-      </a>
-    </main>
-  );
+/** The error page's code is fetched only when one is shown: not part of every page's JavaScript. */
+const ErrorPage = lazyComponent<Route.ErrorBoundaryProps>(() => import("~/components/error-page.tsx"));
+
+export function ErrorBoundary(props: Route.ErrorBoundaryProps) {
+  return <ErrorPage {...props} />;
 }

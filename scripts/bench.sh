@@ -10,6 +10,8 @@ if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
   npm run --silent build >/dev/null
 fi
 node scripts/bench/run.mjs "$@"
+# Every storefront page's first-load JS against its 120 KB budget and 116 KB goal (page-weights.mjs).
+node scripts/bench/page-weights.mjs
 # Printing: the board's first-load JS with the print code on demand, from build/ (scripts/bench/ticket-bundle.mjs).
 node scripts/bench/ticket-bundle.mjs
 # Compressed pages against a plain server sending the same bytes (ratio, 3 pairs).

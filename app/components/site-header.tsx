@@ -1,10 +1,16 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ComponentProps } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/root.tsx";
 import { replaceCartCount, useCartCount, useCartSaving } from "~/features/cart/cart-count.ts";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "~/ui/icons.tsx";
-import { LogoutButton } from "~/features/accounts/logout-button.tsx";
+import type * as logout from "~/features/accounts/logout-button.tsx";
 import { isAdmin } from "~/features/accounts/permissions.ts";
+import { lazyComponent } from "~/lib/lazy-component.ts";
+
+/** Shown to a signed-in visitor only: a guest's page does not load its code (decision 0042). */
+const LogoutButton = lazyComponent<ComponentProps<typeof logout.LogoutButton>>(() =>
+  import("~/features/accounts/logout-button.tsx").then((module) => ({ default: module.LogoutButton })),
+);
 
 /** Signed out: the account keeps its cart; this browser has none now. */
 const forgetCart = () => replaceCartCount({ count: 0, version: 0 });

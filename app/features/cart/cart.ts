@@ -6,8 +6,8 @@ import { formatRupiah } from "../../lib/format.ts";
 import { singleLine } from "../../lib/single-line.ts";
 import { groupLevelFamilies, isSpiceLevel, type LevelChoice } from "../catalog/spice-levels.ts";
 
-/** Where browsers kept the cart before the server did (read once, sent to the server, removed). */
-export const CART_STORAGE_KEY = "keranjang";
+// Its own module: the root reads it on every page, without the rest of this one (decision 0042).
+export { CART_STORAGE_KEY } from "./stored-cart-key.ts";
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const MAX_NOTE_LENGTH = 100;

@@ -7,7 +7,7 @@
  * server took it: a failed send (no network, too many new carts from this network) is tried again
  * at the next page.
  */
-import { CART_STORAGE_KEY } from "./cart.ts";
+import { CART_STORAGE_KEY } from "./stored-cart-key.ts";
 import { writeCart } from "./cart-writer.tsx";
 
 function storage(): Storage | null {
