@@ -20,7 +20,10 @@ export const dailyPortions = pgTable(
     sisa: integer("sisa").notNull(),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.menu_item_id, t.day] }), check("daily_portions_sisa", sql`${t.sisa} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.menu_item_id, t.day] }),
+    check("daily_portions_sisa", sql`${t.sisa} >= 0`),
+  ],
 );
 
 /** What an order holds of which day's portions: given back once (the row is deleted) on cancellation. */

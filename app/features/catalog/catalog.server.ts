@@ -68,7 +68,9 @@ async function withLevels(
   rows: Omit<MenuItemView, "levels" | "sisa">[],
 ): Promise<MenuItemView[]> {
   const portions = await shownPortionsToday(db, await getStoreSettings(db), storeDate());
-  const families = rows.some((row) => row.level_family !== null) ? await levelFamilies(db, portions) : new Map();
+  const families = rows.some((row) => row.level_family !== null)
+    ? await levelFamilies(db, portions)
+    : new Map();
   return rows.map((row) => ({
     ...row,
     tersedia: row.tersedia && portions.get(row.id) !== 0,

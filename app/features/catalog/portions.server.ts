@@ -62,7 +62,12 @@ async function ensureDay(tx: Writer, ids: readonly string[], day: string) {
  */
 export async function takePortions(
   tx: Writer,
-  { orderId, lines, store, at }: { orderId: number; lines: readonly PortionLine[]; store: PortionStore; at: Date },
+  {
+    orderId,
+    lines,
+    store,
+    at,
+  }: { orderId: number; lines: readonly PortionLine[]; store: PortionStore; at: Date },
 ): Promise<PortionChange> {
   const wanted = new Map<string, number>();
   for (const line of lines)
@@ -120,9 +125,15 @@ export async function givePortions(tx: Writer, orderIds: readonly number[]): Pro
   const given = await tx
     .delete(orderPortions)
     .where(inArray(orderPortions.order_id, [...orderIds]))
-    .returning({ menu_item_id: orderPortions.menu_item_id, day: orderPortions.day, jumlah: orderPortions.jumlah });
+    .returning({
+      menu_item_id: orderPortions.menu_item_id,
+      day: orderPortions.day,
+      jumlah: orderPortions.jumlah,
+    });
   let shownChanged = false;
-  const sorted = given.sort((a, b) => a.menu_item_id.localeCompare(b.menu_item_id) || a.day.localeCompare(b.day));
+  const sorted = given.sort(
+    (a, b) => a.menu_item_id.localeCompare(b.menu_item_id) || a.day.localeCompare(b.day),
+  );
   for (const entry of sorted) {
     const [row] = await tx
       .update(dailyPortions)
@@ -150,10 +161,17 @@ export function announcePortions(...changes: PortionChange[]) {
 }
 
 /** What the storefront shows today: the items with few or no portions left, by id. */
-export async function shownPortionsToday(db: Database, store: PortionStore, at: Date): Promise<Map<string, number>> {
+export async function shownPortionsToday(
+  db: Database,
+  store: PortionStore,
+  at: Date,
+): Promise<Map<string, number>> {
   const day = portionDay(store.openingHours, store.timezone, at);
   const rows = await db
-    .select({ id: menuItems.id, sisa: sql<number>`coalesce(${dailyPortions.sisa}, ${menuItems.porsi_harian})` })
+    .select({
+      id: menuItems.id,
+      sisa: sql<number>`coalesce(${dailyPortions.sisa}, ${menuItems.porsi_harian})`,
+    })
     .from(menuItems)
     .leftJoin(dailyPortions, and(eq(dailyPortions.menu_item_id, menuItems.id), eq(dailyPortions.day, day)))
     .where(isNotNull(menuItems.porsi_harian));
@@ -196,8 +214,10 @@ export async function setTodaysPortion(
   store: PortionStore,
   at: Date,
 ): Promise<{ ok: true } | { ok: false; status: 400 | 404; message: string }> {
-  const sisa = typeof input.sisa === "string" && /^\d{1,5}$/.test(input.sisa.trim()) ? Number(input.sisa) : NaN;
-  if (!Number.isInteger(sisa) || sisa > MAX_PORTIONS) return { ok: false, status: 400, message: PORTION_MESSAGES.count };
+  const sisa =
+    typeof input.sisa === "string" && /^\d{1,5}$/.test(input.sisa.trim()) ? Number(input.sisa) : NaN;
+  if (!Number.isInteger(sisa) || sisa > MAX_PORTIONS)
+    return { ok: false, status: 400, message: PORTION_MESSAGES.count };
   const id = typeof input.id === "string" ? input.id : "";
   const day = portionDay(store.openingHours, store.timezone, at);
   const result = await db.transaction(async (tx) => {
@@ -206,7 +226,8 @@ export async function setTodaysPortion(
       .from(menuItems)
       .where(eq(menuItems.id, id));
     if (!item) return { ok: false as const, status: 404 as const, message: PORTION_MESSAGES.notLimited };
-    if (item.porsi === null) return { ok: false as const, status: 400 as const, message: PORTION_MESSAGES.notLimited };
+    if (item.porsi === null)
+      return { ok: false as const, status: 400 as const, message: PORTION_MESSAGES.notLimited };
     await tx
       .insert(dailyPortions)
       .values({ menu_item_id: id, day, sisa })

@@ -12,7 +12,8 @@ export const FEW_PORTIONS = 5;
 export const MAX_PORTIONS = 10_000;
 
 export const PORTION_MESSAGES = {
-  runOut: (nama: string) => `Maaf, ${nama} sudah habis untuk hari ini. Hapus dari pesanan atau pilih menu lain.`,
+  runOut: (nama: string) =>
+    `Maaf, ${nama} sudah habis untuk hari ini. Hapus dari pesanan atau pilih menu lain.`,
   tooFew: (nama: string, sisa: number) =>
     `Maaf, ${nama} tinggal ${sisa} porsi hari ini. Kurangi jumlahnya, lalu pesan lagi.`,
   count: `Jumlah porsi harus angka bulat 0 sampai ${MAX_PORTIONS.toLocaleString("id-ID")}, atau kosong tanpa batas.`,
@@ -31,7 +32,9 @@ export function portionDay(hours: readonly OpeningDay[], timezone: string, at: D
   const opening = today && !today.libur ? TIME_PATTERN.exec(today.buka) : null;
   if (!opening || minute >= Number(opening[1]) * 60 + Number(opening[2])) return date;
   const [, year, month, dayOfMonth] = DATE_PATTERN.exec(date)!;
-  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(dayOfMonth) - 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(dayOfMonth) - 1))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** What a page may show of a count: the number when few are left (0 = Habis), else null. */

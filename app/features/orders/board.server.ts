@@ -331,7 +331,10 @@ export async function clearUnsent(db: Database, actor: Actor, now: Date = storeD
       .where(unsentCondition(now))
       .returning({ id: orders.id, code: orders.code });
     if (cleared.length === 0) return [];
-    portions = await givePortions(tx, cleared.map((order) => order.id));
+    portions = await givePortions(
+      tx,
+      cleared.map((order) => order.id),
+    );
     await tx.insert(orderEvents).values(
       cleared.map((order) => ({
         order_id: order.id,
