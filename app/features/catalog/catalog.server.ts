@@ -1,9 +1,7 @@
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, siteTexts, slides } from "../../../database/schema.ts";
-import { storeDate } from "../../lib/clock.server.ts";
-import { getStoreSettings } from "../store/settings.server.ts";
-import { shownPortionsToday } from "./portions.server.ts";
+import { shownPortionsNow } from "./portions.server.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
@@ -67,7 +65,7 @@ async function withLevels(
   db: Database,
   rows: Omit<MenuItemView, "levels" | "sisa">[],
 ): Promise<MenuItemView[]> {
-  const portions = await shownPortionsToday(db, await getStoreSettings(db), storeDate());
+  const portions = await shownPortionsNow(db);
   const families = rows.some((row) => row.level_family !== null)
     ? await levelFamilies(db, portions)
     : new Map();

@@ -5,9 +5,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { dailyPortions, menuItems, orderPortions } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import type { OpeningDay } from "../store/opening-hours.ts";
+import { getStoreSettings } from "../store/settings.server.ts";
 import { MAX_PORTIONS, PORTION_MESSAGES, portionDay, shownPortions } from "./portions.ts";
 
 /** The recording's (or cancellation's) transaction. */
@@ -182,6 +184,10 @@ export async function shownPortionsToday(
     }),
   );
 }
+
+/** The same, now on the store's clock: what the cached menu and pricing read (content cache). */
+export const shownPortionsNow = async (db: Database) =>
+  shownPortionsToday(db, await getStoreSettings(db), storeDate());
 
 export interface TodaysPortion {
   id: string;

@@ -32,8 +32,11 @@ import { ORIGIN, PICK_UP } from "../../support/orders.ts";
 let handle: DatabaseHandle;
 let actor: Actor;
 const STORE = { openingHours: DEFAULT_OPENING_HOURS, timezone: "Asia/Makassar" };
-/** Friday 27 November 2026, 12.00 WITA: the store (10.00–22.00) is open. */
-const NOON = new Date("2026-11-27T04:00:00Z");
+/**
+ * Friday 9 January 2026, 12.00 WITA: the store (10.00–22.00) is open. Far from the real clock,
+ * which the cached menu reads: these checkouts meet the count in their own transaction.
+ */
+const NOON = new Date("2026-01-09T04:00:00Z");
 
 async function order(lines: OrderRequestLine[], at = NOON) {
   return recordOrder(handle.db, {
@@ -45,7 +48,7 @@ async function order(lines: OrderRequestLine[], at = NOON) {
   });
 }
 
-async function left(id: string, day = "2026-11-27") {
+async function left(id: string, day = "2026-01-09") {
   const [row] = await handle.db
     .select({ sisa: dailyPortions.sisa })
     .from(dailyPortions)
@@ -131,22 +134,22 @@ describe(`daily portions (${testDatabaseKind()})`, () => {
   });
 
   it("starts again at the store's opening in its time zone, not at midnight", async () => {
-    // Saturday 28 November, 09.00 WITA: before the 10.00 opening it is still Friday's count.
-    const early = new Date("2026-11-28T01:00:00Z");
+    // Saturday 10 January, 09.00 WITA: before the 10.00 opening it is still Friday's count.
+    const early = new Date("2026-01-10T01:00:00Z");
     expect((await order([{ id: "es-nyala", jumlah: 10 }])).ok).toBe(true);
     expect(await order([{ id: "es-nyala", jumlah: 1 }], early)).toMatchObject({
       ok: false,
       message: PORTION_MESSAGES.runOut("Es Nyala"),
     });
-    const opened = new Date("2026-11-28T02:00:00Z");
+    const opened = new Date("2026-01-10T02:00:00Z");
     expect((await order([{ id: "es-nyala", jumlah: 1 }], opened)).ok).toBe(true);
-    expect([await left("es-nyala"), await left("es-nyala", "2026-11-28")]).toEqual([0, 9]);
+    expect([await left("es-nyala"), await left("es-nyala", "2026-01-10")]).toEqual([0, 9]);
     // In Jayapura (WIT, an hour ahead) 09.30 WITA is already 10.30: Saturday's count.
     await handle.db.update(storeSettings).set({ timezone: "Asia/Jayapura" }).where(eq(storeSettings.id, 1));
     invalidateContentCache();
     try {
-      expect((await order([{ id: "es-nyala", jumlah: 1 }], new Date("2026-11-28T01:30:00Z"))).ok).toBe(true);
-      expect(await left("es-nyala", "2026-11-28")).toBe(8);
+      expect((await order([{ id: "es-nyala", jumlah: 1 }], new Date("2026-01-10T01:30:00Z"))).ok).toBe(true);
+      expect(await left("es-nyala", "2026-01-10")).toBe(8);
     } finally {
       await handle.db.update(storeSettings).set({ timezone: "Asia/Makassar" }).where(eq(storeSettings.id, 1));
       invalidateContentCache();
