@@ -18,7 +18,11 @@ import {
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { getMenuSections } from "../../../app/features/catalog/catalog.server.ts";
-import { setTodaysPortion, todaysPortions } from "../../../app/features/catalog/portions.server.ts";
+import {
+  retakePortions,
+  setTodaysPortion,
+  todaysPortions,
+} from "../../../app/features/catalog/portions.server.ts";
 import { PORTION_MESSAGES } from "../../../app/features/catalog/portions.ts";
 import { changeOrderStatus, clearUnsent } from "../../../app/features/orders/board.server.ts";
 import { readCheckoutContext } from "../../../app/features/orders/checkout-context.server.ts";
@@ -131,6 +135,24 @@ describe(`daily portions (${testDatabaseKind()})`, () => {
       second.order.code,
     ]);
     expect(await left("es-nyala")).toBe(10);
+  });
+
+  it("gives back what an edit lowers and refuses an edit past what is left, keeping the old lines", async () => {
+    const placed = await order([{ id: "es-nyala", jumlah: 4 }]);
+    if (!placed.ok) throw new Error("not recorded");
+    const edit = (jumlah: number) =>
+      handle.db.transaction((tx) =>
+        retakePortions(tx, {
+          orderId: placed.order.id,
+          lines: [{ menu_item_id: "es-nyala", jumlah }],
+          store: STORE,
+          at: NOON,
+        }),
+      );
+    await edit(1);
+    expect(await left("es-nyala")).toBe(9);
+    await expect(edit(11)).rejects.toThrow(PORTION_MESSAGES.tooFew("Es Nyala", 10));
+    expect(await left("es-nyala")).toBe(9);
   });
 
   it("starts again at the store's opening in its time zone, not at midnight", async () => {
