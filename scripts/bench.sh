@@ -35,6 +35,11 @@ if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
 else
   node scripts/bench/checkout.mjs
 fi
+# Daily portions: 50 checkouts at once of an item with 10 portions across two servers on PostgreSQL
+# (scripts/bench/portions.mjs; skipped without PostgreSQL).
+if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  bash scripts/with-postgres.sh node scripts/bench/portions.mjs
+fi
 # Abuse: slow bodies and stream floods against the connection budget (scripts/bench/abuse.mjs).
 node scripts/bench/abuse.mjs
 # Pricing a 30-line cart against 50 promo rules (no server needed).

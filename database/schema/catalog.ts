@@ -44,6 +44,8 @@ export const menuItems = pgTable(
     gambar: text("gambar").notNull(),
     /** False = sold out (`Habis`): still shown, greyed, and it cannot be ordered. */
     tersedia: boolean("tersedia").notNull().default(true),
+    /** Portions cooked each business day, or null for no limit (docs/decisions/0044-daily-portions.md). */
+    porsi_harian: integer("porsi_harian"),
     /** The dish this item is one level of (`Mie Nyala`), or null for an item without levels. */
     level_family: text("level_family"),
     /** This item's spice level (0–5) within its family. */
@@ -58,6 +60,7 @@ export const menuItems = pgTable(
     check("menu_items_featured_rank_range", sql`${t.featured_rank} between 1 and 3`),
     check("menu_items_best_seller_rank_range", sql`${t.best_seller_rank} between 1 and 6`),
     check("menu_items_produk_rank_range", sql`${t.produk_rank} between 1 and 4`),
+    check("menu_items_porsi_harian_range", sql`${t.porsi_harian} between 0 and 10000`),
     check("menu_items_level_range", sql`${t.level} between 0 and 5`),
     check("menu_items_level_family", sql`(${t.level_family} is null) = (${t.level} is null)`),
     uniqueIndex("menu_items_level_family_level_key").on(t.level_family, t.level),

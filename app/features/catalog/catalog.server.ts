@@ -1,6 +1,7 @@
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, siteTexts, slides } from "../../../database/schema.ts";
+import { shownPortionsNow } from "./portions.server.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
@@ -18,6 +19,8 @@ export interface MenuItemView {
   level: number | null;
   /** Every level of the family (this item included), lowest first; empty without a family. */
   levels: LevelChoice[];
+  /** Portions left today when few are (`Sisa N`); null when plenty or unlimited; 0 = Habis. */
+  sisa: number | null;
 }
 
 /** A category of the full menu on /produk, with its items (sold-out ones included). */
@@ -54,14 +57,28 @@ export const menuItemColumns = {
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
 
-/** Gives each item the levels of its family (one more query, only when a family is shown). */
-async function withLevels(db: Database, rows: Omit<MenuItemView, "levels">[]): Promise<MenuItemView[]> {
-  const families = rows.some((row) => row.level_family !== null) ? await levelFamilies(db) : new Map();
-  return rows.map((row) => ({ ...row, levels: (row.level_family && families.get(row.level_family)) || [] }));
+/**
+ * Gives each item the levels of its family (one more query, only when a family is shown) and
+ * today's few portions left: an item at zero is `Habis` like one switched off (0044).
+ */
+async function withLevels(
+  db: Database,
+  rows: Omit<MenuItemView, "levels" | "sisa">[],
+): Promise<MenuItemView[]> {
+  const portions = await shownPortionsNow(db);
+  const families = rows.some((row) => row.level_family !== null)
+    ? await levelFamilies(db, portions)
+    : new Map();
+  return rows.map((row) => ({
+    ...row,
+    tersedia: row.tersedia && portions.get(row.id) !== 0,
+    sisa: portions.get(row.id) ?? null,
+    levels: (row.level_family && families.get(row.level_family)) || [],
+  }));
 }
 
 /** Every level family of the menu: its levels, lowest first. */
-async function levelFamilies(db: Database) {
+async function levelFamilies(db: Database, portions: ReadonlyMap<string, number>) {
   const members = await db
     .select({
       id: menuItems.id,
@@ -74,7 +91,9 @@ async function levelFamilies(db: Database) {
     })
     .from(menuItems)
     .where(isNotNull(menuItems.level_family));
-  return groupLevelFamilies(members);
+  return groupLevelFamilies(
+    members.map((member) => ({ ...member, tersedia: member.tersedia && portions.get(member.id) !== 0 })),
+  );
 }
 
 async function rankedItems(db: Database, rank: RankColumn): Promise<MenuItemView[]> {

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { checkbox, textField, wholeNumber } from "../../lib/form-schema.ts";
 import { levelInName } from "./level-name.ts";
+import { MAX_PORTIONS, PORTION_MESSAGES } from "./portions.ts";
 import { MAX_LEVEL, MIN_LEVEL } from "./spice-levels.ts";
 
 export const MENU_MESSAGES = {
@@ -43,6 +44,17 @@ const levelField = z.preprocess(
     .nullable(),
 );
 
+/** `""` (no daily limit) or the portions cooked each business day (0044). */
+const portionsField = z.preprocess(
+  (value) => (value === undefined || value === "" ? null : wholeNumber(value)),
+  z
+    .number({ error: PORTION_MESSAGES.count })
+    .int(PORTION_MESSAGES.count)
+    .min(0, PORTION_MESSAGES.count)
+    .max(MAX_PORTIONS, PORTION_MESSAGES.count)
+    .nullable(),
+);
+
 export const MenuItemSchema = z
   .object({
     nama: textField(60, MENU_MESSAGES.namaTooLong, MENU_MESSAGES.namaRequired),
@@ -64,6 +76,7 @@ export const MenuItemSchema = z
     /** The dish this item is a level of (`Mie Nyala`); empty for an item without levels. */
     level_family: textField(40, MENU_MESSAGES.familyTooLong).transform((value) => value.replace(/\s+/g, " ")),
     level: levelField,
+    porsi_harian: portionsField,
   })
   .superRefine((item, context) => {
     const named = levelInName(item.nama);

@@ -30,6 +30,7 @@ export interface AdminMenuItem {
   tersedia: boolean;
   level_family: string | null;
   level: number | null;
+  porsi_harian: number | null;
   featured_rank: number | null;
   best_seller_rank: number | null;
   produk_rank: number | null;
@@ -39,6 +40,7 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
   return db
     .select({
       ...menuItemColumns,
+      porsi_harian: menuItems.porsi_harian,
       featured_rank: menuItems.featured_rank,
       best_seller_rank: menuItems.best_seller_rank,
       produk_rank: menuItems.produk_rank,
@@ -183,6 +185,7 @@ const MENU_WORDING: ChangeWording = {
   tersedia: (_, after) => (after ? "tersedia lagi" : "ditandai habis"),
   level_family: (_, after) => (after ? `hidangan ${String(after)}` : "tanpa level pedas"),
   level: (_, after) => (after === null ? "tanpa level" : `level ${String(after)}`),
+  porsi_harian: (_, after) => (after === null ? "tanpa porsi harian" : `porsi harian ${String(after)}`),
   gambar: () => "foto baru",
   deskripsi: () => "deskripsi diubah",
 };
@@ -219,7 +222,7 @@ export async function updateMenuItem(
           .for("update");
         if (!locked) return false;
         const [row] = await tx
-          .select(menuItemColumns)
+          .select({ ...menuItemColumns, porsi_harian: menuItems.porsi_harian })
           .from(menuItems)
           .innerJoin(categories, eq(categories.id, menuItems.category_id))
           .where(eq(menuItems.id, id));

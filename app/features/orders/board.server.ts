@@ -12,6 +12,7 @@ import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { singleLine } from "../../lib/single-line.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import { announcePortions, givePortions, type PortionChange } from "../catalog/portions.server.ts";
 import { isDateString } from "../../lib/date-input.ts";
 import { startOfZonedDay } from "../store/opening-hours.ts";
 import { announceOrderChange } from "./live.server.ts";
@@ -263,6 +264,7 @@ export async function changeOrderStatus(
   const code = normalizeOrderCode(parsed.data.code);
   const target = parsed.data.status;
   const reason = parsed.data.alasan ?? "";
+  let portions: PortionChange = { shownChanged: false };
   const result = await db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, fulfilment: orders.fulfilment })
@@ -292,6 +294,7 @@ export async function changeOrderStatus(
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (updated.length === 0) return { ok: false, status: 409, message: BOARD_MESSAGES.stale };
+    if (target === "batal") portions = await givePortions(tx, [order.id]);
     await tx.insert(orderEvents).values({
       order_id: order.id,
       status: target,
@@ -310,6 +313,7 @@ export async function changeOrderStatus(
     return { ok: true, code, from, to: target, fulfilment: order.fulfilment };
   });
   if (result.ok) announceOrderChange({ code, kind: "status" });
+  announcePortions(portions);
   return result;
 }
 
@@ -319,6 +323,7 @@ export async function changeOrderStatus(
  * as cancellations). One audit-log entry names them all. Returns the codes cleared.
  */
 export async function clearUnsent(db: Database, actor: Actor, now: Date = storeDate()): Promise<string[]> {
+  let portions: PortionChange = { shownChanged: false };
   const codes = await db.transaction(async (tx) => {
     const cleared = await tx
       .update(orders)
@@ -326,6 +331,10 @@ export async function clearUnsent(db: Database, actor: Actor, now: Date = storeD
       .where(unsentCondition(now))
       .returning({ id: orders.id, code: orders.code });
     if (cleared.length === 0) return [];
+    portions = await givePortions(
+      tx,
+      cleared.map((order) => order.id),
+    );
     await tx.insert(orderEvents).values(
       cleared.map((order) => ({
         order_id: order.id,
@@ -345,5 +354,6 @@ export async function clearUnsent(db: Database, actor: Actor, now: Date = storeD
     return cleared.map((order) => order.code);
   });
   for (const code of codes) announceOrderChange({ code, kind: "status" });
+  announcePortions(portions);
   return codes;
 }

@@ -7,6 +7,7 @@ import { orderDiscounts, orderEvents, orderItems, orders } from "../../../databa
 import { formatRupiah } from "../../lib/format.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { checkLines } from "../cart/line-check.ts";
+import { announcePortions, givePortions, PortionsRefused, takePortions } from "../catalog/portions.server.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
 import { notifyAdmins } from "../notifications/notifications.server.ts";
 import type { Pricing } from "../promotions/pricing.ts";
@@ -196,6 +197,9 @@ async function insert(
       .returning({ id: orders.id, code: orders.code });
     if (!row) continue;
     await tx.insert(orderItems).values(lines.map((line) => ({ ...line, order_id: row.id, created_at: at })));
+    // The replaced order's portions come back before this one takes its own (0044).
+    const given = replaced ? await givePortions(tx, [replaced.id]) : null;
+    const taken = await takePortions(tx, { orderId: row.id, lines, store: context.store, at });
     await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
     await notifyAdmins(tx, "pesananBaru", {
       judul: "Pesanan baru",
@@ -215,6 +219,7 @@ async function insert(
     return {
       ...row,
       replaced: cancelled ? replaced!.code : null,
+      portions: [taken, ...(given ? [given] : [])],
       pricing,
       token: pending.token,
       viewToken: view.token,
@@ -262,17 +267,24 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   const checked = checkOrder(request);
   if (!checked.ok) return checked;
   const { seenTotal = null } = request;
-  // Nothing is written unless the total is the one the page showed.
-  const order = await db.transaction(async (tx) => {
-    const priced = await price(tx, request, checked.lines);
-    if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
-    return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
-  });
+  // Nothing is written unless the total is the one the page showed and every portion is there.
+  const order = await db
+    .transaction(async (tx) => {
+      const priced = await price(tx, request, checked.lines);
+      if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
+      return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PortionsRefused) return error;
+      throw error;
+    });
+  if (order instanceof PortionsRefused) return { ok: false, status: order.status, message: order.message };
   if (!order.ok) {
     const { pricing } = order;
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };
   }
   const { id, code, token, viewToken, replaced, pricing } = order;
+  announcePortions(...order.portions);
   const outsideHours = !request.context.store.status.open;
   return {
     ok: true,

@@ -6,6 +6,7 @@ import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
+import { shownPortionsNow } from "../catalog/portions.server.ts";
 import {
   GUEST,
   priceCart,
@@ -38,7 +39,7 @@ export interface PricingContext extends MenuFacts {
 }
 
 export async function loadPricingContext(db: Database): Promise<PricingContext> {
-  const [promoRows, items, sections] = await Promise.all([
+  const [promoRows, rows, sections, portions] = await Promise.all([
     db
       .select({
         id: promos.id,
@@ -65,7 +66,10 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
       .from(menuItems)
       .orderBy(asc(menuItems.nama)),
     db.select({ id: categories.id, nama: categories.nama }).from(categories),
+    shownPortionsNow(db),
   ]);
+  // An item out of today's portions is sold out for the cart too (0044).
+  const items = rows.map((item) => ({ ...item, tersedia: item.tersedia && portions.get(item.id) !== 0 }));
   const pricingPromos: PricingPromo[] = [];
   for (const row of promoRows) {
     const rule = readRule(row.rule);

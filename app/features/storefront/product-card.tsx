@@ -7,6 +7,7 @@ import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { PictureBox } from "~/ui/picture-box.tsx";
 import { ChiliIcon } from "../catalog/spice-level-icons.tsx";
+import { PortionsLeft } from "./portions-left.tsx";
 
 function OrderLink({
   whatsapp,
@@ -77,6 +78,7 @@ export function ProductCard({
                 <ChiliIcon className="size-3.5" /> Pilihan {levelRangeText(item.levels)}
               </p>
             ) : null}
+            {soldOut ? null : <PortionsLeft sisa={item.sisa} />}
           </div>
           <Heading className="text-lg leading-snug font-extrabold">{item.nama}</Heading>
           <p className="text-sm text-stone-600">{item.deskripsi}</p>

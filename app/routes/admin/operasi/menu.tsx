@@ -138,7 +138,12 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
       submitLabel="Tambah menu"
       defaultValue={
         editing
-          ? { ...editing, level_family: editing.level_family ?? "", level: editing.level ?? "" }
+          ? {
+              ...editing,
+              level_family: editing.level_family ?? "",
+              level: editing.level ?? "",
+              porsi_harian: editing.porsi_harian ?? "",
+            }
           : { kategori: categories[0]?.nama, tersedia: true }
       }
     >
@@ -195,6 +200,12 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
               ))}
             </SelectField>
           </fieldset>
+          <TextField
+            label="Porsi harian (opsional)"
+            {...fieldProps(fields.porsi_harian)}
+            inputMode="numeric"
+            hint="Porsi yang dimasak tiap hari; mulai lagi saat toko buka. Kosongkan bila tanpa batas. Sisa hari ini diubah di papan Pesanan."
+          />
           <div className="sm:col-span-2">
             <Checkbox label="Tersedia (tidak habis)" {...checkboxProps(fields.tersedia)} />
           </div>

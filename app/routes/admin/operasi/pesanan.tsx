@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { storeNow } from "~/lib/clock.server.ts";
+import { storeDate, storeNow } from "~/lib/clock.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import type { Actor } from "~/features/audit/audit-log.server.ts";
 import { answerOutcome, refuseForm, type Outcome } from "~/lib/form-action.server.ts";
@@ -25,6 +25,8 @@ import {
   UnsentPanel,
 } from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
+import { PortionsPanel } from "~/features/orders/board/portions-panel.tsx";
+import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -44,7 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const db = await getDb();
   const store = await getStoreSettings(db);
   const params = url.searchParams;
-  const [result, unsent] = await Promise.all([
+  const [result, unsent, portions] = await Promise.all([
     listOrders(
       db,
       {
@@ -58,6 +60,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       store.timezone,
     ),
     countUnsent(db),
+    todaysPortions(db, store, storeDate()),
   ]);
   return {
     ...result,
@@ -67,6 +70,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     busy: store.busy,
     busyText: store.busyText,
     unsent,
+    portions,
     unsentAfterMinutes: UNSENT_AFTER_MINUTES,
     now: storeNow(),
   };
@@ -92,13 +96,19 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
       : "Tidak ada pesanan tidak terkirim untuk dibersihkan.";
     return { ok: true, message };
   }
-  const { timezone } = await getStoreSettings(db);
+  const store = await getStoreSettings(db);
+  if (intent === "porsi") {
+    const input = { id: form.get("id"), sisa: form.get("sisa") };
+    const result = await setTodaysPortion(db, admin, input, store, storeDate());
+    return result.ok ? { ok: true, message: "Sisa porsi hari ini disimpan." } : result;
+  }
+  const { timezone } = store;
   return intent === "sibuk"
     ? setBusy(db, admin, { menit: form.get("menit") ?? undefined }, timezone)
     : clearBusy(db, admin);
 }
 
-const INTENTS = ["status", "bersihkan", "sibuk", "buka"];
+const INTENTS = ["status", "bersihkan", "sibuk", "buka", "porsi"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
@@ -154,6 +164,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <PrinterPanel />
         <BoardMessage answer={actionData} />
         <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} />
+        <PortionsPanel portions={loaderData.portions} />
         <BoardFilters filters={filters} filtered={Boolean(filtered)} />
       </div>
 

@@ -1,0 +1,255 @@
+/**
+ * Daily portions in the database: taken and given back inside the transaction that records or
+ * cancels an order, read for the storefront and the board (docs/decisions/0044-daily-portions.md).
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { dailyPortions, menuItems, orderPortions } from "../../../database/schema.ts";
+import { storeDate } from "../../lib/clock.server.ts";
+import { invalidateContentCache } from "../../lib/content-cache.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import type { OpeningDay } from "../store/opening-hours.ts";
+import { getStoreSettings } from "../store/settings.server.ts";
+import { MAX_PORTIONS, PORTION_MESSAGES, portionDay, shownPortions } from "./portions.ts";
+
+/** The recording's (or cancellation's) transaction. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Writer = Pick<Database, "select" | "insert" | "update" | "delete">;
+
+/** Where the business day comes from: the store's hours and zone (StoreSettings has both). */
+export interface PortionStore {
+  openingHours: readonly OpeningDay[];
+  timezone: string;
+}
+
+/** Thrown inside the transaction so that nothing of the order is written; say `message`, 409. */
+export class PortionsRefused extends Error {
+  readonly status = 409 as const;
+}
+
+/** Whether a page's `Sisa N`/`Habis` changed: call `announcePortions` after the commit. */
+export interface PortionChange {
+  shownChanged: boolean;
+}
+
+export interface PortionLine {
+  menu_item_id: string | null;
+  jumlah: number;
+}
+
+/** Today's row of every limited item among `ids`, made full from `porsi_harian` if missing. */
+async function ensureDay(tx: Writer, ids: readonly string[], day: string) {
+  await tx
+    .insert(dailyPortions)
+    .select(
+      tx
+        .select({
+          menu_item_id: menuItems.id,
+          day: sql<string>`${day}::date`.as("day"),
+          sisa: sql<number>`${menuItems.porsi_harian}`.as("sisa"),
+          created_at: sql<Date>`now()`.as("created_at"),
+          updated_at: sql<Date>`now()`.as("updated_at"),
+        })
+        .from(menuItems)
+        .where(and(inArray(menuItems.id, [...ids]), isNotNull(menuItems.porsi_harian))),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Takes the lines' portions of today's count for `orderId`, or throws PortionsRefused (the
+ * caller's transaction then rolls back whole). Each count moves by one conditional UPDATE
+ * (`sisa >= n`), items in id order, so concurrent orders on any number of servers wait for each
+ * other's row and never take a count below zero.
+ */
+export async function takePortions(
+  tx: Writer,
+  {
+    orderId,
+    lines,
+    store,
+    at,
+  }: { orderId: number; lines: readonly PortionLine[]; store: PortionStore; at: Date },
+): Promise<PortionChange> {
+  const wanted = new Map<string, number>();
+  for (const line of lines)
+    if (line.menu_item_id) wanted.set(line.menu_item_id, (wanted.get(line.menu_item_id) ?? 0) + line.jumlah);
+  if (wanted.size === 0) return { shownChanged: false };
+  const day = portionDay(store.openingHours, store.timezone, at);
+  await ensureDay(tx, [...wanted.keys()], day);
+  const limited = await tx
+    .select({ id: menuItems.id, nama: menuItems.nama })
+    .from(menuItems)
+    .where(and(inArray(menuItems.id, [...wanted.keys()]), isNotNull(menuItems.porsi_harian)))
+    .orderBy(asc(menuItems.id));
+  let shownChanged = false;
+  for (const item of limited) {
+    const jumlah = wanted.get(item.id)!;
+    const [row] = await tx
+      .update(dailyPortions)
+      .set({ sisa: sql`${dailyPortions.sisa} - ${jumlah}`, updated_at: sql`now()` })
+      .where(
+        and(
+          eq(dailyPortions.menu_item_id, item.id),
+          eq(dailyPortions.day, day),
+          sql`${dailyPortions.sisa} >= ${jumlah}`,
+        ),
+      )
+      .returning({ sisa: dailyPortions.sisa });
+    if (!row) {
+      const [left] = await tx
+        .select({ sisa: dailyPortions.sisa })
+        .from(dailyPortions)
+        .where(and(eq(dailyPortions.menu_item_id, item.id), eq(dailyPortions.day, day)));
+      const sisa = left?.sisa ?? 0;
+      throw new PortionsRefused(
+        sisa === 0 ? PORTION_MESSAGES.runOut(item.nama) : PORTION_MESSAGES.tooFew(item.nama, sisa),
+      );
+    }
+    shownChanged ||= shownPortions(row.sisa) !== shownPortions(row.sisa + jumlah);
+    await tx
+      .insert(orderPortions)
+      .values({ order_id: orderId, menu_item_id: item.id, day, jumlah })
+      .onConflictDoUpdate({
+        target: [orderPortions.order_id, orderPortions.menu_item_id],
+        set: { jumlah: sql`${orderPortions.jumlah} + ${jumlah}` },
+      });
+  }
+  return { shownChanged };
+}
+
+/**
+ * Gives back everything `orderIds` hold, each to the day it was taken from (once: the holding
+ * rows are deleted). For a cancellation, and before an edit takes its new lines again.
+ */
+export async function givePortions(tx: Writer, orderIds: readonly number[]): Promise<PortionChange> {
+  if (orderIds.length === 0) return { shownChanged: false };
+  const given = await tx
+    .delete(orderPortions)
+    .where(inArray(orderPortions.order_id, [...orderIds]))
+    .returning({
+      menu_item_id: orderPortions.menu_item_id,
+      day: orderPortions.day,
+      jumlah: orderPortions.jumlah,
+    });
+  let shownChanged = false;
+  const sorted = given.sort(
+    (a, b) => a.menu_item_id.localeCompare(b.menu_item_id) || a.day.localeCompare(b.day),
+  );
+  for (const entry of sorted) {
+    const [row] = await tx
+      .update(dailyPortions)
+      .set({ sisa: sql`${dailyPortions.sisa} + ${entry.jumlah}`, updated_at: sql`now()` })
+      .where(and(eq(dailyPortions.menu_item_id, entry.menu_item_id), eq(dailyPortions.day, entry.day)))
+      .returning({ sisa: dailyPortions.sisa });
+    if (row) shownChanged ||= shownPortions(row.sisa) !== shownPortions(row.sisa - entry.jumlah);
+  }
+  return { shownChanged };
+}
+
+/** An edit: gives back what the order held, then takes its new lines (throws like takePortions). */
+export async function retakePortions(
+  tx: Writer,
+  request: Parameters<typeof takePortions>[1],
+): Promise<PortionChange> {
+  const given = await givePortions(tx, [request.orderId]);
+  const taken = await takePortions(tx, request);
+  return { shownChanged: given.shownChanged || taken.shownChanged };
+}
+
+/** After the commit: when a page's `Sisa N`/`Habis` changed, every server renders it again. */
+export function announcePortions(...changes: PortionChange[]) {
+  if (changes.some((change) => change.shownChanged)) invalidateContentCache();
+}
+
+/** What the storefront shows today: the items with few or no portions left, by id. */
+export async function shownPortionsToday(
+  db: Database,
+  store: PortionStore,
+  at: Date,
+): Promise<Map<string, number>> {
+  const day = portionDay(store.openingHours, store.timezone, at);
+  const rows = await db
+    .select({
+      id: menuItems.id,
+      sisa: sql<number>`coalesce(${dailyPortions.sisa}, ${menuItems.porsi_harian})`,
+    })
+    .from(menuItems)
+    .leftJoin(dailyPortions, and(eq(dailyPortions.menu_item_id, menuItems.id), eq(dailyPortions.day, day)))
+    .where(isNotNull(menuItems.porsi_harian));
+  return new Map(
+    rows.flatMap((row) => {
+      const shown = shownPortions(row.sisa);
+      return shown === null ? [] : [[row.id, shown] as const];
+    }),
+  );
+}
+
+/** The same, now on the store's clock: what the cached menu and pricing read (content cache). */
+export const shownPortionsNow = async (db: Database) =>
+  shownPortionsToday(db, await getStoreSettings(db), storeDate());
+
+export interface TodaysPortion {
+  id: string;
+  nama: string;
+  porsiHarian: number;
+  sisa: number;
+}
+
+/** The board's panel: every limited item with its daily count and what is left today. */
+export async function todaysPortions(db: Database, store: PortionStore, at: Date): Promise<TodaysPortion[]> {
+  const day = portionDay(store.openingHours, store.timezone, at);
+  return db
+    .select({
+      id: menuItems.id,
+      nama: menuItems.nama,
+      porsiHarian: sql<number>`${menuItems.porsi_harian}`,
+      sisa: sql<number>`coalesce(${dailyPortions.sisa}, ${menuItems.porsi_harian})`,
+    })
+    .from(menuItems)
+    .leftJoin(dailyPortions, and(eq(dailyPortions.menu_item_id, menuItems.id), eq(dailyPortions.day, day)))
+    .where(isNotNull(menuItems.porsi_harian))
+    .orderBy(asc(menuItems.nama));
+}
+
+/** The owner sets what is left today of one item (the board's panel); audited. */
+export async function setTodaysPortion(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown; sisa: unknown },
+  store: PortionStore,
+  at: Date,
+): Promise<{ ok: true } | { ok: false; status: 400 | 404; message: string }> {
+  const sisa =
+    typeof input.sisa === "string" && /^\d{1,5}$/.test(input.sisa.trim()) ? Number(input.sisa) : NaN;
+  if (!Number.isInteger(sisa) || sisa > MAX_PORTIONS)
+    return { ok: false, status: 400, message: PORTION_MESSAGES.count };
+  const id = typeof input.id === "string" ? input.id : "";
+  const day = portionDay(store.openingHours, store.timezone, at);
+  const result = await db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ nama: menuItems.nama, porsi: menuItems.porsi_harian })
+      .from(menuItems)
+      .where(eq(menuItems.id, id));
+    if (!item) return { ok: false as const, status: 404 as const, message: PORTION_MESSAGES.notLimited };
+    if (item.porsi === null)
+      return { ok: false as const, status: 400 as const, message: PORTION_MESSAGES.notLimited };
+    await tx
+      .insert(dailyPortions)
+      .values({ menu_item_id: id, day, sisa })
+      .onConflictDoUpdate({
+        target: [dailyPortions.menu_item_id, dailyPortions.day],
+        set: { sisa, updated_at: sql`now()` },
+      });
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "menu",
+      entityId: id,
+      summary: `Porsi ${item.nama} hari ini: ${sisa}`,
+      details: { day, sisa },
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) invalidateContentCache();
+  return result;
+}
