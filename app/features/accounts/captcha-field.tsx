@@ -12,11 +12,11 @@ export interface CaptchaHandle {
   reset(): void;
 }
 
-/** The picture challenge for a browser without JavaScript (captcha-picture.server.ts). */
-interface Picture {
-  token: string;
-  picture: string;
-}
+/**
+ * The picture challenge for a browser without JavaScript (captcha-picture.server.ts), or why
+ * there is none (reCAPTCHA configured: decision 0041).
+ */
+type Picture = { token: string; picture: string } | { unavailable: string };
 
 /**
  * Runs `start` once, when the form around `ref` is first touched (focus or pointer): the widget's
@@ -97,6 +97,16 @@ export function CaptchaField({
 /** Five digits to type from a picture: the captcha that needs no script. */
 function PictureChallenge({ picture }: { picture: Picture }) {
   const answerId = useId();
+  if ("unavailable" in picture) {
+    return (
+      <p
+        role="alert"
+        className="mt-1 rounded-2xl border border-chili-100 bg-chili-50 p-3 text-sm font-medium"
+      >
+        {picture.unavailable}
+      </p>
+    );
+  }
   return (
     <div
       className="mt-1 space-y-2 rounded-2xl border border-stone-200 bg-white p-3"
