@@ -1,5 +1,6 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import type { MountedWidget } from "./captcha-widget.client.ts";
+import { FormAlert } from "./auth-form-parts.tsx";
 import {
   CAPTCHA_FIELD,
   PICTURE_ANSWER_FIELD,
@@ -97,16 +98,7 @@ export function CaptchaField({
 /** Five digits to type from a picture: the captcha that needs no script. */
 function PictureChallenge({ picture }: { picture: Picture }) {
   const answerId = useId();
-  if ("unavailable" in picture) {
-    return (
-      <p
-        role="alert"
-        className="mt-1 rounded-2xl border border-chili-100 bg-chili-50 p-3 text-sm font-medium"
-      >
-        {picture.unavailable}
-      </p>
-    );
-  }
+  if ("unavailable" in picture) return <FormAlert>{picture.unavailable}</FormAlert>;
   return (
     <div
       className="mt-1 space-y-2 rounded-2xl border border-stone-200 bg-white p-3"
