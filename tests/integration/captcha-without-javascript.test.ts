@@ -127,6 +127,12 @@ describe(`the login without JavaScript against a program that reads its picture 
     expect((await programLogin(known.email, "198.51.100.1", known.device)).status).toBe(302);
   });
 
+  it("20 sign-ins sent at once from one address: still 5 get in", async () => {
+    const emails = await Promise.all(Array.from({ length: 20 }, () => newAccount()));
+    const answers = await Promise.all(emails.map((email) => programLogin(email, "203.0.113.52")));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 302: 5, 429: 15 });
+  });
+
   it("an answer read at one address is refused from another", async () => {
     const email = await newAccount();
     const moved = await programLogin(email, "203.0.113.60", [], "203.0.113.61");

@@ -48,7 +48,7 @@ function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) 
  * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured, mounted
  * at the form's first use (captcha-widget.client.ts). Either way the answer travels in the form
  * field `captcha` and the server verifies it. Without JavaScript, or when the widget cannot load,
- * a picture of digits to type takes its place.
+ * a picture of digits to type takes ALTCHA's place; reCAPTCHA's has none, the page says why.
  */
 export function CaptchaField({
   widget,
