@@ -1,14 +1,7 @@
 /**
- * The login captcha for a browser without JavaScript (docs/decisions/0003-captcha.md,
- * 0041-captcha-without-javascript.md): a picture of five digits drawn as distorted strokes over
- * noise, and a field to type them. The challenge is `<id>.<expiry>.<mac>`, the mac an HMAC (the
- * captcha's key, captcha.server.ts) over the id, the expiry, the client address that fetched it
- * and the answer: the server keeps no state until it is answered, and an answer sent from another
- * address fails. A right answer is accepted once (`captcha-gambar:<id>` in `rate_limits`, an
- * insert only one request can win).
- *
- * A program reads these pictures (tests/support/picture-solver.ts): the no-JS login's budget
- * (picture-budget.server.ts) is what bounds it, not the picture.
+ * The login captcha without JavaScript: five digits drawn as strokes, HMAC-signed over the id,
+ * expiry, client address and answer, used once (docs/decisions/0003-captcha.md and
+ * 0041-captcha-without-javascript.md).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
