@@ -88,6 +88,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT_TOTAL: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
   /** per client address, every account together (not counted for an account's known device). */
   RATE_LIMIT_LOGIN_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(20)),
+  /**
+   * Logins with the picture captcha (no JavaScript) from a device the account does not know, per
+   * hour: per client address, and over the whole shop (docs/decisions/0041-captcha-without-javascript.md).
+   */
+  RATE_LIMIT_LOGIN_PICTURE_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
+  RATE_LIMIT_LOGIN_PICTURE_TOTAL: emptyAsUnset(z.coerce.number().int().min(1).default(30)),
   /** Registrations allowed per client address in an hour. */
   RATE_LIMIT_REGISTER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
   /** Orders recorded per client address in an hour (checkout, POST /pesanan). */

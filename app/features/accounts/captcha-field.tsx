@@ -1,5 +1,6 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import type { MountedWidget } from "./captcha-widget.client.ts";
+import { FormAlert } from "./auth-form-parts.tsx";
 import {
   CAPTCHA_FIELD,
   PICTURE_ANSWER_FIELD,
@@ -12,11 +13,11 @@ export interface CaptchaHandle {
   reset(): void;
 }
 
-/** The picture challenge for a browser without JavaScript (captcha-picture.server.ts). */
-interface Picture {
-  token: string;
-  picture: string;
-}
+/**
+ * The picture challenge for a browser without JavaScript (captcha-picture.server.ts), or why
+ * there is none (reCAPTCHA configured: decision 0041).
+ */
+type Picture = { token: string; picture: string } | { unavailable: string };
 
 /**
  * Runs `start` once, when the form around `ref` is first touched (focus or pointer): the widget's
@@ -47,7 +48,7 @@ function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) 
  * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured, mounted
  * at the form's first use (captcha-widget.client.ts). Either way the answer travels in the form
  * field `captcha` and the server verifies it. Without JavaScript, or when the widget cannot load,
- * a picture of digits to type takes its place.
+ * a picture of digits to type takes ALTCHA's place; reCAPTCHA's has none, the page says why.
  */
 export function CaptchaField({
   widget,
@@ -97,6 +98,7 @@ export function CaptchaField({
 /** Five digits to type from a picture: the captcha that needs no script. */
 function PictureChallenge({ picture }: { picture: Picture }) {
   const answerId = useId();
+  if ("unavailable" in picture) return <FormAlert>{picture.unavailable}</FormAlert>;
   return (
     <div
       className="mt-1 space-y-2 rounded-2xl border border-stone-200 bg-white p-3"

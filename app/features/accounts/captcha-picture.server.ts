@@ -1,14 +1,7 @@
 /**
- * The login captcha for a browser without JavaScript (docs/decisions/0018-server-cart.md and
- * 0003-captcha.md): a picture of five digits drawn as distorted strokes over noise, and a field to
- * type them. Verified on the server like ALTCHA: the challenge is `<id>.<expiry>.<mac>`, where the
- * mac is an HMAC (the captcha's key, captcha.server.ts) over the id, the expiry and the answer, so the server keeps no
- * state until it is answered; a right answer is accepted once (recorded in `rate_limits` under
- * `captcha-gambar:<id>` until it expires, the insert only one request can win), and a wrong or
- * reused one counts against the client address like any failed captcha.
- *
- * It is weaker than proof of work against a determined program that reads pictures; the
- * per-account and per-address login limits stay the real brake, as for every captcha here.
+ * The login captcha without JavaScript: five digits drawn as strokes, HMAC-signed over the id,
+ * expiry, client address and answer, used once (docs/decisions/0003-captcha.md and
+ * 0041-captcha-without-javascript.md).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
@@ -21,7 +14,7 @@ const WIDTH = 200;
 const HEIGHT = 64;
 
 /** Strokes of each digit on a 10 × 16 grid: polylines of [x, y] points. */
-const GLYPHS: Record<string, number[][][]> = {
+export const GLYPHS: Record<string, number[][][]> = {
   "0": [
     [
       [5, 0],
@@ -168,9 +161,9 @@ function draw(answer: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="100%" height="100%" fill="#fff7ed"/>${paths.join("")}</svg>`;
 }
 
-const mac = async (id: string, expires: number, answer: string) =>
+const mac = async (id: string, expires: number, address: string, answer: string) =>
   createHmac("sha256", await captchaKey())
-    .update(`gambar.${id}.${expires}.${answer}`)
+    .update(`gambar.${id}.${expires}.${address}.${answer}`)
     .digest("base64url");
 
 /** What the login page shows without JavaScript: the challenge (a form field) and its picture. */
@@ -180,18 +173,24 @@ export interface PictureChallenge {
   picture: string;
 }
 
-export async function createPictureChallenge(): Promise<PictureChallenge> {
+/** A challenge only `address` (getClientAddress of the request that shows it) can answer. */
+export async function createPictureChallenge(address: string): Promise<PictureChallenge> {
   const answer = Array.from({ length: DIGITS }, () => String(randomInt(0, 10))).join("");
   const id = randomBytes(12).toString("base64url");
   const expires = Date.now() + TTL_MS;
   return {
-    token: `${id}.${expires}.${await mac(id, expires, answer)}`,
+    token: `${id}.${expires}.${await mac(id, expires, address, answer)}`,
     picture: `data:image/svg+xml;base64,${Buffer.from(draw(answer)).toString("base64")}`,
   };
 }
 
-/** True when `answer` is the digits of the picture `token` named, in time, and the first use. */
-export async function verifyPictureChallenge(db: Database, token: string, answer: string): Promise<boolean> {
+/** True when `answer` is the digits of the picture `token` named, from its address, in time, once. */
+export async function verifyPictureChallenge(
+  db: Database,
+  token: string,
+  answer: string,
+  address: string,
+): Promise<boolean> {
   const [id = "", rawExpires = "", given = "", ...rest] = token.split(".");
   const expires = Number(rawExpires);
   const digits = answer.replace(/\s+/g, "");
@@ -199,7 +198,7 @@ export async function verifyPictureChallenge(db: Database, token: string, answer
     return false;
   }
   if (expires < Date.now() || expires > Date.now() + TTL_MS) return false;
-  const expected = Buffer.from(await mac(id, expires, digits));
+  const expected = Buffer.from(await mac(id, expires, address, digits));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
   const inserted = await db

@@ -36,7 +36,7 @@ interface Attempt {
 }
 
 /** The latest reset among the blocked counters, or null when none is blocked. */
-function blockedUntil(states: (RateLimitState | null)[]): Date | null {
+export function blockedUntil(states: (RateLimitState | null)[]): Date | null {
   const blocked = states.filter((state): state is RateLimitState => Boolean(state?.blocked));
   if (blocked.length === 0) return null;
   return new Date(Math.max(...blocked.map((state) => state.resetAt.getTime())));

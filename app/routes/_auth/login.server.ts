@@ -1,7 +1,8 @@
 /**
  * POST /masuk. Order of checks: the form (same schema as the browser) → an early refusal while a
- * counter of this attempt is blocked → captcha (verified, single use; a failure counts against
- * the client address only) → the attempt counted → password. Unknown e-mail and wrong password
+ * counter of this attempt is blocked → captcha (the configured kind, or the picture only where
+ * that is ALTCHA; verified, single use; a failure counts against the client address only) → the
+ * attempt counted (a picture login also on its budget, picture-budget.server.ts) → password. Unknown e-mail and wrong password
  * give the same answer in about the same time.
  *
  * Which counters an attempt is counted on depends on whether this browser is one the account has
@@ -15,12 +16,13 @@ import type { RouterContextProvider } from "react-router";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { LoginSchema } from "~/features/accounts/auth-schemas.ts";
-import { verifyCaptcha } from "~/features/accounts/captcha.server.ts";
+import { getCaptchaConfig, verifyCaptcha } from "~/features/accounts/captcha.server.ts";
 import { verifyPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { countCart, mergeGuestCart } from "~/features/cart/cart.server.ts";
 import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { knownDeviceId, rememberDevice } from "~/features/accounts/known-device.server.ts";
 import { loginLimits } from "~/features/accounts/login-limits.server.ts";
+import { PICTURE_MESSAGES, pictureBudget } from "~/features/accounts/picture-budget.server.ts";
 import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
 import { authenticate } from "~/features/accounts/users.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
@@ -44,10 +46,10 @@ export interface SignedIn {
   cart: Awaited<ReturnType<typeof countCart>>;
 }
 
-function tooMany(until: Date) {
+function tooMany(until: Date, message = tooManyAttemptsMessage(until)) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const headers = { "Retry-After": String(seconds) };
-  return { ok: false, status: 429, message: tooManyAttemptsMessage(until), headers } as const;
+  return { ok: false, status: 429, message, headers } as const;
 }
 
 export async function loginAction({ request, context }: ActionArgs) {
@@ -59,20 +61,33 @@ export async function loginAction({ request, context }: ActionArgs) {
     async write({ email, password, captcha, redirectTo }): Promise<Outcome<SignedIn>> {
       const db = await getDb();
       const address = getClientAddress(request);
-      const limits = loginLimits({ email, address, deviceId: await knownDeviceId(request, email) });
+      const deviceId = await knownDeviceId(request, email);
+      const limits = loginLimits({ email, address, deviceId });
+      const config = getCaptchaConfig();
+      // Never a weaker captcha than the configured one: the picture stands in for ALTCHA only.
+      const pictureAllowed = captcha.kind === "picture" && config.kind === "altcha";
+      const budget = pictureAllowed && !deviceId ? pictureBudget(address) : null;
 
       const blocked = await limits.blocked(db);
       if (blocked) return tooMany(blocked);
+      const spent = await budget?.blocked(db);
+      if (spent) return tooMany(spent, PICTURE_MESSAGES.spent(spent));
 
       const captchaPassed =
         captcha.kind === "picture"
-          ? await verifyPictureChallenge(db, captcha.token, captcha.answer)
-          : await verifyCaptcha(db, captcha.token, address);
+          ? pictureAllowed && (await verifyPictureChallenge(db, captcha.token, captcha.answer, address))
+          : await verifyCaptcha(db, captcha.token, address, config);
       if (!captchaPassed) {
         await limits.captchaFailed(db);
-        return { ok: false, status: 400, message: LOGIN_MESSAGES.captchaInvalid };
+        const message =
+          captcha.kind === "picture" && !pictureAllowed
+            ? PICTURE_MESSAGES.unavailable
+            : LOGIN_MESSAGES.captchaInvalid;
+        return { ok: false, status: 400, message };
       }
 
+      const overBudget = await budget?.count(db);
+      if (overBudget) return tooMany(overBudget, PICTURE_MESSAGES.spent(overBudget));
       const counted = await limits.count(db);
       if (counted) return tooMany(counted);
 

@@ -4,8 +4,10 @@ import type { Route } from "./+types/masuk";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
-import { getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
+import { getCaptchaConfig, getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
+import { PICTURE_MESSAGES } from "~/features/accounts/picture-budget.server.ts";
+import { getClientAddress } from "~/lib/client-address.server.ts";
 import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
@@ -24,13 +26,18 @@ const MessageDialog = lazy(() =>
 /** The form's schema, loaded when the form is first used (decision 0029). */
 const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const google = url.searchParams.get("google");
+  const config = getCaptchaConfig();
   return {
-    captcha: getCaptchaWidget(),
-    // Without JavaScript the widget cannot run: a picture to read takes its place.
-    picture: await createPictureChallenge(),
+    captcha: getCaptchaWidget(config),
+    // Without JavaScript the widget cannot run: a picture to read takes ALTCHA's place, never
+    // reCAPTCHA's (docs/decisions/0041-captcha-without-javascript.md).
+    picture:
+      config.kind === "altcha"
+        ? await createPictureChallenge(getClientAddress(request))
+        : { unavailable: PICTURE_MESSAGES.unavailable },
     googleEnabled: isGoogleEnabled(),
     googleError: googleErrorMessage(google),
     // Set by /auth/google/callback after a successful Google sign-in.

@@ -94,31 +94,37 @@ describe(`ALTCHA, the default captcha, verified on the server (${testDatabaseKin
 
 describe(`the picture captcha, for a browser without JavaScript (${testDatabaseKind()})`, () => {
   const key = () => process.env.ALTCHA_HMAC_KEY!;
+  const here = "203.0.113.7";
 
   it("the login page carries a fresh picture challenge; its picture is an SVG of paths, no digits in it", async () => {
-    const first = await createPictureChallenge();
-    const second = await createPictureChallenge();
+    const first = await createPictureChallenge(here);
+    const second = await createPictureChallenge(here);
     expect(first.token).not.toBe(second.token);
     expect(first.token).toMatch(/^[\w-]{16}\.\d{13}\.[\w-]{43}$/);
     const svg = Buffer.from(first.picture.replace("data:image/svg+xml;base64,", ""), "base64").toString();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).not.toMatch(/<text|<script|on\w+=/);
-    const answer = solvePicture(first.token, key());
+    const answer = solvePicture(first.token, key(), here);
     expect(first.token).not.toContain(answer);
   });
 
   it("accepts the right digits once; refuses wrong digits, another challenge's digits, a tampered or expired challenge", async () => {
-    const challenge = await createPictureChallenge();
-    const answer = solvePicture(challenge.token, key());
+    const challenge = await createPictureChallenge(here);
+    const answer = solvePicture(challenge.token, key(), here);
     const wrong = String((Number(answer) + 1) % 100_000).padStart(5, "0");
-    expect(await verifyPictureChallenge(handle.db, challenge.token, wrong)).toBe(false);
+    expect(await verifyPictureChallenge(handle.db, challenge.token, wrong, here)).toBe(false);
     expect(
-      await verifyPictureChallenge(handle.db, challenge.token, ` ${answer.slice(0, 2)} ${answer.slice(2)} `),
+      await verifyPictureChallenge(
+        handle.db,
+        challenge.token,
+        ` ${answer.slice(0, 2)} ${answer.slice(2)} `,
+        here,
+      ),
     ).toBe(true);
-    expect(await verifyPictureChallenge(handle.db, challenge.token, answer)).toBe(false);
+    expect(await verifyPictureChallenge(handle.db, challenge.token, answer, here)).toBe(false);
 
-    const other = await createPictureChallenge();
-    const otherAnswer = solvePicture(other.token, key());
+    const other = await createPictureChallenge(here);
+    const otherAnswer = solvePicture(other.token, key(), here);
     const [id, expires, mac] = other.token.split(".");
     for (const [token, digits] of [
       [`${id}.${Number(expires) + 60_000}.${mac}`, otherAnswer],
@@ -130,13 +136,22 @@ describe(`the picture captcha, for a browser without JavaScript (${testDatabaseK
       ["", otherAnswer],
       [`${other.token}.extra`, otherAnswer],
     ] as const) {
-      expect(await verifyPictureChallenge(handle.db, token, digits), token.slice(-10)).toBe(false);
+      expect(await verifyPictureChallenge(handle.db, token, digits, here), token.slice(-10)).toBe(false);
     }
     vi.useFakeTimers({ now: Date.now() + 11 * 60 * 1000, toFake: ["Date"] });
     try {
-      expect(await verifyPictureChallenge(handle.db, other.token, otherAnswer)).toBe(false);
+      expect(await verifyPictureChallenge(handle.db, other.token, otherAnswer, here)).toBe(false);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("is bound to the address that fetched it: the right digits from another address are refused", async () => {
+    const challenge = await createPictureChallenge(here);
+    const answer = solvePicture(challenge.token, key(), here);
+    expect(await verifyPictureChallenge(handle.db, challenge.token, answer, "198.51.100.99")).toBe(false);
+    expect(await verifyPictureChallenge(handle.db, challenge.token, answer, "2001:db8:1:2::/64")).toBe(false);
+    // The refusals did not use it up: its own address still gets in.
+    expect(await verifyPictureChallenge(handle.db, challenge.token, answer, here)).toBe(true);
   });
 });

@@ -11,7 +11,11 @@ import { hashPassword } from "../../../app/features/accounts/password.server.ts"
 import { contentSecurityPolicy } from "../../../app/lib/security-headers.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
+import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
+import { loader as masukLoader } from "../../../app/routes/_auth/masuk.tsx";
+import { createPictureChallenge } from "../../../app/features/accounts/captcha-picture.server.ts";
+import { PICTURE_MESSAGES } from "../../../app/features/accounts/picture-budget.server.ts";
+import { solvePicture, TEST_CAPTCHA_KEY } from "../../support/captcha-picture.ts";
 
 /** A local stand-in for Google's siteverify endpoint: accepts tokens starting "lulus", once each. */
 function startRecaptchaStandIn() {
@@ -47,6 +51,7 @@ beforeAll(async () => {
   // Settings are read once per process: set them before anything reads them.
   vi.stubEnv("RECAPTCHA_SITE_KEY", "kunci-situs");
   vi.stubEnv("RECAPTCHA_SECRET", "rahasia-server");
+  vi.stubEnv("ALTCHA_HMAC_KEY", TEST_CAPTCHA_KEY);
   vi.stubEnv("RECAPTCHA_VERIFY_URL", `http://127.0.0.1:${port}/recaptcha/api/siteverify`);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
@@ -91,6 +96,38 @@ describe(`reCAPTCHA v2 when RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set (${t
     const missing = await login("");
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ message: "Harap selesaikan verifikasi reCAPTCHA." });
+  });
+
+  it("refuses the picture captcha (no weaker path than the configured one); the page without JavaScript says why", async () => {
+    const email = uniqueEmail("gambar-recaptcha");
+    await handle.db.insert(users).values({
+      id: newUserId(),
+      nama: "Pelanggan",
+      email,
+      password_hash: await hashPassword("rahasia1"),
+      provider: "password",
+    });
+    const address = "203.0.113.10";
+    const page = await call(masukLoader as never, get("/masuk", { address }));
+    expect(page.json).toMatchObject({
+      captcha: { kind: "recaptcha" },
+      picture: { unavailable: PICTURE_MESSAGES.unavailable },
+    });
+    expect(page.body).not.toContain("data:image/svg");
+
+    // A picture this server signed and its right digits, as a program would read them.
+    const { token } = await createPictureChallenge(address);
+    const values = {
+      email,
+      password: "rahasia1",
+      captcha: "",
+      captcha_gambar: token,
+      captcha_jawaban: solvePicture(token, TEST_CAPTCHA_KEY, address),
+      mode: "document",
+    };
+    const refused = await call(loginAction, post("/masuk", values, { address }));
+    expect([refused.status, refused.json?.message]).toEqual([400, PICTURE_MESSAGES.unavailable]);
+    expect(refused.sessionCookie).toBeNull();
   });
 
   it("refuses the login when the verify URL cannot be reached (never fails open)", async () => {
