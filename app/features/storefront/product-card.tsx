@@ -74,7 +74,7 @@ export function ProductCard({
           <div className="grid grid-cols-2 gap-2">
             <QuickOrderLink menuId={item.id} className="btn-whatsapp px-3">
               <WhatsAppIcon className="size-5" />
-              Pesan<span className="sr-only"> {item.nama}</span>
+              Pesan<span className="sr-only"> {item.nama} lewat WhatsApp</span>
             </QuickOrderLink>
             <AddToCartButton item={item} className="btn-secondary px-3" />
           </div>

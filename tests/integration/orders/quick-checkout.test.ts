@@ -46,7 +46,7 @@ beforeEach(async () => {
 /** "Pesan via WhatsApp" in the dish's quick checkout, as its form sends it. */
 const quickOrder = (shopper: Shopper, fields: Record<string, string>, options: { plain?: boolean } = {}) =>
   shopper.send(
-    action,
+    (args) => action({ ...args, params: { menu: fields.menu ?? "" } } as Parameters<typeof action>[0]),
     `/keranjang/pesan/${fields.menu}`,
     { ...PICK_UP_FORM, jumlah: "1", ...fields },
     options,
