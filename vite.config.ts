@@ -6,10 +6,10 @@ import { defineConfig } from "vite";
  * Components of the storefront's pages (the "shared" chunk below takes those used by two or more).
  * Not the orders' checkout (the cart page and /pesanan only) nor the spice-level dialog and its
  * choices (fetched at the first tap on a dish with levels; the level page): in this chunk every
- * page would load them.
+ * page would load them. The footer's chat link (lib/whatsapp.ts) too: alone it is one more file.
  */
 const storefrontComponent =
-  /[\\/]app[\\/](ui[\\/](icons|picture-box)|components[\\/][^\\/]+|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$/;
+  /[\\/]app[\\/](ui[\\/](icons|picture-box)|components[\\/][^\\/]+|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+|features[\\/]accounts[\\/]logout-button)\.tsx$|[\\/]app[\\/]lib[\\/]whatsapp\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

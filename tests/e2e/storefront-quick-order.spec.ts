@@ -16,7 +16,7 @@ const orderLink = (page: Page, nama: string) =>
 const boardCard = (admin: Page, code: string) =>
   admin.locator(`[data-testid="admin-order"][data-code="${code}"]`);
 
-test("with JavaScript: Pesan on a card opens the quick checkout, records the order, opens WhatsApp; the board shows it", async ({
+test("with JavaScript: Pesan on a card opens the quick checkout without a reload, records the order, opens WhatsApp; the board shows it", async ({
   page,
   browser,
 }) => {
@@ -25,20 +25,25 @@ test("with JavaScript: Pesan on a card opens the quick checkout, records the ord
   await admin.goto("/admin/pesanan");
   await stubWhatsApp(page.context());
   await visit(page, "/produk");
+  await page.evaluate(() => ((window as unknown as { mark: string }).mark = "tetap"));
 
   await orderLink(page, "Mie Nyala Level 1").click();
-  const dialog = page.getByRole("dialog", { name: "Pesan Mie Nyala" });
-  await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/\/produk$/);
-  await dialog.getByRole("radio", { name: /Mie Nyala Level 2 / }).check();
-  await dialog.getByLabel("Jumlah").fill("2");
-  await dialog.getByLabel(/Catatan/).fill("tanpa sayur");
+  await expect(page).toHaveURL(/\/keranjang\/pesan\/mie-nyala-level-1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pesan Mie Nyala");
+  const checkout = page.locator("main");
+  await checkout.getByRole("radio", { name: /Mie Nyala Level 2 / }).check();
+  await checkout.getByLabel("Jumlah").fill("2");
+  await checkout.getByLabel(/Catatan/).fill("tanpa sayur");
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
+  await checkout.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(checkout.getByRole("heading", { name: "Pesanan tercatat" })).toBeVisible();
+  // A client navigation and a fetch: the page was never reloaded.
+  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("tetap");
   const popupPromise = page.waitForEvent("popup");
-  await dialog.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await checkout.getByRole("link", { name: "Buka WhatsApp" }).click();
   const popup = await popupPromise;
   await popup.waitForURL(/^https:\/\/wa\.me\//);
-  const code = (await dialog.getByTestId("order-code").textContent()) ?? "";
+  const code = (await checkout.getByTestId("order-code").textContent()) ?? "";
   expect(code).toMatch(/^NY-[0-9A-Z]{4}$/);
   const text = new URL(popup.url()).searchParams.get("text") ?? "";
   expect(text).toContain(code);
@@ -50,8 +55,6 @@ test("with JavaScript: Pesan on a card opens the quick checkout, records the ord
   await expect(boardCard(admin, code)).toContainText("Mie Nyala Level 2");
   await expect(boardCard(admin, code)).toContainText(CUSTOMER.nama);
   // The quick order is not the cart's: the cart stays empty.
-  await dialog.getByRole("button", { name: "Tutup" }).click();
-  await expect(dialog).toBeHidden();
   await expectNavCount(page, 0);
   await admin.context().close();
 });
@@ -99,10 +102,10 @@ test("Toko sibuk: the quick checkout refuses as the cart does, with and without 
   await stubWhatsApp(page.context());
   await visit(page, "/produk");
   await orderLink(page, "Es Nyala").click();
-  const dialog = page.getByRole("dialog", { name: "Pesan Es Nyala" });
+  const checkout = page.locator("main");
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
-  await dialog.getByRole("button", { name: "Pesan via WhatsApp" }).click();
-  await expect(dialog.getByTestId("quick-order-error")).toHaveText(busy);
+  await checkout.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(checkout.getByTestId("quick-order-error")).toHaveText(busy);
 
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
   const noScript = await plain.newPage();

@@ -1,34 +1,33 @@
-import type { ComponentType, FormEvent } from "react";
+import type { ComponentType } from "react";
 import type { FetcherFormProps } from "react-router";
 import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
-import { MAX_NOTE_LENGTH, MAX_QUANTITY } from "~/features/cart/cart.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import type { CheckoutAnswer } from "./checkout.ts";
 import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
-import { priceField, quickOrderPath, type QuickOrderPage } from "./quick-order.ts";
+import { priceField, type QuickOrderPage } from "./quick-order.ts";
 
 type FormTag = ComponentType<FetcherFormProps>;
 
 /**
  * The quick checkout's form (docs/decisions/0038-quick-checkout.md): the dish, its level where
  * it has levels, quantity and note, then the cart checkout's own fields. `Form` is the page's
- * form or the dialog's fetcher form; both post to the dish's quick checkout page.
+ * form, posting to itself (`action` for a form elsewhere).
  */
 export function QuickOrderForm({
   page,
   answer,
   Form,
-  onSubmit,
+  action,
   sending = false,
 }: {
   page: QuickOrderPage;
   answer: CheckoutAnswer | undefined;
   Form: FormTag;
-  onSubmit?(event: FormEvent<HTMLFormElement>): void;
+  action?: string;
   sending?: boolean;
 }) {
-  const { item, family, levels, busy, form } = page;
+  const { item, family, levels, busy, limits, form } = page;
   const refused = answer?.status === "error" ? answer : null;
   const choosing = levels.length > 1;
   const shown = choosing ? levels : [item];
@@ -36,7 +35,7 @@ export function QuickOrderForm({
     return <p className="font-semibold text-stone-700">{family ?? item.nama} sedang habis.</p>;
   }
   return (
-    <Form method="post" action={quickOrderPath(item.id)} onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form method="post" action={action} className="flex flex-col gap-4">
       {busy ? <p className="rounded-2xl bg-amber-50 px-4 py-3 font-semibold text-amber-900">{busy}</p> : null}
       {refused ? (
         <p role="alert" className="font-semibold text-chili-800" data-testid="quick-order-error">
@@ -70,7 +69,7 @@ export function QuickOrderForm({
             type="number"
             inputMode="numeric"
             min={1}
-            max={MAX_QUANTITY}
+            max={limits.jumlah}
             defaultValue={refused?.values?.jumlah ?? 1}
             required
             className="field-input"
@@ -83,7 +82,7 @@ export function QuickOrderForm({
           <input
             id="f-catatan"
             name="catatan"
-            maxLength={MAX_NOTE_LENGTH}
+            maxLength={limits.catatan}
             defaultValue={refused?.values?.catatan}
             placeholder="Misalnya: tanpa daun bawang"
             className="field-input"

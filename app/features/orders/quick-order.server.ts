@@ -76,6 +76,7 @@ export async function quickOrderPage(
     family,
     levels: family ? (groupLevelFamilies(checkout.pricing.catalog).get(family) ?? []) : [],
     busy: checkout.store.busy ? CHECKOUT_MESSAGES.busy(checkout.store.busyText) : null,
+    limits: { jumlah: MAX_QUANTITY, catatan: MAX_NOTE_LENGTH },
     form: await checkoutForm(db, request, getOptionalUser(context), checkout.slots),
   };
 }

@@ -5,9 +5,6 @@
 import type { LevelChoice } from "../catalog/spice-levels.ts";
 import type { CheckoutForm } from "./checkout-form.server.ts";
 
-/** The quick checkout of one dish: its page, which the dialog fetches too. */
-export const quickOrderPath = (menuId: string) => `/keranjang/pesan/${menuId}`;
-
 /** The price the form showed for an item (one field per level shown); the action checks it. */
 export const priceField = (menuId: string) => `harga-${menuId}`;
 
@@ -18,5 +15,7 @@ export interface QuickOrderPage {
   levels: LevelChoice[];
   /** "Toko sibuk": said before the form; the action refuses as for the cart. */
   busy: string | null;
+  /** The cart's limits of a line's quantity and note (sent, not imported: cart.ts stays off this chunk). */
+  limits: { jumlah: number; catatan: number };
   form: CheckoutForm;
 }

@@ -7,9 +7,9 @@ import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 
 /**
- * /keranjang/pesan/<menu>: "Pesan" on one dish (docs/decisions/0038-quick-checkout.md). Its own
- * page without JavaScript; the product cards' dialog fetches and posts the same. Under /keranjang
- * so the remembered details' cookie reaches it.
+ * /keranjang/pesan/<menu>: "Pesan" on one dish (docs/decisions/0038-quick-checkout.md), with or
+ * without JavaScript; the answer is the cart checkout's. Under /keranjang so the remembered
+ * details' cookie reaches it.
  */
 export const loader = (args: Route.LoaderArgs) => quickOrderPage(args, args.params.menu);
 
