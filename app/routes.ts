@@ -16,6 +16,8 @@ export default [
     route("keranjang", "routes/_site/keranjang.tsx"),
     // Without JavaScript: a dish's spice level before it goes into the cart.
     route("keranjang/tambah", "routes/_site/keranjang-tambah.tsx"),
+    // "Pesan" on one dish: its quick checkout, recorded like the cart's (0038).
+    route("keranjang/pesan/:menu", "routes/_site/keranjang-pesan.tsx"),
     // The checkout (its answer is this page without JavaScript).
     route("pesanan", "routes/_site/pesanan.tsx"),
     // An order's own page (its link carries a secret) and the signed-in customer's orders.

@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  contactMessage,
-  normalizeWhatsAppNumber,
-  productMessage,
-  promoMessage,
-  whatsappLink,
-} from "./whatsapp.ts";
+import { contactMessage, normalizeWhatsAppNumber, promoMessage, whatsappLink } from "./whatsapp.ts";
 import { formatWhatsAppNumber } from "./whatsapp-format.ts";
 import { parseStoreWhatsAppNumber } from "./whatsapp-number.ts";
 
@@ -153,13 +147,6 @@ describe("whatsappLink", () => {
 });
 
 describe("messages", () => {
-  test("product or slide order", () => {
-    expect(productMessage("Mie Nyala Level 1")).toBe("Halo, saya ingin pesan Mie Nyala Level 1");
-    expect(whatsappLink("6281234567890", productMessage("Es Nyala"))).toBe(
-      "https://wa.me/6281234567890?text=Halo%2C%20saya%20ingin%20pesan%20Es%20Nyala",
-    );
-  });
-
   test("promo", () => {
     expect(promoMessage("Diskon 20% Hari Senin")).toBe(
       "Halo, saya tertarik dengan promo Diskon 20% Hari Senin",

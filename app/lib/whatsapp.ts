@@ -34,6 +34,5 @@ export function whatsappLink(number: string, text: string): string {
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
-export const productMessage = (nama: string) => `Halo, saya ingin pesan ${nama}`;
 export const promoMessage = (title: string) => `Halo, saya tertarik dengan promo ${title}`;
 export const contactMessage = (brand: string) => `Halo ${brand}, saya ingin bertanya`;

@@ -99,7 +99,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-stone-600">Tiga pilihan yang paling sering dipesan pelanggan kami.</p>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.featured.map((item) => (
-              <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} />
+              <ProductCard key={item.id} item={item} />
             ))}
           </div>
         </section>

@@ -33,8 +33,6 @@ test.describe("/beranda", () => {
       await expect(element).toContainText(slide.text);
       const order = element.locator("a", { hasText: "Pesan Sekarang" });
       await expect(order).toHaveAttribute("href", orderHref(slide.title));
-      await expect(order).toHaveAttribute("target", "_blank");
-      await expect(order).toHaveAttribute("rel", /\bnoopener\b/);
     }
     await expectActive(page, 0);
     await expect(

@@ -30,16 +30,15 @@ test("/produk lists the four products with category, description, price and orde
 
     const order = card.getByRole("link", { name: `Pesan ${dish.nama} lewat WhatsApp` });
     await expect(order).toHaveAttribute("href", orderHref(dish.nama));
-    await expect(order).toHaveAttribute("target", "_blank");
-    await expect(order).toHaveAttribute("rel", /\bnoopener\b/);
     await expect(card.getByRole("button", { name: `Tambah ${dish.nama} ke keranjang` })).toBeEnabled();
   }
 
-  // The exact link for the first product, spelled out: spaces as %20, the comma as %2C.
+  // "Pesan" records the order first (decision 0038): no card links to wa.me by itself.
   await expect(productCard(page, "Mie Nyala Level 1").getByRole("link", { name: /^Pesan/ })).toHaveAttribute(
     "href",
-    "https://wa.me/6281234567890?text=Halo%2C%20saya%20ingin%20pesan%20Mie%20Nyala%20Level%201",
+    "/keranjang/pesan/mie-nyala-level-1",
   );
+  await expect(page.locator('main a[href*="wa.me"]')).toHaveCount(0);
 });
 
 test("/produk carries schema.org Restaurant and Menu JSON-LD in the server HTML", async ({

@@ -37,6 +37,8 @@ export interface SlideView {
   image: string;
   /** The dish the slide's order link names; falls back to the slide's title. */
   orderName: string;
+  /** The slide's dish, ordered by its "Pesan Sekarang"; null: the slide links to the menu. */
+  menuItemId: string | null;
   /** The slide's dish is sold out: the slide shows Habis instead of its order link. */
   soldOut: boolean;
 }
@@ -147,6 +149,7 @@ export function getActiveSlides(db: Database): Promise<SlideView[]> {
       text: slides.text,
       image: slides.image,
       orderName: sql<string>`coalesce(${menuItems.nama}, ${slides.title})`,
+      menuItemId: menuItems.id,
       soldOut: sql<boolean>`coalesce(not ${menuItems.tersedia}, false)`,
     })
     .from(slides)

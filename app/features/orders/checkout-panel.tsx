@@ -4,7 +4,7 @@ import { updateCartCount } from "~/features/cart/cart-count.ts";
 import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
 
 /** An empty tab opened inside the tap, or null where the browser refuses one. */
-function openBlankTab(): Window | null {
+export function openBlankTab(): Window | null {
   try {
     const popup = window.open("", "_blank");
     if (!popup) return null;

@@ -4,11 +4,8 @@
  * sent (docs/decisions/0018-server-cart.md, 0028-checkout-pipeline.md).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getClientAddress } from "../../lib/client-address.server.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form.server.ts";
-import { formatWait, hit } from "../../lib/rate-limit.server.ts";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { cartCount, cartFingerprint, withoutOrdered } from "../cart/cart.ts";
 import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
@@ -23,6 +20,7 @@ import { readCheckoutContext, type CheckoutContext } from "./checkout-context.se
 import { DETAIL_FIELDS, parseCheckoutDetails } from "./checkout-details.ts";
 import { ASAP } from "./checkout-fields.ts";
 import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
+import { orderLimit } from "./order-limit.server.ts";
 import { orderPath } from "./order-code.ts";
 import { viewCookies } from "./order-view.server.ts";
 import {
@@ -31,10 +29,7 @@ import {
   pendingOrderCookie,
   readPendingOrder,
 } from "./pending-order.server.ts";
-import { CHECKOUT_MESSAGES, recordOrder } from "./record-order.server.ts";
-
-/** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
-const ORDER_WINDOW_MS = 60 * 60 * 1000;
+import { recordOrder } from "./record-order.server.ts";
 
 interface ActionArgs {
   request: Request;
@@ -114,17 +109,8 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     );
   }
 
-  const limit = await hit(db, {
-    key: `order:address:${getClientAddress(request)}`,
-    limit: getEnv().RATE_LIMIT_ORDER_ADDRESS,
-    windowMs: ORDER_WINDOW_MS,
-  });
-  if (limit.blocked) {
-    const seconds = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
-    return fail(CHECKOUT_MESSAGES.tooMany(formatWait(limit.resetAt)), 429, {
-      "Retry-After": String(seconds),
-    });
-  }
+  const limited = await orderLimit(db, request);
+  if (limited) return fail(limited.message, 429, { "Retry-After": String(limited.retryAfter) });
 
   const { waktu, ...saved } = details.details;
   const orderable = cart.lines.filter((line) => line.problem !== "habis");

@@ -39,7 +39,8 @@ export function OrderRecorded({
 }: {
   order: CheckoutRecorded;
   opened: boolean | null;
-  sentQuestion: React.ReactNode;
+  /** Absent for a quick order: it never was in the cart. */
+  sentQuestion?: React.ReactNode;
 }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
@@ -109,13 +110,15 @@ export function OrderRecorded({
             ? "Pesan tidak bisa disalin otomatis. Tahan teks di atas untuk menyalinnya."
             : ""}
       </p>
-      <div className="mt-4 border-t border-stone-200 pt-4">
-        <p className="font-semibold">Sudah kamu kirim lewat WhatsApp?</p>
-        <div className="mt-3 flex flex-wrap gap-2">{sentQuestion}</div>
-        <p className="mt-2 text-sm text-stone-600">
-          Menu yang dipesan dihapus dari keranjang setelah kamu menekan Ya.
-        </p>
-      </div>
+      {sentQuestion ? (
+        <div className="mt-4 border-t border-stone-200 pt-4">
+          <p className="font-semibold">Sudah kamu kirim lewat WhatsApp?</p>
+          <div className="mt-3 flex flex-wrap gap-2">{sentQuestion}</div>
+          <p className="mt-2 text-sm text-stone-600">
+            Menu yang dipesan dihapus dari keranjang setelah kamu menekan Ya.
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SlideView } from "~/features/catalog/catalog.server.ts";
 import { pictureSrcSet, SLIDE_IMAGE } from "~/features/media/images.ts";
-import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
 import { ChevronLeftIcon, ChevronRightIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { PictureBox } from "~/ui/picture-box.tsx";
+import { QuickOrderLink } from "./quick-order-link.tsx";
 
 const AUTOPLAY_MS = 5000;
 
@@ -14,9 +14,9 @@ const AUTOPLAY_MS = 5000;
  * reduced motion.
  *
  * A slide whose dish is sold out stays, but offers no order: a greyed, disabled "Habis" takes the
- * place of its WhatsApp link, as on the product cards.
+ * place of its quick checkout, as on the product cards; a slide without a dish links to the menu.
  */
-export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: string }) {
+export function Carousel({ slides }: { slides: SlideView[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -132,15 +132,14 @@ export function Carousel({ slides, whatsapp }: { slides: SlideView[]; whatsapp: 
                     Habis
                     <span className="sr-only">: {slide.orderName} sedang habis dan tidak bisa dipesan</span>
                   </button>
-                ) : (
-                  <a
-                    href={whatsappLink(whatsapp, productMessage(slide.orderName))}
-                    target="_blank"
-                    rel="noopener"
-                    className="btn-whatsapp mt-4 w-fit"
-                  >
+                ) : slide.menuItemId ? (
+                  <QuickOrderLink menuId={slide.menuItemId} className="btn-whatsapp mt-4 w-fit">
                     <WhatsAppIcon className="size-5" />
                     Pesan Sekarang<span className="sr-only"> {slide.orderName}</span>
+                  </QuickOrderLink>
+                ) : (
+                  <a href="/produk" className="btn-primary mt-4 w-fit">
+                    Lihat menu<span className="sr-only"> {slide.orderName}</span>
                   </a>
                 )}
               </div>

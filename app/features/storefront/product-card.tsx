@@ -3,42 +3,18 @@ import { AddToCartButton } from "~/features/cart/add-to-cart.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
 import { levelRangeText } from "~/features/catalog/spice-levels.ts";
-import { productMessage, whatsappLink } from "~/lib/whatsapp.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { PictureBox } from "~/ui/picture-box.tsx";
 import { ChiliIcon } from "../catalog/spice-level-icons.tsx";
 import { PortionsLeft } from "./portions-left.tsx";
-
-function OrderLink({
-  whatsapp,
-  nama,
-  className = "btn-whatsapp",
-}: {
-  whatsapp: string;
-  nama: string;
-  className?: string;
-}) {
-  return (
-    <a
-      href={whatsappLink(whatsapp, productMessage(nama))}
-      target="_blank"
-      rel="noopener"
-      className={className}
-    >
-      <WhatsAppIcon className="size-5" />
-      Pesan<span className="sr-only"> {nama} lewat WhatsApp</span>
-    </a>
-  );
-}
+import { QuickOrderLink } from "./quick-order-link.tsx";
 
 export function ProductCard({
   item,
-  whatsapp,
   headingLevel = "h3",
   priority = false,
 }: {
   item: MenuItemView;
-  whatsapp: string;
   headingLevel?: "h2" | "h3" | "h4";
   priority?: boolean;
 }) {
@@ -98,7 +74,10 @@ export function ProductCard({
           />
         ) : (
           <div className="grid grid-cols-2 gap-2">
-            <OrderLink whatsapp={whatsapp} nama={item.nama} className="btn-whatsapp px-3" />
+            <QuickOrderLink menuId={item.id} className="btn-whatsapp px-3">
+              <WhatsAppIcon className="size-5" />
+              Pesan<span className="sr-only"> {item.nama} lewat WhatsApp</span>
+            </QuickOrderLink>
             <AddToCartButton item={item} className="btn-secondary px-3" />
           </div>
         )}

@@ -36,7 +36,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 pt-6">
       <h1 className="sr-only">Beranda {store.brand}</h1>
       <StoreHoursNotice store={store} className="mb-4" />
-      <Carousel slides={slides} whatsapp={store.whatsapp} />
+      <Carousel slides={slides} />
 
       {promos.length > 0 ? (
         <section aria-labelledby="promo" className="mt-12">
@@ -57,7 +57,7 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {bestSellers.map((item) => (
-            <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} />
+            <ProductCard key={item.id} item={item} />
           ))}
         </div>
       </section>

@@ -73,7 +73,7 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item, index) => (
-            <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} priority={index < 2} />
+            <ProductCard key={item.id} item={item} priority={index < 2} />
           ))}
         </div>
       </section>
@@ -114,7 +114,7 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
             </h3>
             <div className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {section.items.map((item) => (
-                <ProductCard key={item.id} item={item} whatsapp={store.whatsapp} headingLevel="h4" />
+                <ProductCard key={item.id} item={item} headingLevel="h4" />
               ))}
             </div>
           </section>

@@ -100,7 +100,8 @@ export const PROMOS = [
 
 /** The one link format the spec allows, written out independently of the app's builder. */
 export const waLink = (text: string) => `https://wa.me/${WHATSAPP}?text=${encodeURIComponent(text)}`;
-export const orderHref = (nama: string) => waLink(`Halo, saya ingin pesan ${nama}`);
+/** "Pesan" of the seeded dish `nama`: its quick checkout's page (the dish's id is its name as a slug). */
+export const orderHref = (nama: string) => `/keranjang/pesan/${nama.toLowerCase().replaceAll(" ", "-")}`;
 
 /** Waits until the picture has been downloaded and decoded (a broken one never passes). */
 export async function expectPictureLoaded(picture: Locator) {

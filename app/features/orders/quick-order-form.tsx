@@ -1,0 +1,103 @@
+import type { ComponentType } from "react";
+import type { FetcherFormProps } from "react-router";
+import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
+import { formatRupiah } from "~/lib/format.ts";
+import { WhatsAppIcon } from "~/ui/icons.tsx";
+import type { CheckoutAnswer } from "./checkout.ts";
+import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
+import { priceField, type QuickOrderPage } from "./quick-order.ts";
+
+type FormTag = ComponentType<FetcherFormProps>;
+
+/**
+ * The quick checkout's form (docs/decisions/0038-quick-checkout.md): the dish, its level where
+ * it has levels, quantity and note, then the cart checkout's own fields. `Form` is the page's
+ * form, posting to itself (`action` for a form elsewhere).
+ */
+export function QuickOrderForm({
+  page,
+  answer,
+  Form,
+  action,
+  sending = false,
+}: {
+  page: QuickOrderPage;
+  answer: CheckoutAnswer | undefined;
+  Form: FormTag;
+  action?: string;
+  sending?: boolean;
+}) {
+  const { item, family, levels, busy, limits, form } = page;
+  const refused = answer?.status === "error" ? answer : null;
+  const choosing = levels.length > 1;
+  const shown = choosing ? levels : [item];
+  if (!shown.some((entry) => entry.tersedia)) {
+    return <p className="font-semibold text-stone-700">{family ?? item.nama} sedang habis.</p>;
+  }
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-4">
+      {busy ? <p className="rounded-2xl bg-amber-50 px-4 py-3 font-semibold text-amber-900">{busy}</p> : null}
+      {refused ? (
+        <p role="alert" className="font-semibold text-chili-800" data-testid="quick-order-error">
+          {refused.message}
+        </p>
+      ) : null}
+      <input type="hidden" name="menu" value={item.id} />
+      {shown.map((entry) => (
+        <input key={entry.id} type="hidden" name={priceField(entry.id)} value={entry.harga} />
+      ))}
+      {choosing ? (
+        <fieldset>
+          <legend className="field-label">Level pedas {family}</legend>
+          <SpiceLevelChoices
+            name="level"
+            levels={levels}
+            initial={refused?.values?.level ? Number(refused.values.level) : item.level}
+          />
+        </fieldset>
+      ) : (
+        <p className="text-lg font-extrabold text-chili-700">{formatRupiah(item.harga)} / porsi</p>
+      )}
+      <div className="grid grid-cols-[6rem_1fr] gap-3">
+        <div>
+          <label htmlFor="f-jumlah" className="field-label">
+            Jumlah
+          </label>
+          <input
+            id="f-jumlah"
+            name="jumlah"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={limits.jumlah}
+            defaultValue={refused?.values?.jumlah ?? 1}
+            required
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="f-catatan" className="field-label">
+            Catatan <span className="font-normal text-stone-500">(opsional)</span>
+          </label>
+          <input
+            id="f-catatan"
+            name="catatan"
+            maxLength={limits.catatan}
+            defaultValue={refused?.values?.catatan}
+            placeholder="Misalnya: tanpa daun bawang"
+            className="field-input"
+          />
+        </div>
+      </div>
+      <CheckoutDetailsFields
+        initial={refused?.values ?? form.remembered}
+        slots={form.slots}
+        errors={refused?.fieldErrors}
+      />
+      <button type="submit" className="btn-whatsapp w-full text-lg" disabled={sending}>
+        <WhatsAppIcon className="size-6" />
+        {sending ? "Mencatat pesanan…" : "Pesan via WhatsApp"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/keranjang-pesan";
+import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
+import { QuickOrderForm } from "~/features/orders/quick-order-form.tsx";
+import { quickOrderAction, quickOrderPage } from "~/features/orders/quick-order.server.ts";
+import { pictureSrcSet } from "~/features/media/images.ts";
+import { actionHeaders } from "~/lib/action-headers.ts";
+
+/**
+ * /keranjang/pesan/<menu>: "Pesan" on one dish (docs/decisions/0038-quick-checkout.md), with or
+ * without JavaScript; the answer is the cart checkout's. Under /keranjang so the remembered
+ * details' cookie reaches it.
+ */
+export const loader = (args: Route.LoaderArgs) => quickOrderPage(args, args.params.menu);
+
+export const action = (args: Route.ActionArgs) => quickOrderAction(args);
+
+// A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
+export const headers = actionHeaders;
+
+export default function PesanLangsung({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, family } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-8">
+      <h1 className="section-title sm:text-4xl">Pesan {family ?? item.nama}</h1>
+      <div className="card mt-6 p-4 sm:p-6">
+        {actionData?.status === "success" ? (
+          <>
+            <OrderRecorded order={actionData} opened={null} />
+            <Link to="/produk" className="btn-secondary mt-4 w-full">
+              Kembali ke menu
+            </Link>
+          </>
+        ) : (
+          <>
+            <img
+              src={item.gambar}
+              srcSet={pictureSrcSet(item.gambar, "menu")}
+              sizes="96px"
+              alt=""
+              width={96}
+              height={72}
+              className="mb-4 h-16 w-20 rounded-2xl bg-chili-50 object-cover"
+            />
+            <QuickOrderForm page={loaderData} answer={actionData} Form={Form} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Pesan ${loaderData.family ?? loaderData.item.nama}` : "Pesan" },
+  { name: "robots", content: "noindex" },
+];
