@@ -90,7 +90,9 @@ describe("checkout message with code, levels and notes", () => {
   });
 
   test("says a line's level once: the name carries it, the line under it how hot", () => {
-    const text = orderMessage("Mie Nyala", [{ nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 1, level: 2 }]);
+    const text = orderMessage("Mie Nyala", [
+      { nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 1, level: 2 },
+    ]);
     expect(text).toContain("1x Mie Nyala Level 2 — Rp 11.000\n   Pedas sedang\nTotal");
     expect(text.match(/Level 2/g)).toHaveLength(1);
   });
