@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../database/client.server.ts";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "../database/data-dir-lock.ts";
+import { shopTimezone } from "./backup/shop-time.ts";
 import { serveSnapshots } from "./backup/snapshot.ts";
 import type { Phase } from "./health.ts";
 import { createAppServer } from "./http-server.ts";
@@ -109,7 +110,11 @@ try {
   const opened = await hooks.getDatabaseHandle();
   handle = opened;
   if (lock && opened.pause) {
-    serveSnapshots(lock, dataDir, { pause: opened.pause, appliedMigrations: opened.appliedMigrations });
+    serveSnapshots(lock, dataDir, {
+      pause: opened.pause,
+      appliedMigrations: opened.appliedMigrations,
+      timezone: () => shopTimezone(opened.db),
+    });
   }
 } catch (error) {
   console.error("Database tidak bisa dibuka:", error instanceof Error ? error.message : error);

@@ -6,7 +6,8 @@ import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES } from "~/lib/body-limit.ts";
  * beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
  * and the chosen file's name, since the browser's own control speaks the browser's language. A
  * larger photo is refused as soon as it is chosen (the form will not submit), instead of after its
- * upload; the server refuses it too (413) where JavaScript does not run.
+ * upload; the server refuses it too (413) where JavaScript does not run. A required photo says so
+ * in its hint before the form is sent.
  */
 export function PhotoField({
   id,
@@ -72,7 +73,7 @@ export function PhotoField({
         className={`mt-1 text-sm ${error ? "font-semibold text-chili-700" : "text-stone-500"}`}
       >
         {error ??
-          `JPEG, PNG, atau WebP, paling besar 5 MB.${current ? " Kosongkan bila fotonya tetap." : ""}`}
+          `${required ? "Wajib diisi. " : ""}JPEG, PNG, atau WebP, paling besar 5 MB.${current ? " Kosongkan bila fotonya tetap." : ""}`}
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
+import { orders } from "./orders.ts";
 
 /**
  * A cart the server knows (docs/decisions/0018-server-cart.md): a guest's, named by a cookie that
@@ -71,4 +72,22 @@ export const cartLines = pgTable(
     check("cart_lines_level_range", sql`${t.level} between 0 and 5`),
     check("cart_lines_catatan_length", sql`char_length(${t.catatan}) <= 100`),
   ],
+);
+
+/**
+ * The cart an order was checked out from, until its lines leave that cart: once, when the
+ * restaurant accepts the order or the customer confirms sending it (0043-cart-forgets-ordered-lines.md).
+ */
+export const orderCarts = pgTable(
+  "order_carts",
+  {
+    order_id: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    cart_id: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("order_carts_cart_id_idx").on(t.cart_id)],
 );

@@ -11,6 +11,7 @@ import { openDatabase } from "../../database/client.server.ts";
 import { askHolder, DataDirLockedError, lockDataDir } from "../../database/data-dir-lock.ts";
 import { isDataDir } from "../../database/embedded-data-dir.ts";
 import { writeArchive, type Manifest } from "./archive.ts";
+import { shopStamp, shopTimezone } from "./shop-time.ts";
 import { snapshotStopped, stagingRoot, type Snapshot } from "./snapshot.ts";
 
 export interface BackupResult {
@@ -24,22 +25,16 @@ export interface BackupResult {
   ms: number;
 }
 
-/** `2026-11-25-063312`, in the machine's local time: file and folder names an owner reads. */
-export function localStamp(date: Date): string {
-  const two = (value: number) => String(value).padStart(2, "0");
-  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-  return `${day}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
-}
+export const backupFileName = (date: Date, timeZone?: string) =>
+  `nyala-cadangan-${shopStamp(date, timeZone)}.tar.gz`;
 
-export const backupFileName = (date: Date) => `nyala-cadangan-${localStamp(date)}.tar.gz`;
-
-async function targetFile(target: string, date: Date): Promise<string> {
+async function targetFile(target: string, date: Date, timeZone?: string): Promise<string> {
   if (target.endsWith(".tar.gz")) {
     await mkdir(path.dirname(path.resolve(target)), { recursive: true, mode: 0o700 });
     return path.resolve(target);
   }
   await mkdir(target, { recursive: true, mode: 0o700 });
-  return path.resolve(target, backupFileName(date));
+  return path.resolve(target, backupFileName(date, timeZone));
 }
 
 async function snapshotOfStoppedShop(dataDir: string, databaseDir: string): Promise<Snapshot> {
@@ -52,13 +47,14 @@ async function snapshotOfStoppedShop(dataDir: string, databaseDir: string): Prom
       migrate: false,
       lockPurpose: "npm run backup",
     });
-    let migrations;
+    let migrations, timezone;
     try {
       migrations = await handle.appliedMigrations();
+      timezone = await shopTimezone(handle.db);
     } finally {
       await handle.close();
     }
-    return await snapshotStopped(dataDir, migrations);
+    return { ...(await snapshotStopped(dataDir, migrations)), timezone };
   } finally {
     await lock.release();
   }
@@ -92,7 +88,7 @@ export async function backup(dataDir: string, target: string): Promise<BackupRes
   }
   try {
     const createdAt = new Date(snapshot.createdAt);
-    const file = await targetFile(target, createdAt);
+    const file = await targetFile(target, createdAt, snapshot.timezone);
     const manifest = await writeArchive(
       snapshot.dir,
       { createdAt: snapshot.createdAt, migrations: snapshot.migrations },

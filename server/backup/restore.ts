@@ -15,7 +15,7 @@ import { lockDataDir } from "../../database/data-dir-lock.ts";
 import { isDataDir } from "../../database/embedded-data-dir.ts";
 import { orders, photos, users } from "../../database/schema.ts";
 import { BackupRefusedError, type Manifest } from "./archive.ts";
-import { localStamp } from "./backup.ts";
+import { shopStamp } from "./shop-time.ts";
 import { readArchive } from "./unpack.ts";
 
 export interface RestoreResult {
@@ -107,7 +107,7 @@ export async function restore(
     }
     let keptAside: string | null = null;
     if (existsSync(databaseDir) || existsSync(uploadsDir)) {
-      keptAside = path.join(dataDir, `sebelum-pemulihan-${localStamp(new Date())}`);
+      keptAside = path.join(dataDir, `sebelum-pemulihan-${shopStamp(new Date())}`);
       await mkdir(keptAside, { recursive: true, mode: 0o700 });
       if (existsSync(databaseDir)) await rename(databaseDir, path.join(keptAside, "pglite"));
       if (existsSync(uploadsDir)) await rename(uploadsDir, path.join(keptAside, "uploads"));

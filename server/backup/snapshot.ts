@@ -33,6 +33,8 @@ export interface Snapshot {
   migrations: AppliedMigration[];
   pauseMs: number;
   createdAt: string;
+  /** The shop's time zone, for the backup's file name (shop-time.ts). */
+  timezone?: string;
 }
 
 interface FileStamp {
@@ -139,6 +141,7 @@ async function removeStaleStaging(dataDir: string) {
 export interface SnapshotSource {
   pause<T>(fn: () => Promise<T>): Promise<T>;
   appliedMigrations(): Promise<AppliedMigration[]>;
+  timezone?(): Promise<string>;
 }
 
 /** Copies DATA_DIR/pglite and DATA_DIR/uploads into a new staging folder. */
@@ -148,6 +151,7 @@ export async function snapshotDataDir(dataDir: string, source: SnapshotSource): 
   const dir = await newStagingDir(dataDir, createdAt);
   const database = path.join(dataDir, "pglite");
   const migrations = await source.appliedMigrations();
+  const timezone = await source.timezone?.();
   const since = Date.now();
   const stamps = await copyLive(database, path.join(dir, "pglite"));
   let pauseMs = 0;
@@ -158,7 +162,7 @@ export async function snapshotDataDir(dataDir: string, source: SnapshotSource): 
     pauseMs = Math.round(performance.now() - paused);
   });
   await mkdir(path.join(dir, "uploads"), { recursive: true });
-  return { dir, migrations, pauseMs, createdAt: createdAt.toISOString() };
+  return { dir, migrations, pauseMs, createdAt: createdAt.toISOString(), ...(timezone ? { timezone } : {}) };
 }
 
 /** Lets `npm run backup` ask the running server for a snapshot over the lock's socket. */

@@ -89,7 +89,7 @@ test("the cart flow: add, count, increase, decrease stops at 1, totals, checkout
     "3x Pangsit Goreng — Rp 27.000",
     "1x Es Nyala — Rp 8.000",
     "1x Mie Nyala Level 2 — Rp 11.000",
-    "   Level 2 (Pedas sedang)",
+    "   Pedas sedang",
     "Subtotal: Rp 46.000",
     "Promo Paket Hemat Pelajar: -Rp 3.000",
     "Total: Rp 43.000",
@@ -217,7 +217,7 @@ test.describe("a cart kept in the browser before the server kept carts is moved 
     await expect(cartLine(page, "Mie Nyala Level 1").getByLabel("Level pedas")).toHaveValue("1");
     await expect(checkout(page)).toBeEnabled();
     const order = await checkOut(page);
-    expect(order.text).toContain("\n2x Mie Nyala Level 1 — Rp 20.000\n   Level 1 (Sedikit pedas)\n");
+    expect(order.text).toContain("\n2x Mie Nyala Level 1 — Rp 20.000\n   Sedikit pedas\n");
     expect(order.text).toContain(
       "\nSubtotal: Rp 28.000\nPromo Paket Hemat Pelajar: -Rp 3.000\nTotal: Rp 25.000",
     );

@@ -112,7 +112,7 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
     `Halo ${BRAND}, saya ingin memesan:`,
     `Kode pesanan: ${code}`,
     "1x Mie Nyala Level 3 — Rp 12.000",
-    "   Level 3 (Pedas)",
+    "   Pedas",
     "   Catatan: tanpa sayur",
     "1x Pangsit Goreng — Rp 9.000",
   ]);

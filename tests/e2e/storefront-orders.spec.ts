@@ -83,10 +83,10 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
     `Halo ${BRAND}, saya ingin memesan:`,
     `Kode pesanan: ${order.code}`,
     "2x Mie Nyala Level 3 — Rp 24.000",
-    "   Level 3 (Pedas)",
+    "   Pedas",
     "   Catatan: tanpa sayur, kuah dipisah",
     "1x Mie Nyala Level 1 — Rp 10.000",
-    "   Level 1 (Sedikit pedas)",
+    "   Sedikit pedas",
     "1x Es Nyala — Rp 8.000",
     "   Catatan: es sedikit",
     "Subtotal: Rp 42.000",
@@ -143,7 +143,7 @@ test("a cart stored before level families: a level picked for another item is fl
   await expect(moved.getByTestId("subtotal")).toHaveText("Rp 24.000");
   const order = await checkOut(page);
   expect(order.text).toContain(
-    "\n2x Mie Nyala Level 3 — Rp 24.000\n   Level 3 (Pedas)\n1x Pangsit Goreng — Rp 9.000\n",
+    "\n2x Mie Nyala Level 3 — Rp 24.000\n   Pedas\n1x Pangsit Goreng — Rp 9.000\n",
   );
   await expect
     .poll(() => serverCart(page))

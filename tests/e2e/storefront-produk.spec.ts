@@ -96,12 +96,22 @@ test("/produk shows every menu item by category, with chips that jump to each (p
 }) => {
   await visit(page, "/produk");
   const chips = page.getByRole("navigation", { name: "Kategori menu" }).getByRole("link");
-  await expect(chips).toHaveText(["Makanan3", "Minuman2", "Cemilan1"]);
+  // One card per dish: Mie Nyala's three levels are one card, with each level's price.
+  await expect(chips).toHaveText(["Makanan1", "Minuman2", "Cemilan1"]);
   await expect(chips.first()).toHaveAttribute("href", "#menu-makanan");
   for (const dish of Object.values(DISHES)) {
     const section = page.getByRole("region", { name: dish.kategori, exact: true });
-    await expect(section.getByRole("heading", { name: dish.nama, exact: true })).toBeVisible();
+    const heading = /^Mie Nyala Level \d$/.test(dish.nama) ? "Mie Nyala" : dish.nama;
+    await expect(section.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
+  const mie = page.getByRole("region", { name: "Makanan", exact: true }).getByTestId("product-card");
+  await expect(mie).toHaveCount(1);
+  await expect(mie.getByTestId("price")).toHaveText("mulai Rp 10.000");
+  await expect(mie.getByRole("list", { name: "Level Mie Nyala" }).getByRole("listitem")).toHaveText([
+    "Level 1 · Rp 10.000",
+    "Level 2 · Rp 11.000",
+    "Level 3 · Rp 12.000",
+  ]);
   // Es Teh Jumbo, the promo's free drink, can be browsed and ordered here.
   await chips.nth(1).click();
   await expect(page).toHaveURL(/#menu-minuman$/);

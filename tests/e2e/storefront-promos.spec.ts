@@ -74,7 +74,7 @@ test("a level-priced dish: Level 3 chosen on the Level 1 card orders Mie Nyala L
   await expect(line.getByTestId("subtotal")).toHaveText("Rp 12.000");
   await expect(page.getByTestId("total")).toHaveText("Rp 12.000");
   const order = await checkOut(page);
-  expect(order.text).toContain("1x Mie Nyala Level 3 — Rp 12.000\n   Level 3 (Pedas)\n");
+  expect(order.text).toContain("1x Mie Nyala Level 3 — Rp 12.000\n   Pedas\n");
   expect(order.text).not.toContain("Level 1");
   await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
 

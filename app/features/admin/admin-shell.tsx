@@ -279,7 +279,7 @@ export function AdminShell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
           <div className="flex h-16 items-center justify-between gap-3 px-4">
-            <div className="flex items-center gap-2">
+            <div className="flex min-w-0 items-center gap-2">
               {/* A disclosure that needs no script: the menu opens without JavaScript too. */}
               <details
                 className="group lg:hidden"
@@ -314,14 +314,17 @@ export function AdminShell({
                   <LogoutButton redirectTo="/masuk" className="btn-secondary mt-2 w-full" />
                 </nav>
               </details>
-              <Link to="/admin/dashboard" className="font-extrabold text-chili-700 lg:hidden">
+              <Link
+                to="/admin/dashboard"
+                className="truncate font-extrabold whitespace-nowrap text-chili-700 lg:hidden"
+              >
                 {brand} Admin
               </Link>
             </div>
-            <div className="flex items-center gap-2">
+            <div className="flex shrink-0 items-center gap-2">
               <Link
                 to="/admin/pesanan"
-                className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-stone-700 hover:bg-chili-50 lg:hidden"
+                className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold whitespace-nowrap text-stone-700 hover:bg-chili-50 lg:hidden"
               >
                 Pesanan
                 <CountBadge count={newOrders} label="pesanan baru" />

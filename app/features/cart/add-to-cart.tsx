@@ -36,9 +36,12 @@ function useReturnPath(): string {
  */
 export function AddToCartButton({
   item,
+  nama = item.nama,
   className = "btn-secondary",
 }: {
   item: MenuItemView;
+  /** What the card is called (a dish with levels: the dish). */
+  nama?: string;
   className?: string;
 }) {
   const kembali = useReturnPath();
@@ -60,7 +63,7 @@ export function AddToCartButton({
   if (!item.tersedia) {
     return (
       <button type="button" className={className} disabled>
-        Habis<span className="sr-only">: {item.nama} tidak bisa ditambahkan ke keranjang</span>
+        Habis<span className="sr-only">: {nama} tidak bisa ditambahkan ke keranjang</span>
       </button>
     );
   }
@@ -90,6 +93,8 @@ export function AddToCartButton({
       });
   };
 
+  // Another level than the card's went in: the card says which, not "Ditambahkan".
+  const addedHere = added !== null && (added === item.nama || nama !== item.nama);
   return (
     <>
       <form
@@ -113,11 +118,15 @@ export function AddToCartButton({
           aria-busy={saving > 0 || undefined}
         >
           <CartIcon className="size-5" />
-          {added ? "Ditambahkan" : "Tambah"}
-          <span className="sr-only"> {item.nama} ke keranjang</span>
+          {addedHere ? "Ditambahkan" : "Tambah"}
+          <span className="sr-only"> {nama} ke keranjang</span>
         </button>
       </form>
-      <span role="status" className="sr-only">
+      <span
+        role="status"
+        className={added && !addedHere ? "col-span-full text-sm font-semibold text-green-800" : "sr-only"}
+        data-testid="added-other-level"
+      >
         {added ? `${added} ditambahkan ke keranjang` : ""}
       </span>
       {problem ? (

@@ -189,7 +189,7 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
                 void send({ intent: SAVE_INTENT, [levelField(line.key)]: event.target.value });
               }}
               aria-invalid={line.problem === "pilih-level" ? true : undefined}
-              className={`field-input py-2 ${line.problem === "pilih-level" ? "border-chili-600 ring-2 ring-chili-600/30" : ""}`}
+              className={`field-input py-2 pr-8 pl-3 ${line.problem === "pilih-level" ? "border-chili-600 ring-2 ring-chili-600/30" : ""}`}
             >
               {line.problem === "pilih-level" ? (
                 <option value="" disabled>
@@ -199,7 +199,8 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
               {/* Each level is its own menu item at its own price (decision 0023). */}
               {line.levels.map((entry) => (
                 <option key={entry.id} value={entry.level} disabled={!entry.tersedia}>
-                  {spiceLevelLabel(entry.level)} · {formatRupiah(entry.harga)}
+                  {/* Short enough for a 390 px phone: the chillies above say how hot. */}
+                  Level {entry.level} · {formatRupiah(entry.harga)}
                   {entry.tersedia ? "" : " (habis)"}
                 </option>
               ))}

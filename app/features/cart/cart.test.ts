@@ -88,8 +88,16 @@ describe("cart actions", () => {
     const mie3 = { ...mie, level: 3, jumlah: 2 };
     const mie0 = { ...mie, level: 0, jumlah: 1 };
     const lines = [mie3, line(pangsit, 1), mie0, line(esTeh, 1)];
-    expect(withoutOrdered(lines, [lineKey(mie3), lineKey(mie0), esTeh.id])).toEqual([line(pangsit, 1)]);
-    expect(withoutOrdered(lines, [lineKey({ ...mie, level: 4 })])).toEqual(lines);
+    const ordered = (key: string, jumlah: number) => ({ key, jumlah });
+    expect(
+      withoutOrdered(lines, [ordered(lineKey(mie3), 2), ordered(lineKey(mie0), 1), ordered(esTeh.id, 1)]),
+    ).toEqual([line(pangsit, 1)]);
+    expect(withoutOrdered(lines, [ordered(lineKey({ ...mie, level: 4 }), 1)])).toEqual(lines);
+  });
+
+  test("portions added after the checkout stay when the order's lines leave", () => {
+    const lines = [line(esTeh, 3), line(pangsit, 1)];
+    expect(withoutOrdered(lines, [{ key: esTeh.id, jumlah: 2 }])).toEqual([line(esTeh, 1), line(pangsit, 1)]);
   });
 });
 

@@ -238,12 +238,19 @@ export function switchLevel(lines: CartLine[], key: string, item: CartItem): Car
 }
 
 /**
- * The cart after an order was sent: the lines that went into it are gone; the others (sold-out
- * lines left out of the order) stay, to be ordered once they are back.
+ * The cart after its order left it: each ordered line loses the portions ordered, so portions
+ * added after the checkout stay, as do lines the order left out (sold out).
  */
-export function withoutOrdered(lines: CartLine[], orderedKeys: readonly string[]): CartLine[] {
-  const sent = new Set(orderedKeys);
-  return lines.filter((line) => !sent.has(lineKey(line)));
+export function withoutOrdered(
+  lines: CartLine[],
+  ordered: readonly { key: string; jumlah: number }[],
+): CartLine[] {
+  const taken = new Map<string, number>();
+  for (const { key, jumlah } of ordered) taken.set(key, (taken.get(key) ?? 0) + jumlah);
+  return lines.flatMap((line) => {
+    const left = line.jumlah - (taken.get(lineKey(line)) ?? 0);
+    return left > 0 ? [{ ...line, jumlah: left }] : [];
+  });
 }
 
 export const lineSubtotal = (line: { harga: number; jumlah: number }) => line.harga * line.jumlah;

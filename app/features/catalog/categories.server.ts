@@ -1,7 +1,7 @@
 /**
  * The menu's categories (Makanan, Minuman, Cemilan, and any the owner adds in /admin/menu): the
- * full menu on /produk is grouped by them, in their `urutan`. A category is deleted only while
- * no item is in it. The caller has already checked that the actor is an admin.
+ * full menu on /produk is grouped by them, in their `urutan`; renamed and moved in place. A category
+ * is deleted only while no item is in it. The caller has already checked that the actor is an admin.
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -89,6 +89,47 @@ export async function createCategory(
       details: { nama, urutan },
     });
     return written({ id });
+  });
+  if (result.ok) invalidateContentCache();
+  return result;
+}
+
+/** Renames category `id` and moves it to its new `urutan`; its items follow (they name it by id). */
+export async function updateCategory(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: unknown,
+): Promise<WriteResult> {
+  const parsed = parseAdminInput(CategorySchema, input);
+  if (!parsed.success) return refusedBy(parsed.error);
+  const { nama, urutan } = parsed.data;
+  const result = await db.transaction(async (tx): Promise<WriteResult> => {
+    const [row] = await tx
+      .select({ nama: categories.nama, urutan: categories.urutan })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update");
+    if (!row) return refuse(404, CATEGORY_MESSAGES.notFound);
+    const [same] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.nama}) = lower(${nama}) and ${categories.id} <> ${id}`);
+    if (same) return refuse(400, CATEGORY_MESSAGES.taken(nama), { nama: CATEGORY_MESSAGES.taken(nama) });
+    const changed = await tx
+      .update(categories)
+      .set({ nama, urutan, updated_at: new Date() })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id });
+    if (changed.length === 0) return refuse(404, CATEGORY_MESSAGES.notFound);
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "kategori",
+      entityId: id,
+      summary: `Kategori ${row.nama} diubah${row.nama === nama ? "" : ` menjadi ${nama}`} (urutan ${urutan})`,
+      details: { from: row, to: { nama, urutan } },
+    });
+    return written(undefined);
   });
   if (result.ok) invalidateContentCache();
   return result;

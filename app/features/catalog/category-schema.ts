@@ -21,3 +21,7 @@ export const CategorySchema = z.object({
   ),
   urutan: positionField(CATEGORY_MESSAGES.urutan),
 });
+
+/** The position a new category takes: after the last one (at most 99). */
+export const nextCategoryPosition = (list: readonly { urutan: number }[]) =>
+  Math.min(99, Math.max(0, ...list.map((category) => category.urutan)) + 1);

@@ -8,6 +8,17 @@ import { ChiliMeter } from "./spice-level-icons.tsx";
  * is shown but cannot be chosen. In the picker dialog (controlled, `chosen`) and on the level
  * page without JavaScript (a plain required choice, `initial` checked).
  */
+/**
+ * A row's highlight: from the state in the dialog (Chromium does not restyle `:has(:checked)`
+ * when React sets `checked`, so two rows looked chosen), from the radio itself without JavaScript.
+ */
+const selectedStyle = (selected: boolean | null) =>
+  selected === null
+    ? "border-stone-200 has-[:checked]:border-chili-600 has-[:checked]:bg-chili-50"
+    : selected
+      ? "border-chili-600 bg-chili-50"
+      : "border-stone-200";
+
 export function SpiceLevelChoices({
   name,
   levels,
@@ -26,9 +37,10 @@ export function SpiceLevelChoices({
       {levels.map((entry) => (
         <li key={entry.id}>
           <label
-            className={`flex items-center gap-3 rounded-2xl border-2 border-stone-200 px-3 py-2 transition has-[:checked]:border-chili-600 has-[:checked]:bg-chili-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ember-500 ${
+            className={`flex items-center gap-3 rounded-2xl border-2 px-3 py-2 transition has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ember-500 ${
               entry.tersedia ? "cursor-pointer" : "bg-stone-50 opacity-70"
-            }`}
+            } ${selectedStyle(onChoose ? chosen === entry.level : null)}`}
+            data-selected={onChoose ? chosen === entry.level : undefined}
           >
             <input
               type="radio"

@@ -17,6 +17,7 @@ import { isDateString } from "../../lib/date-input.ts";
 import { startOfZonedDay } from "../store/opening-hours.ts";
 import { announceOrderChange } from "./live.server.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
+import { forgetOrderedLines } from "./ordered-lines.server.ts";
 import {
   ACTIVE_STATUSES,
   isOrderStatus,
@@ -312,8 +313,10 @@ export async function changeOrderStatus(
     });
     return { ok: true, code, from, to: target, fulfilment: order.fulfilment };
   });
-  if (result.ok) announceOrderChange({ code, kind: "status" });
   announcePortions(portions);
+  if (!result.ok) return result;
+  announceOrderChange({ code, kind: "status" });
+  if (result.to === "diterima") await forgetOrderedLines(db, code);
   return result;
 }
 

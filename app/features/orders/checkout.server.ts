@@ -7,11 +7,11 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../../lib/db.server.ts";
 import { readForm } from "../../lib/form.server.ts";
 import { getOptionalUser } from "../accounts/auth.server.ts";
-import { cartCount, cartFingerprint, withoutOrdered } from "../cart/cart.ts";
+import { cartFingerprint } from "../cart/cart.ts";
 import { FINGERPRINT_FIELD } from "../cart/cart-form.ts";
 import { readCartEdits } from "../cart/cart-form.server.ts";
-import { changeCart, checkoutLines } from "../cart/cart.server.ts";
-import { findCart, readCartOwner } from "../cart/cart-owner.server.ts";
+import { checkoutLines, countCart } from "../cart/cart.server.ts";
+import { readCartOwner } from "../cart/cart-owner.server.ts";
 import { orderBlock } from "../cart/line-check.ts";
 import { TOTAL_FIELD } from "../promotions/checkout-total.ts";
 import { getOrigin } from "../store/settings.server.ts";
@@ -22,6 +22,7 @@ import { ASAP } from "./checkout-fields.ts";
 import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
 import { orderLimit } from "./order-limit.server.ts";
 import { orderPath } from "./order-code.ts";
+import { forgetOrderedLines, linkOrderToCart } from "./ordered-lines.server.ts";
 import { viewCookies } from "./order-view.server.ts";
 import {
   blankPendingOrderCookie,
@@ -46,12 +47,8 @@ const fail = (message: string, status: number, headers?: HeadersInit) =>
 async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
   const db = await getDb();
   const order = await confirmSent(db, readPendingOrder(request));
-  const cartId = await findCart(db, readCartOwner(request, getOptionalUser(context)));
-  let cart = { count: 0, version: 0 };
-  if (order && cartId) {
-    const changed = await changeCart(db, cartId, (lines) => withoutOrdered(lines, order.lineKeys));
-    if (changed.ok) cart = { count: cartCount(changed.lines), version: changed.version };
-  }
+  const forgotten = order ? await forgetOrderedLines(db, order.code) : null;
+  const cart = forgotten ?? (await countCart(db, readCartOwner(request, getOptionalUser(context))));
   const headers = { "Cache-Control": "no-store", "Set-Cookie": blankPendingOrderCookie() };
   if (!viaFetch)
     throw redirect(order ? `/keranjang?terkirim=${order.code}` : "/keranjang", { status: 303, headers });
@@ -132,6 +129,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     seenTotal: seenTotal(form.get(TOTAL_FIELD)),
   });
   if (!result.ok) return fail(result.message, result.status);
+  await linkOrderToCart(db, result.order.id, owner);
   if (user) await saveAccountDetails(db, user.id, saved);
 
   const { code, token, viewToken, replaced, total, message, whatsappUrl, outsideHours } = result.order;

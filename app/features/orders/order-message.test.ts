@@ -57,8 +57,8 @@ describe("checkout message with code, levels and notes", () => {
     const text = orderMessage(
       "Mie Nyala",
       [
-        { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 2, level: 3, catatan: "tanpa sayur" },
-        { nama: "Mie Nyala Level 1", harga: 10_000, jumlah: 1, level: 0 },
+        { nama: "Mie Nyala Level 3", harga: 10_000, jumlah: 2, level: 3, catatan: "tanpa sayur" },
+        { nama: "Mie Nyala Level 0", harga: 10_000, jumlah: 1, level: 0 },
         { nama: "Es Teh Jumbo", harga: 5_000, jumlah: 1, level: null, catatan: "" },
       ],
       { code: "NY-7K3Q", customerName: "Budi Santoso" },
@@ -67,11 +67,11 @@ describe("checkout message with code, levels and notes", () => {
       [
         "Halo Mie Nyala, saya ingin memesan:",
         "Kode pesanan: NY-7K3Q",
-        "2x Mie Nyala Level 1 — Rp 20.000",
-        "   Level 3 (Pedas)",
+        "2x Mie Nyala Level 3 — Rp 20.000",
+        "   Pedas",
         "   Catatan: tanpa sayur",
-        "1x Mie Nyala Level 1 — Rp 10.000",
-        "   Level 0 (Tidak pedas)",
+        "1x Mie Nyala Level 0 — Rp 10.000",
+        "   Tidak pedas",
         "1x Es Teh Jumbo — Rp 5.000",
         "Total: Rp 35.000",
         "Atas nama: Budi Santoso",
@@ -87,6 +87,14 @@ describe("checkout message with code, levels and notes", () => {
     expect(text.split("\n").at(-1)).toBe(
       "Toko sedang tutup: pesanan ini akan diproses saat buka Senin pukul 10.00.",
     );
+  });
+
+  test("says a line's level once: the name carries it, the line under it how hot", () => {
+    const text = orderMessage("Mie Nyala", [
+      { nama: "Mie Nyala Level 2", harga: 11_000, jumlah: 1, level: 2 },
+    ]);
+    expect(text).toContain("1x Mie Nyala Level 2 — Rp 11.000\n   Pedas sedang\nTotal");
+    expect(text.match(/Level 2/g)).toHaveLength(1);
   });
 
   const bigCart = (count: number, note = "") =>

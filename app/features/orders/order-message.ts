@@ -9,7 +9,7 @@
  */
 import { formatRupiah } from "../../lib/format.ts";
 import { singleLine } from "../../lib/single-line.ts";
-import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { orderLineLevel } from "./order-line-level.ts";
 
 export interface OrderLine {
   nama: string;
@@ -53,7 +53,9 @@ const field = (value: string | null | undefined) => singleLine(value ?? "");
 
 function itemLines(line: OrderLine, withNote: boolean): string[] {
   const result = [`${line.jumlah}x ${field(line.nama)} — ${formatRupiah(line.harga * line.jumlah)}`];
-  if (line.level !== undefined && line.level !== null) result.push(`   ${spiceLevelLabel(line.level)}`);
+  // The name says the level ("Mie Nyala Level 2"): the line under it says how hot.
+  const level = orderLineLevel(line.nama, line.level ?? null);
+  if (level) result.push(`   ${level}`);
   const note = withNote ? field(line.catatan) : "";
   if (note) result.push(`   Catatan: ${note}`);
   return result;

@@ -5,10 +5,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { auditLog, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { auditLog, orderEvents, orders } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
-import { lineKey } from "../cart/cart.ts";
 import { announceOrderChange } from "./live.server.ts";
 import { isOrderCode } from "./order-code.ts";
 
@@ -136,14 +135,13 @@ export async function cancelReplaced(
 
 /**
  * The customer confirmed that the WhatsApp message of their pending order was sent: marks it so
- * (the board stops flagging it as never sent). Returns its code and the cart line keys it carried
- * (so exactly those leave the cart); null, like a bad cookie at checkout, when the secret does
- * not match.
+ * (the board stops flagging it as never sent). Returns its code; null, like a bad cookie at
+ * checkout, when the secret does not match.
  */
 export async function confirmSent(
   db: Database,
   pending: PendingOrder | null,
-): Promise<{ code: string; lineKeys: string[] } | null> {
+): Promise<{ code: string } | null> {
   if (!pending) return null;
   const [row] = await db
     .select({ id: orders.id, token_hash: orders.token_hash, sent_at: orders.sent_at })
@@ -156,14 +154,5 @@ export async function confirmSent(
     await db.update(orders).set({ sent_at: storeDate() }).where(eq(orders.id, row.id));
     announceOrderChange({ code: pending.code, kind: "terkirim" });
   }
-  const items = await db
-    .select({ menu_item_id: orderItems.menu_item_id, level: orderItems.level })
-    .from(orderItems)
-    .where(eq(orderItems.order_id, row.id));
-  return {
-    code: pending.code,
-    lineKeys: items.flatMap((item) =>
-      item.menu_item_id ? [lineKey({ id: item.menu_item_id, level: item.level })] : [],
-    ),
-  };
+  return { code: pending.code };
 }

@@ -1,12 +1,12 @@
 /**
  * "Pesan lagi": a past order's lines back into the account's cart through the cart's own change;
- * the cart page then says what changed since (docs/decisions/0021-order-page-links.md).
+ * a cart with lines asks first: replace them or add (0021-order-page-links.md, 0043).
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderItems, orders } from "../../../database/schema.ts";
 import { cartCount, mergeCarts, normalizeNote, type CartLine } from "../cart/cart.ts";
-import { changeCart } from "../cart/cart.server.ts";
+import { changeCart, countCart } from "../cart/cart.server.ts";
 import { ensureCart, readCartOwner } from "../cart/cart-owner.server.ts";
 import { isOrderCode } from "./order-code.ts";
 
@@ -16,16 +16,26 @@ export const REORDER_MESSAGES = {
   nothing: "Menu pesanan ini sudah tidak ada di menu.",
 } as const;
 
+/** What "Pesan lagi" does to a cart that has lines: `ganti` replaces them, `tambah` adds to them. */
+export type ReorderMode = "ganti" | "tambah";
+export const isReorderMode = (value: unknown): value is ReorderMode =>
+  value === "ganti" || value === "tambah";
+
 type Reordered =
   | { ok: true; count: number; version: number; gone: string[] }
+  | { ok: "ask"; count: number }
   | { ok: false; status: 400 | 404 | 409 | 429; message: string };
 
-/** Adds order `code` of account `userId` to that account's cart. */
+/**
+ * Adds order `code` of account `userId` to that account's cart, or replaces the cart's lines with
+ * it; with no `mode` a cart that has lines is left alone and its count returned, to ask.
+ */
 export async function reorderIntoCart(
   db: Database,
   request: Request,
   userId: string,
   code: string,
+  mode: ReorderMode | null = null,
 ): Promise<Reordered> {
   const notFound = { ok: false as const, status: 404 as const, message: REORDER_MESSAGES.notFound };
   if (!isOrderCode(code)) return notFound;
@@ -58,9 +68,16 @@ export async function reorderIntoCart(
   const gone = items.filter((item) => !item.menu_item_id).map((item) => item.nama);
   if (again.length === 0) return { ok: false, status: 409, message: REORDER_MESSAGES.nothing };
 
-  const cart = await ensureCart(db, readCartOwner(request, { id: userId }), request);
+  const owner = readCartOwner(request, { id: userId });
+  if (mode === null) {
+    const { count } = await countCart(db, owner);
+    if (count > 0) return { ok: "ask", count };
+  }
+  const cart = await ensureCart(db, owner, request);
   if (!cart.ok) return { ok: false, status: 429, message: cart.message };
-  const changed = await changeCart(db, cart.cartId, (lines) => mergeCarts(lines, again));
+  const changed = await changeCart(db, cart.cartId, (lines) =>
+    mergeCarts(mode === "ganti" ? [] : lines, again),
+  );
   if (!changed.ok) return { ok: false, status: changed.status, message: changed.message };
   return { ok: true, count: cartCount(changed.lines), version: changed.version, gone };
 }

@@ -194,6 +194,10 @@ export interface TodaySummary {
   orders: number;
   /** Revenue of today's confirmed orders. */
   revenue: number;
+  /** What promotions took off today's confirmed orders. */
+  discount: number;
+  /** Today's orders the restaurant cancelled (not the replaced, not the never sent: as the report). */
+  cancelled: number;
   /** Orders the kitchen still has to finish (baru, diterima, dimasak, siap), whenever recorded. */
   waiting: number;
   /** When the longest-waiting of them was recorded (ISO), or null. */
@@ -213,6 +217,8 @@ export async function todaySummary(
       .select({
         orders: sql<number>`(count(*) filter (where ${orders.status} <> 'batal'))::double precision`,
         revenue: sql<number>`coalesce(sum(${orders.total}) filter (where ${confirmed}), 0)::double precision`,
+        discount: sql<number>`coalesce(sum(${orders.subtotal} - ${orders.total}) filter (where ${confirmed}), 0)::double precision`,
+        cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'batal' and ${orders.replaced_by} is null and not ${orders.cleared_unsent}))::double precision`,
       })
       .from(orders)
       .where(
@@ -229,6 +235,8 @@ export async function todaySummary(
   return {
     orders: Number(day?.orders ?? 0),
     revenue: Number(day?.revenue ?? 0),
+    discount: Number(day?.discount ?? 0),
+    cancelled: Number(day?.cancelled ?? 0),
     waiting: active?.waiting ?? 0,
     oldestWaitingSince: active?.oldest ? new Date(active.oldest).toISOString() : null,
   };

@@ -6,6 +6,7 @@
  * `tutup` earlier than `buka` means the day's hours run past midnight (18.00–02.00);
  * `buka` equal to `tutup` means open all day.
  */
+import { DEFAULT_STORE_TIMEZONE } from "../../../database/store-defaults.ts";
 import type { OpeningDay } from "../../../database/types.ts";
 import { DATE_PATTERN, isTime, TIME_PATTERN } from "../../lib/date-input.ts";
 
@@ -20,8 +21,7 @@ export const DEFAULT_OPENING_HOURS: readonly OpeningDay[] = DAY_NAMES.map(() => 
   libur: false,
 }));
 
-/** Kendari, where the default address is: WITA (UTC+8). */
-export const DEFAULT_TIMEZONE = "Asia/Makassar";
+export const DEFAULT_TIMEZONE = DEFAULT_STORE_TIMEZONE;
 
 /** The time zones of Indonesia, for the settings form. */
 export const TIMEZONES = [

@@ -2,6 +2,7 @@ import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
 import { AddToCartButton } from "~/features/cart/add-to-cart.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { MENU_IMAGE, pictureSrcSet } from "~/features/media/images.ts";
+import { lowestPrice } from "~/features/catalog/menu-dishes.ts";
 import { levelRangeText } from "~/features/catalog/spice-levels.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { PictureBox } from "~/ui/picture-box.tsx";
@@ -9,17 +10,25 @@ import { ChiliIcon } from "../catalog/spice-level-icons.tsx";
 import { PortionsLeft } from "./portions-left.tsx";
 import { QuickOrderLink } from "./quick-order-link.tsx";
 
+/**
+ * A menu item's card. With `dish` a level family is one card (the full menu on /produk): the
+ * dish's name, its levels with their prices, "mulai" its lowest price; "Tambah" asks the level.
+ */
 export function ProductCard({
   item,
   headingLevel = "h3",
   priority = false,
+  dish = false,
 }: {
   item: MenuItemView;
   headingLevel?: "h2" | "h3" | "h4";
   priority?: boolean;
+  dish?: boolean;
 }) {
   const Heading = headingLevel;
   const soldOut = !item.tersedia;
+  const family = dish && item.level_family !== null && item.levels.length > 1 ? item.level_family : null;
+  const nama = family ?? item.nama;
   return (
     <article
       className={`card flex flex-col ${soldOut ? "bg-stone-50" : ""}`}
@@ -34,7 +43,7 @@ export function ProductCard({
           srcSet={pictureSrcSet(item.gambar, "menu")}
           // 112 px in a phone's menu row; a card's full width from 640 px (two or more columns).
           sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 112px"
-          alt={item.nama}
+          alt={nama}
           {...MENU_IMAGE}
           loading={priority ? "eager" : "lazy"}
           decoding="async"
@@ -56,8 +65,9 @@ export function ProductCard({
             ) : null}
             {soldOut ? null : <PortionsLeft sisa={item.sisa} />}
           </div>
-          <Heading className="text-lg leading-snug font-extrabold">{item.nama}</Heading>
+          <Heading className="text-lg leading-snug font-extrabold">{nama}</Heading>
           <p className="text-sm text-stone-600">{item.deskripsi}</p>
+          {family ? <DishLevels item={item} family={family} /> : null}
         </div>
       </div>
       <div className="mt-auto flex flex-col gap-3 p-4 sm:p-5">
@@ -65,23 +75,44 @@ export function ProductCard({
           className={`text-xl font-extrabold ${soldOut ? "text-stone-500" : "text-chili-700"}`}
           data-testid="price"
         >
-          {formatRupiah(item.harga)}
+          {family ? `mulai ${formatRupiah(lowestPrice(item))}` : formatRupiah(item.harga)}
         </p>
         {soldOut ? (
           <AddToCartButton
             item={item}
+            nama={nama}
             className="btn-secondary w-full border-stone-300 px-3 text-stone-600"
           />
         ) : (
           <div className="grid grid-cols-2 gap-2">
             <QuickOrderLink menuId={item.id} className="btn-whatsapp px-3">
               <WhatsAppIcon className="size-5" />
-              Pesan<span className="sr-only"> {item.nama} lewat WhatsApp</span>
+              Pesan<span className="sr-only"> {nama} lewat WhatsApp</span>
             </QuickOrderLink>
-            <AddToCartButton item={item} className="btn-secondary px-3" />
+            <AddToCartButton item={item} nama={nama} className="btn-secondary px-3" />
           </div>
         )}
       </div>
     </article>
+  );
+}
+
+/** A dish's levels on its card: each with its price, a sold-out one said so. */
+function DishLevels({ item, family }: { item: MenuItemView; family: string }) {
+  return (
+    <ul aria-label={`Level ${family}`} className="flex flex-wrap gap-1.5 text-xs" data-testid="dish-levels">
+      {item.levels.map((level) => (
+        <li
+          key={level.id}
+          className={`rounded-full border px-2 py-0.5 font-semibold ${
+            level.tersedia
+              ? "border-chili-100 text-stone-700"
+              : "border-stone-200 text-stone-400 line-through"
+          }`}
+        >
+          Level {level.level} · {level.tersedia ? formatRupiah(level.harga) : "habis"}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,8 @@ import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { listCustomerOrders } from "~/features/orders/my-orders.server.ts";
 import { formatSlot } from "~/features/store/order-time.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
-import { reorderIntoCart } from "~/features/orders/reorder.server.ts";
+import { ReorderQuestion } from "~/features/orders/reorder-question.tsx";
+import { isReorderMode, reorderIntoCart } from "~/features/orders/reorder.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
@@ -14,7 +15,7 @@ import { useRootData } from "~/root.tsx";
 /**
  * /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes
  * first. "Pesan lagi" is a plain form: the order's lines go into the account's cart on the server
- * (reorder.server.ts) and the cart page opens, saying what changed since.
+ * (reorder.server.ts; a cart with lines asks first) and the cart page opens, saying what changed.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
@@ -37,7 +38,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "pesan-lagi" || typeof code !== "string") {
     return data({ status: "error" as const, message: "Permintaan tidak dikenal." }, { status: 400 });
   }
-  const result = await reorderIntoCart(await getDb(), request, user.id, code);
+  const mode = form.get("cara");
+  const result = await reorderIntoCart(
+    await getDb(),
+    request,
+    user.id,
+    code,
+    isReorderMode(mode) ? mode : null,
+  );
+  if (result.ok === "ask") return data({ status: "ask" as const, code, count: result.count });
   if (!result.ok)
     return data({ status: "error" as const, message: result.message }, { status: result.status });
   if (result.gone.length > 0) {
@@ -59,7 +68,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesanan saya</h1>
-      {actionData ? (
+      {actionData?.status === "ask" ? (
+        <ReorderQuestion code={actionData.code} count={actionData.count} busy={navigation.state !== "idle"} />
+      ) : actionData ? (
         <p
           role={actionData.status === "error" ? "alert" : "status"}
           className="mt-4 rounded-2xl border border-chili-100 bg-chili-50 px-4 py-3 font-semibold text-chili-800"

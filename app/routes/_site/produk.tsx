@@ -3,6 +3,7 @@ import { ProductCard } from "~/features/storefront/product-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getMenuSections, getProdukItems } from "~/features/catalog/catalog.server.ts";
+import { oneCardPerDish } from "~/features/catalog/menu-dishes.ts";
 import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
@@ -95,7 +96,9 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
                   className="inline-flex min-h-10 items-center rounded-full border border-chili-200 bg-white px-4 text-sm font-bold text-chili-700 hover:bg-chili-50"
                 >
                   {section.nama}
-                  <span className="ml-1.5 font-semibold text-stone-500">{section.items.length}</span>
+                  <span className="ml-1.5 font-semibold text-stone-500">
+                    {oneCardPerDish(section.items).length}
+                  </span>
                 </a>
               </li>
             ))}
@@ -113,8 +116,8 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
               {section.nama}
             </h3>
             <div className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {section.items.map((item) => (
-                <ProductCard key={item.id} item={item} headingLevel="h4" />
+              {oneCardPerDish(section.items).map((item) => (
+                <ProductCard key={item.id} item={item} headingLevel="h4" dish />
               ))}
             </div>
           </section>

@@ -77,6 +77,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             testId="today-revenue"
           />
           <Figure
+            label="Diskon hari ini"
+            value={formatRupiah(today.discount)}
+            hint="Potongan promo pada pesanan yang diterima."
+            testId="today-discount"
+          />
+          <Figure
+            label="Dibatalkan hari ini"
+            value={today.cancelled}
+            hint="Oleh restoran."
+            testId="today-cancelled"
+          />
+          <Figure
             label="Pesanan menunggu"
             value={today.waiting}
             hint="Belum selesai."

@@ -11,7 +11,10 @@ import {
   createCategory,
   deleteCategory,
   listCategories,
+  updateCategory,
 } from "../../../app/features/catalog/categories.server.ts";
+import { nextCategoryPosition } from "../../../app/features/catalog/category-schema.ts";
+import { oneCardPerDish } from "../../../app/features/catalog/menu-dishes.ts";
 import { getMenuSections } from "../../../app/features/catalog/catalog.server.ts";
 import { createMenuItem, setMenuItemAvailability } from "../../../app/features/catalog/menu-items.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
@@ -126,5 +129,37 @@ describe(`the full menu of /produk (${testDatabaseKind()})`, () => {
       .from(menuItems)
       .where(eq(menuItems.category_id, "musiman"));
     expect(deleted!.n).toBe(0);
+  });
+  it("renames and moves a category in place; a name another has is refused; the next position moves on", async () => {
+    // The add form offers the position after the last one (not the count plus one).
+    expect(nextCategoryPosition([{ urutan: 1 }, { urutan: 5 }])).toBe(6);
+    expect(nextCategoryPosition([])).toBe(1);
+    expect(nextCategoryPosition([{ urutan: 99 }])).toBe(99);
+    await createCategory(handle.db, actor, { nama: "Paket", urutan: "9" });
+    const positions = async () => (await listCategories(handle.db)).map((c) => `${c.nama}:${c.urutan}`);
+    expect(await updateCategory(handle.db, actor, "paket", { nama: "Paket Hemat", urutan: "0" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect((await positions())[0]).toBe("Paket Hemat:0");
+    expect(await updateCategory(handle.db, actor, "paket", { nama: "minuman", urutan: "1" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { nama: "Kategori minuman sudah ada." },
+    });
+    expect(await updateCategory(handle.db, actor, "tidak-ada", { nama: "X", urutan: "1" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await deleteCategory(handle.db, actor, "paket")).toMatchObject({ ok: true });
+  });
+
+  it("the full menu shows one card per dish: a level family is one card, its lowest orderable level first", async () => {
+    const [makanan] = await getMenuSections(handle.db);
+    expect(oneCardPerDish(makanan!.items).map((item) => item.id)).toEqual(["mie-nyala-level-1"]);
+    await setMenuItemAvailability(handle.db, actor, "mie-nyala-level-1", false);
+    const [after] = await getMenuSections(handle.db);
+    expect(oneCardPerDish(after!.items).map((item) => item.id)).toEqual(["mie-nyala-level-2"]);
+    await setMenuItemAvailability(handle.db, actor, "mie-nyala-level-1", true);
   });
 });

@@ -128,10 +128,10 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       "Halo Mie Nyala, saya ingin memesan:",
       `Kode pesanan: ${code}`,
       "2x Mie Nyala Level 3 — Rp 24.000",
-      "   Level 3 (Pedas)",
+      "   Pedas",
       "   Catatan: tanpa sayur",
       "1x Mie Nyala Level 2 — Rp 11.000",
-      "   Level 2 (Pedas sedang)",
+      "   Pedas sedang",
       "1x Es Teh Jumbo — Rp 5.000",
       "Total: Rp 40.000",
       "Atas nama: Pelanggan Uji",
@@ -359,7 +359,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
     const answer = await shopper.checkout(typed);
     expect(answer.status).toBe(201);
     // Level 2 is its own item: its name, its price and its level agree.
-    expect(answer.json?.message).toContain("1x Mie Nyala Level 2 — Rp 11.000\n   Level 2 (Pedas sedang)\n");
+    expect(answer.json?.message).toContain("1x Mie Nyala Level 2 — Rp 11.000\n   Pedas sedang\n");
     expect(answer.json?.message).toContain("1x Es Nyala — Rp 8.000\n   Catatan: tanpa es batu\n");
     expect((await shopper.cart()).cart.lines.map((line) => [line.key, line.catatan])).toEqual([
       ["mie-nyala-level-2#2", ""],

@@ -145,7 +145,10 @@ describe(`the pending-order cookie (${testDatabaseKind()})`, () => {
     const accepted = await changeOrderStatus(handle.db, admin, { code: first.code, status: "diterima" });
     expect(accepted.ok).toBe(true);
 
-    // The browser that placed it still holds its genuine cookie.
+    // Accepted, its lines left the cart (0043); the same browser, still holding its genuine
+    // cookie, orders the same again.
+    expect((await first.shopper.cart()).cart.lines).toEqual([]);
+    await first.shopper.fill([{ id: "es-nyala", jumlah: 2 }]);
     expect((await first.shopper.cart()).pricing.total).toBe(FULL);
     const answer = await withoutTotal(first.shopper);
     expect([answer.status, answer.json?.total, answer.json?.replaced]).toEqual([201, FULL, null]);

@@ -63,8 +63,8 @@ async function pastOrder(session: string) {
   return { shopper, code: recorded.json?.code as string };
 }
 
-const reorder = (shopper: Shopper, kode: string, intent = "pesan-lagi") =>
-  shopper.send(myOrdersAction, "/pesanan-saya", { intent, kode }, { plain: true });
+const reorder = (shopper: Shopper, kode: string, intent = "pesan-lagi", cara?: string) =>
+  shopper.send(myOrdersAction, "/pesanan-saya", { intent, kode, ...(cara ? { cara } : {}) }, { plain: true });
 
 describe(`Pesan lagi (${testDatabaseKind()})`, () => {
   it("puts the order's lines back in the account's cart, levels and notes kept, and opens the cart", async () => {
@@ -77,9 +77,24 @@ describe(`Pesan lagi (${testDatabaseKind()})`, () => {
       { key: "es-nyala", jumlah: 2, catatan: "" },
       { key: "mie-nyala-level-3#3", jumlah: 1, catatan: "tanpa daun bawang" },
     ]);
-    // Twice: the quantities add up, as a second "Tambah" would.
-    await reorder(shopper, code);
-    expect((await shopper.cart()).cart.lines.map((line) => line.jumlah)).toEqual([4, 2]);
+  });
+
+  it("into a cart with lines asks first, then replaces them or adds to them as chosen", async () => {
+    const { shopper, code } = await pastOrder(await customer("Pelanggan Ragu"));
+    await shopper.add("pangsit-goreng");
+    const asked = await reorder(shopper, code);
+    expect([asked.status, asked.json]).toEqual([200, { status: "ask", code, count: 1 }]);
+    const keys = async () => (await shopper.cart()).cart.lines.map((line) => `${line.key}×${line.jumlah}`);
+    expect(await keys()).toEqual(["pangsit-goreng×1"]);
+    // "Tambahkan": the order joins what is there; twice, the quantities add up.
+    expect((await reorder(shopper, code, "pesan-lagi", "tambah")).status).toBe(303);
+    expect((await reorder(shopper, code, "pesan-lagi", "tambah")).status).toBe(303);
+    expect(await keys()).toEqual(["pangsit-goreng×1", "es-nyala×4", "mie-nyala-level-3#3×2"]);
+    // "Ganti isi keranjang": only the order is left, at its own quantities.
+    expect((await reorder(shopper, code, "pesan-lagi", "ganti")).status).toBe(303);
+    expect(await keys()).toEqual(["es-nyala×2", "mie-nyala-level-3#3×1"]);
+    // Anything else in `cara` is no answer: it asks again.
+    expect((await reorder(shopper, code, "pesan-lagi", "semua")).json).toMatchObject({ status: "ask" });
   });
 
   it("flags what changed since: a new price is said once, a sold-out dish stays out of the next order", async () => {

@@ -23,7 +23,7 @@ export function Timeline({ steps }: { steps: OrderLiveState["steps"] }) {
       {steps.map((step) => (
         <li
           key={step.status}
-          className="relative flex gap-3 pb-5 last:pb-0 [&:not(:last-child)]:before:absolute [&:not(:last-child)]:before:top-6 [&:not(:last-child)]:before:left-[11px] [&:not(:last-child)]:before:h-[calc(100%-1rem)] [&:not(:last-child)]:before:w-0.5 before:bg-stone-200 data-[state=done]:before:bg-chili-500"
+          className="relative flex gap-3 pb-5 before:absolute before:top-6 before:left-[11px] before:h-[calc(100%-1rem)] before:w-0.5 before:bg-stone-200 last:pb-0 last:before:hidden data-[state=done]:before:bg-chili-500"
           data-state={step.state}
         >
           <span

@@ -10,7 +10,12 @@ import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
 import { PhotoField } from "~/ui/photo-field.tsx";
 import { MENU_MESSAGES, MenuItemSchema } from "~/features/catalog/menu-item-schema.ts";
-import { createCategory, deleteCategory, listCategories } from "~/features/catalog/categories.server.ts";
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from "~/features/catalog/categories.server.ts";
 import { CategorySchema } from "~/features/catalog/category-schema.ts";
 import { CategoryManager } from "~/features/catalog/category-manager.tsx";
 import { SPICE_LEVELS } from "~/features/catalog/spice-levels.ts";
@@ -64,6 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: CategorySchema,
       saved: "Kategori ditambahkan.",
       write: (values) => createCategory(db, admin, values),
+    });
+  }
+  if (intent === "kategori-ubah") {
+    const id = String(form.get("id") ?? "");
+    return formAction(form, {
+      intent,
+      schema: CategorySchema,
+      saved: "Kategori disimpan.",
+      write: (values) => updateCategory(db, admin, id, values),
     });
   }
   if (intent === "kategori-hapus") {

@@ -1,0 +1,45 @@
+/**
+ * Backup names in the shop's time (its settings' time zone), not the machine's: most servers run
+ * on UTC, and an owner reads "nyala-cadangan-2026-11-25-213000" as their evening.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../database/client.server.ts";
+import { storeSettings } from "../../database/schema.ts";
+import { DEFAULT_STORE_TIMEZONE } from "../../database/store-defaults.ts";
+
+const knownZone = (zone: string | null | undefined): zone is string => {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The time zone the shop's settings name, else the default one. */
+export async function shopTimezone(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ timezone: storeSettings.timezone })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1))
+    .limit(1);
+  return knownZone(row?.timezone) ? row.timezone : DEFAULT_STORE_TIMEZONE;
+}
+
+/** `2026-11-25-063312`: `date` on the clock of `timeZone` (the machine's without one). */
+export function shopStamp(date: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: knownZone(timeZone) ? timeZone : undefined,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}-${part("hour")}${part("minute")}${part("second")}`;
+}
