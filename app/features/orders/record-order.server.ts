@@ -201,6 +201,8 @@ async function insert(
         token_hash: pending.hash,
         view_token_hash: view.hash,
         source: kasir ? "kasir" : "online",
+        // Taken at the counter: there is no message to send.
+        sent_at: kasir ? at : null,
         created_at: at,
         updated_at: at,
       })

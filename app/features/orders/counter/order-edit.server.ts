@@ -14,16 +14,12 @@ import { ASAP } from "../checkout-fields.ts";
 import { announceOrderChange } from "../live.server.ts";
 import { normalizeOrderCode } from "../order-code.ts";
 import { whenText } from "../order-details.ts";
-import { statusLabel, type OrderStatus } from "../order-status.ts";
+import { statusLabel } from "../order-status.ts";
 import { ticketChanged } from "../printing/prints.server.ts";
 import { menuLines, type Transaction } from "../record-order.server.ts";
 import { describeChanges } from "./order-changes.ts";
+import { EDITABLE_STATUSES, KEEP_TIME } from "./order-edit-rules.ts";
 import { readOrderLines } from "./order-lines-form.ts";
-
-/** Before _Siap_ the kitchen can still follow a change. */
-export const EDITABLE_STATUSES: readonly OrderStatus[] = ["baru", "diterima", "dimasak"];
-/** The time field's value that leaves the order's time as it is. */
-export const KEEP_TIME = "tetap";
 
 export const EDIT_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
