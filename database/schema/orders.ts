@@ -87,7 +87,9 @@ export const orders = pgTable(
     check("orders_total_within_subtotal", sql`${t.total} <= ${t.subtotal}`),
     check("orders_source_known", sql`${t.source} in ('online', 'kasir')`),
     // The report counts hand orders from the orders themselves (few beside the online ones).
-    index("orders_kasir_created_at_idx").on(t.created_at).where(sql`${t.source} = 'kasir'`),
+    index("orders_kasir_created_at_idx")
+      .on(t.created_at)
+      .where(sql`${t.source} = 'kasir'`),
   ],
 );
 

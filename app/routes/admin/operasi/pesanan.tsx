@@ -25,6 +25,7 @@ import {
   UnsentPanel,
 } from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
+import { HandOrderLink } from "~/features/orders/counter/hand-order-link.tsx";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -148,6 +149,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         title="Pesanan"
         description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
       />
+      <HandOrderLink />
       <div className="grid gap-3">
         <LiveBar />
         <BusyPanel busy={busy} busyText={busyText} timezone={timezone} />
