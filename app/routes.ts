@@ -48,6 +48,7 @@ export default [
       route("banner", "routes/admin/operasi/banner.tsx"),
       route("outlet", "routes/admin/operasi/outlet.tsx"),
       route("pesanan", "routes/admin/operasi/pesanan.tsx"),
+      route("pesanan/kasir", "routes/admin/operasi/pesanan-kasir.tsx"),
       route("pesanan/:kode", "routes/admin/operasi/pesanan-detail.tsx"),
       route("laporan", "routes/admin/operasi/laporan.tsx"),
       route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),

@@ -12,3 +12,4 @@ export * from "./schema/media.ts";
 export * from "./schema/printing.ts";
 export * from "./schema/push.ts";
 export * from "./schema/portions.ts";
+export * from "./schema/order-edits.ts";

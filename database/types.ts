@@ -22,6 +22,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const FULFILMENTS = ["ambil", "antar", "makan"] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
 
+/** Where an order came from: the storefront's checkout, or the staff taking it by hand. */
+export const ORDER_SOURCES = ["online", "kasir"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 /** An order's two tickets on paper: the kitchen's and the customer's receipt (order_prints.kind). */
 export const TICKET_KINDS = ["dapur", "struk"] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];

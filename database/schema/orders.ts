@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { FULFILMENTS, ORDER_STATUSES } from "../types.ts";
+import { FULFILMENTS, ORDER_SOURCES, ORDER_STATUSES } from "../types.ts";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { menuItems, promos } from "./catalog.ts";
@@ -67,6 +67,10 @@ export const orders = pgTable(
     cleared_unsent: boolean("cleared_unsent").notNull().default(false),
     /** The code of the order that replaced this one (it was cancelled automatically), else null. */
     replaced_by: text("replaced_by"),
+    /** `kasir`: taken by hand by the staff (docs/decisions/0039-hand-orders-and-edits.md). */
+    source: text("source", { enum: ORDER_SOURCES }).notNull().default("online"),
+    /** 1 when recorded, one more per staff edit; an edit names the version it changes. */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -81,6 +85,11 @@ export const orders = pgTable(
     check("orders_total_range", sql`${t.total} >= 0`),
     check("orders_fulfilment_known", sql`${t.fulfilment} in ('ambil', 'antar', 'makan')`),
     check("orders_total_within_subtotal", sql`${t.total} <= ${t.subtotal}`),
+    check("orders_source_known", sql`${t.source} in ('online', 'kasir')`),
+    // The report counts hand orders from the orders themselves (few beside the online ones).
+    index("orders_kasir_created_at_idx")
+      .on(t.created_at)
+      .where(sql`${t.source} = 'kasir'`),
   ],
 );
 

@@ -145,6 +145,8 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         total: orders.total,
         outside_hours: orders.outside_hours,
         replaced_by: orders.replaced_by,
+        source: orders.source,
+        version: orders.version,
         sent_at: orders.sent_at,
         cleared_unsent: orders.cleared_unsent,
         created_at: orders.created_at,

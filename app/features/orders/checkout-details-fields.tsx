@@ -68,6 +68,7 @@ export function CheckoutDetailsFields({
   errors: serverErrors = {},
   checkRef,
   hidden,
+  numberOptional,
 }: {
   /** Remembered from the last checkout (or the account's name), or as typed when refused. */
   initial: Partial<CheckoutDetails> | null;
@@ -85,6 +86,8 @@ export function CheckoutDetailsFields({
    * "Belum, ubah pesanan" comes back to them as typed.
    */
   hidden?: boolean;
+  /** An order taken by hand (counter/): the customer may give no number. */
+  numberOptional?: boolean;
 }) {
   const check = useDetailsCheck(slots);
   useEffect(() => {
@@ -127,7 +130,12 @@ export function CheckoutDetailsFields({
             aria-describedby={describedBy("nama", errors.nama)}
           />
         </Field>
-        <Field name="whatsapp" label="Nomor WhatsApp" error={errors.whatsapp} hint="Contoh: 0812-3456-7890">
+        <Field
+          name="whatsapp"
+          label={numberOptional ? "Nomor WhatsApp (opsional)" : "Nomor WhatsApp"}
+          error={errors.whatsapp}
+          hint="Contoh: 0812-3456-7890"
+        >
           <input
             {...input("whatsapp")}
             type="tel"
@@ -135,7 +143,7 @@ export function CheckoutDetailsFields({
             autoComplete="tel"
             maxLength={24}
             defaultValue={initial?.whatsapp ?? ""}
-            required
+            required={!numberOptional}
             aria-describedby={describedBy("whatsapp", errors.whatsapp, true)}
           />
         </Field>

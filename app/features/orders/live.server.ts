@@ -26,9 +26,10 @@ export interface OrderNotice {
   code: string;
   /**
    * `baru`: a new order (the board may ring); `status`: moved on; `terkirim`: confirmed as sent;
-   * `dicetak`: a ticket came out of a printer (printing/prints.server.ts).
+   * `dicetak`: a ticket came out of a printer (printing/prints.server.ts); `diubah`: the staff
+   * changed its lines or time (counter/order-edit.server.ts).
    */
-  kind: "baru" | "status" | "terkirim" | "dicetak";
+  kind: "baru" | "status" | "terkirim" | "dicetak" | "diubah";
 }
 
 /** After the change is committed: tells every server's watchers. */
@@ -41,6 +42,8 @@ interface OrderTopic {
   access: OrderAccess;
   /** The id of the last status change its watchers were sent; -1 before the first read. */
   eventId: number;
+  /** The order's version its watchers were sent (an edit moves it, not the status). */
+  version: number;
   /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
   reading: { again: boolean } | null;
 }
@@ -54,6 +57,7 @@ function topicFor(code: string, access: OrderAccess): OrderTopic {
     const created: OrderTopic = {
       access,
       eventId: -1,
+      version: 0,
       reading: null,
       fanout: new EventFanout({
         onJoin: () => {
@@ -85,8 +89,10 @@ async function refreshOrder(code: string) {
       reading.again = false;
       const db = await getDb();
       const live = await loadLiveState(db, topic.access.id, (await getStoreSettings(db)).timezone);
-      if (!live || (live.eventId <= topic.eventId && topic.fanout.hasGreeting)) continue;
+      const moved = live && (live.eventId > topic.eventId || live.version > topic.version);
+      if (!live || (!moved && topic.fanout.hasGreeting)) continue;
       topic.eventId = live.eventId;
+      topic.version = live.version;
       topic.fanout.send({ event: "status", data: JSON.stringify(live), id: live.eventId });
     }
   } catch (error) {
@@ -162,7 +168,7 @@ function readNotice(payload: string): OrderNotice | null {
     const value = JSON.parse(payload) as Partial<OrderNotice>;
     if (
       typeof value.code !== "string" ||
-      !["baru", "status", "terkirim", "dicetak"].includes(String(value.kind))
+      !["baru", "status", "terkirim", "dicetak", "diubah"].includes(String(value.kind))
     )
       return null;
     return { code: value.code, kind: value.kind as OrderNotice["kind"] };

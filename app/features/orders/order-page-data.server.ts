@@ -6,6 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { lastEdit, type OrderEditNote } from "./counter/order-edit-note.server.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { orderLineLevel } from "./order-line-level.ts";
 import { addressText, fulfilmentText, whenText } from "./order-details.ts";
@@ -33,6 +34,10 @@ export interface OrderLiveState {
   label: string;
   explanation: string;
   steps: LiveStep[];
+  /** 1 when recorded, one more per staff edit. */
+  version: number;
+  /** The latest staff edit (_Pesanan diubah_), or null. */
+  edit: OrderEditNote | null;
 }
 
 export interface OrderPageData {
@@ -55,9 +60,10 @@ const dayOf = (at: Date, timezone: string) => formatSlot(at, timezone).split(","
 
 async function liveOf(
   db: Database,
-  order: Pick<typeof orders.$inferSelect, "id" | "code" | "status" | "fulfilment" | "created_at">,
+  order: Pick<typeof orders.$inferSelect, "id" | "code" | "status" | "fulfilment" | "created_at" | "version">,
   timezone: string,
 ): Promise<OrderLiveState> {
+  const edit = order.version > 1 ? lastEdit(db, order.id, timezone) : null;
   const events = await db
     .select({
       id: orderEvents.id,
@@ -80,6 +86,8 @@ async function liveOf(
     eventId: events.at(-1)?.id ?? 0,
     label: statusLabel(order.status, order.fulfilment),
     explanation: statusExplanation(order.status, order.fulfilment),
+    version: order.version,
+    edit: await edit,
     steps: steps.map((step) => {
       const at = step.at ? new Date(step.at) : null;
       return {
@@ -100,6 +108,7 @@ const liveColumns = {
   status: orders.status,
   fulfilment: orders.fulfilment,
   created_at: orders.created_at,
+  version: orders.version,
 };
 
 /** The live part of an order; null when it no longer exists. */

@@ -6,6 +6,7 @@ import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { checkLines } from "../cart/line-check.ts";
 import { announcePortions, givePortions, PortionsRefused, takePortions } from "../catalog/portions.server.ts";
 import { spiceLevelLabel } from "../catalog/spice-levels.ts";
@@ -69,6 +70,8 @@ export interface RecordRequest {
   replaces?: PendingOrder | null;
   /** The total the cart page showed; when the server's differs nothing is recorded. */
   seenTotal?: number | null;
+  /** The admin taking the order by hand (_Pesanan kasir_, hand-order.server.ts), else absent. */
+  kasir?: Actor;
 }
 
 interface RecordedOrder {
@@ -94,7 +97,7 @@ export type RecordResult =
 type Refusal = Extract<RecordResult, { ok: false }>;
 
 /** An order line as the menu names and prices it now. */
-interface PricedLine {
+export interface PricedLine {
   menu_item_id: string;
   nama: string;
   harga: number;
@@ -117,10 +120,18 @@ const linesSummary = (lines: readonly PricedLine[]) =>
     .join(", ");
 
 /** Check: the store takes orders, every line is orderable now, and the order within its cap. */
-function checkOrder({ lines, context }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {
-  if (context.store.busy)
+function checkOrder({ lines, context, kasir }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {
+  if (context.store.busy && !kasir)
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.busy(context.store.busyText) };
-  const checked = checkLines(lines, context.pricing.menu);
+  return menuLines(lines, context.pricing.menu);
+}
+
+/** The lines as `menu` names and prices them, each orderable, within the order's cap; or why not. */
+export function menuLines(
+  lines: readonly OrderRequestLine[],
+  menu: Parameters<typeof checkLines>[1],
+): { ok: true; lines: PricedLine[] } | Refusal {
+  const checked = checkLines(lines, menu);
   if (!checked.ok) return checked;
   const priced = checked.lines.map(({ entry, ...line }) => ({
     menu_item_id: entry.id,
@@ -137,7 +148,7 @@ function checkOrder({ lines, context }: RecordRequest): { ok: true; lines: Price
   return { ok: true, lines: priced };
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Price, inside the recording's transaction: the customer's row is locked before their promo
@@ -163,7 +174,7 @@ async function price(
 /** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
 async function insert(
   tx: Transaction,
-  { context, account, details }: RecordRequest,
+  { context, account, details, kasir }: RecordRequest,
   lines: readonly PricedLine[],
   { pricing, replaced }: Awaited<ReturnType<typeof price>>,
 ) {
@@ -179,7 +190,7 @@ async function insert(
         code,
         user_id: account?.id ?? null,
         customer_name: details.nama,
-        customer_phone: details.whatsapp,
+        customer_phone: details.whatsapp || null,
         fulfilment: details.cara,
         address: details.alamat || null,
         landmark: details.patokan || null,
@@ -190,6 +201,9 @@ async function insert(
         outside_hours: !context.store.status.open,
         token_hash: pending.hash,
         view_token_hash: view.hash,
+        source: kasir ? "kasir" : "online",
+        // Taken at the counter: there is no message to send.
+        sent_at: kasir ? at : null,
         created_at: at,
         updated_at: at,
       })
@@ -205,6 +219,14 @@ async function insert(
       judul: "Pesanan baru",
       pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
     });
+    if (kasir)
+      await writeAudit(tx, kasir, {
+        action: "buat",
+        entity: "pesanan",
+        entityId: row.code,
+        summary: `Pesanan kasir ${row.code} · ${details.nama}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
+        details: { source: "kasir", lines, total: pricing.total },
+      });
     if (pricing.discounts.length > 0) {
       await tx.insert(orderDiscounts).values(
         pricing.discounts.map((entry) => ({

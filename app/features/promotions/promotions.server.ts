@@ -2,7 +2,7 @@
  * What pricing reads from the database: the menu, promos and categories (once per request,
  * through the content cache) and a customer's history (docs/decisions/0028-checkout-pipeline.md).
  */
-import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
@@ -103,18 +103,19 @@ type Reader = Pick<Database, "select">;
 /**
  * What the promos' "who" needs of a signed-in customer: their orders that were not cancelled,
  * and how often each promo priced one, leaving out order `replacing` (the one this checkout
- * cancels).
+ * cancels); with `before`, only orders placed before it (an edit prices as at its recording).
  */
 export async function getCustomerFacts(
   db: Reader,
   userId: string | null,
-  { replacing = null }: { replacing?: number | null } = {},
+  { replacing = null, before = null }: { replacing?: number | null; before?: Date | null } = {},
 ): Promise<CustomerFacts> {
   if (!userId) return GUEST;
   const counted = and(
     eq(orders.user_id, userId),
     ne(orders.status, "batal"),
     replacing === null ? undefined : ne(orders.id, replacing),
+    before === null ? undefined : lt(orders.created_at, before),
   );
   const [[previous], uses] = await Promise.all([
     db.select({ n: count() }).from(orders).where(counted),

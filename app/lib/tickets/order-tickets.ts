@@ -38,13 +38,20 @@ export interface TicketOrder {
 export interface TicketOptions {
   /** Printed again: the ticket says so at the top, so the kitchen does not cook the order twice. */
   reprint?: boolean;
+  /** The order's version once the staff changed it: the kitchen cooks the changed order. */
+  changed?: number;
 }
 
 /** Indonesian as every visible text, with the word REPRINT that kitchens look for. */
 export const REPRINT_BANNER = "CETAK ULANG (REPRINT)";
 
-const header = (reprint: boolean | undefined): TicketBlock[] =>
-  reprint ? [{ kind: "banner", text: REPRINT_BANNER }, { kind: "blank" }] : [];
+/** A changed order's kitchen ticket: this one replaces the one printed before. */
+export const changedBanner = (version: number) => `PESANAN DIUBAH (VERSI ${version})`;
+
+const header = (reprint: boolean | undefined, changed?: number): TicketBlock[] => [
+  ...(reprint ? [{ kind: "banner", text: REPRINT_BANNER } as const, { kind: "blank" } as const] : []),
+  ...(changed ? [{ kind: "banner", text: changedBanner(changed) } as const, { kind: "blank" } as const] : []),
+];
 
 function details(order: TicketOrder): TicketBlock[] {
   const fields: [string, string | null][] = [
@@ -69,10 +76,10 @@ function extras(line: TicketOrderLine, indent: number): TicketBlock[] {
 
 const quantity = (line: TicketOrderLine) => `${line.quantity}x `;
 
-export function kitchenTicket(order: TicketOrder, { reprint }: TicketOptions = {}): TicketBlock[] {
+export function kitchenTicket(order: TicketOrder, { reprint, changed }: TicketOptions = {}): TicketBlock[] {
   const portions = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   return [
-    ...header(reprint),
+    ...header(reprint, changed),
     { kind: "text", text: "TIKET DAPUR", bold: true, align: "center" },
     { kind: "text", text: order.code, bold: true, size: "large", align: "center" },
     { kind: "text", text: order.placedAt, align: "center" },

@@ -17,6 +17,7 @@ import { addressText, fulfilmentText, whenText } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
 import { clockTime } from "../../store/order-time.ts";
 import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
+import { OrderMarks } from "../counter/order-marks.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
 
@@ -35,6 +36,8 @@ export interface BoardOrder {
   total: number;
   outside_hours: boolean;
   replaced_by: string | null;
+  source: "online" | "kasir";
+  version: number;
   sent_at: Date | string | null;
   cleared_unsent: boolean;
   created_at: Date | string;
@@ -111,6 +114,7 @@ export function OrderCard({
             ) : null}
             {order.outside_hours ? " · masuk saat tutup" : ""}
           </p>
+          <OrderMarks order={order} />
         </div>
         <div className="text-right">
           <span

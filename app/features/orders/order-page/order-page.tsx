@@ -7,6 +7,7 @@
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";
+import { OrderChanged } from "./order-changed.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { useOrderLive } from "./use-order-live.ts";
 
@@ -107,6 +108,7 @@ export function OrderPage({
         </noscript>
       </section>
 
+      <OrderChanged live={live} shownVersion={order.live.version} />
       <OrderSummary order={order} className="mt-4" />
 
       <a href={ask} target="_blank" rel="noopener" className="btn-whatsapp mt-4 w-full">

@@ -129,3 +129,11 @@ export async function printStates(
   }
   return states;
 }
+
+/** An edit changed the order: its kitchen ticket may come out once more, marked changed (0039). */
+export async function ticketChanged(db: Pick<Database, "update">, orderId: number): Promise<void> {
+  await db
+    .update(orderPrints)
+    .set({ printed_at: null, claim_token: null, lease_until: null, updated_at: sql`now()` })
+    .where(and(eq(orderPrints.order_id, orderId), eq(orderPrints.kind, "dapur")));
+}

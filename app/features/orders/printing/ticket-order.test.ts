@@ -72,3 +72,12 @@ describe("an order on its tickets", () => {
     expect(old).toContain("Nama: Siti");
   });
 });
+
+describe("a changed order's tickets", () => {
+  test("the kitchen ticket says which version it is; the receipt does not", () => {
+    const changed = { ...DELIVERY, version: 3 };
+    expect(text(changed, "dapur")).toContain("PESANAN DIUBAH (VERSI 3)");
+    expect(text(changed, "struk")).not.toContain("DIUBAH");
+    expect(text(DELIVERY, "dapur")).not.toContain("DIUBAH");
+  });
+});

@@ -19,6 +19,8 @@ export interface TicketSource extends FulfilmentDetails {
   total: number;
   items: { nama: string; level: number | null; jumlah: number; catatan: string; subtotal: number }[];
   discounts: { title: string; amount: number }[];
+  /** More than 1 once the staff changed the order (counter/order-edit.server.ts). */
+  version?: number;
 }
 
 export interface Shop {
@@ -59,4 +61,8 @@ export const ticketBlocks = (
   shop: Shop,
   kind: TicketKind,
   reprint: boolean,
-): TicketBlock[] => TICKETS[kind](toTicketOrder(order, shop), { reprint });
+): TicketBlock[] =>
+  TICKETS[kind](toTicketOrder(order, shop), {
+    reprint,
+    ...(order.version && order.version > 1 ? { changed: order.version } : {}),
+  });

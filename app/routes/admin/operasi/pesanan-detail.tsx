@@ -1,4 +1,9 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { readCheckoutContext } from "~/features/orders/checkout-context.server.ts";
+import { loadEditForm } from "~/features/orders/counter/order-edit-data.server.ts";
+import { OrderEditForm, type EditAnswer } from "~/features/orders/counter/order-edit-form.tsx";
+import { editOrder } from "~/features/orders/counter/order-edit.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/pesanan-detail";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
@@ -19,11 +24,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await loadAdminOrder(db, params.kode, (await getStoreSettings(db)).timezone);
   if (!found) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return { ...found, testPrinter: isTestMode() };
+  const edit = await loadEditForm(db, params.kode, await readCheckoutContext(db));
+  return { ...found, edit, testPrinter: isTestMode() };
 }
 
-export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, prints, testPrinter } = loaderData;
+/** _Ubah pesanan_ (docs/decisions/0039-hand-orders-and-edits.md). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const form = await readForm(request);
+  const db = await getDb();
+  const result = await editOrder(db, admin, params.kode, form, await readCheckoutContext(db));
+  return result.ok
+    ? data<EditAnswer>({ status: "success", message: result.message })
+    : data<EditAnswer>(
+        { status: "error", message: result.message, total: result.total },
+        { status: result.status },
+      );
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, prints, edit, testPrinter } = loaderData;
   return (
     <PrintingProvider testPrinter={testPrinter}>
       <Link to="/admin/pesanan" className="text-sm font-semibold text-chili-700 underline">
@@ -31,6 +51,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </Link>
       <AdminPageHeader title={`Pesanan ${order.code}`} description={`Dipesan ${order.orderedAt}`} />
       <OrderAdminPage order={order} prints={prints} />
+      {edit ? <OrderEditForm edit={edit} answer={actionData} /> : null}
     </PrintingProvider>
   );
 }

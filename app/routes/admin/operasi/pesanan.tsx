@@ -27,6 +27,7 @@ import {
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
 import { PortionsPanel } from "~/features/orders/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
+import { HandOrderLink } from "~/features/orders/counter/hand-order-link.tsx";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -158,6 +159,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         title="Pesanan"
         description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
       />
+      <HandOrderLink />
       <div className="grid gap-3">
         <LiveBar />
         <BusyPanel busy={busy} busyText={busyText} timezone={timezone} />
