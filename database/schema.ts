@@ -11,3 +11,4 @@ export * from "./schema/cart.ts";
 export * from "./schema/media.ts";
 export * from "./schema/printing.ts";
 export * from "./schema/push.ts";
+export * from "./schema/payments.ts";

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { FULFILMENTS, ORDER_STATUSES } from "../types.ts";
+import { FULFILMENTS, ORDER_STATUSES, type PaymentMethod } from "../types.ts";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { menuItems, promos } from "./catalog.ts";
@@ -67,6 +67,11 @@ export const orders = pgTable(
     cleared_unsent: boolean("cleared_unsent").notNull().default(false),
     /** The code of the order that replaced this one (it was cancelled automatically), else null. */
     replaced_by: text("replaced_by"),
+    /** How the customer pays (null on orders from before payment methods); paid state: payments.ts. */
+    payment_method: text("payment_method").$type<PaymentMethod>(),
+    /** When it was marked paid, and the total it was paid at (an edit may change the total since). */
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    paid_amount: bigint("paid_amount", { mode: "number" }),
     ...timestamps,
   },
   (t) => [
@@ -81,6 +86,7 @@ export const orders = pgTable(
     check("orders_total_range", sql`${t.total} >= 0`),
     check("orders_fulfilment_known", sql`${t.fulfilment} in ('ambil', 'antar', 'makan')`),
     check("orders_total_within_subtotal", sql`${t.total} <= ${t.subtotal}`),
+    check("orders_payment_method_known", sql`${t.payment_method} in ('tunai', 'qris', 'transfer')`),
   ],
 );
 
