@@ -32,6 +32,7 @@ import {
   readPendingOrder,
 } from "./pending-order.server.ts";
 import { CHECKOUT_MESSAGES, recordOrder } from "./record-order.server.ts";
+import { PAYMENT_FIELD, readPaymentChoice } from "./payment/payment-choice.ts";
 
 /** Orders per client address are counted per hour (RATE_LIMIT_ORDER_ADDRESS). */
 const ORDER_WINDOW_MS = 60 * 60 * 1000;
@@ -95,8 +96,8 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   if (!details.ok) {
     // Without JavaScript the /pesanan page asks again: what was typed, the cart and total as shown.
     const values = Object.fromEntries(
-      DETAIL_FIELDS.flatMap((name) => {
-        const value = typed[name];
+      [...DETAIL_FIELDS, PAYMENT_FIELD].flatMap((name) => {
+        const value = form.get(name);
         return typeof value === "string" ? [[name, value.slice(0, 300)]] : [];
       }),
     );
@@ -126,6 +127,8 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     });
   }
 
+  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), checkout.payment.methods);
+  if (!payment.ok) return fail(payment.message, 400);
   const { waktu, ...saved } = details.details;
   const orderable = cart.lines.filter((line) => line.problem !== "habis");
   const result = await recordOrder(db, {
@@ -144,6 +147,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     origin: getOrigin(request),
     replaces: readPendingOrder(request),
     seenTotal: seenTotal(form.get(TOTAL_FIELD)),
+    payment: payment.method,
   });
   if (!result.ok) return fail(result.message, result.status);
   if (user) await saveAccountDetails(db, user.id, saved);

@@ -41,6 +41,8 @@ interface OrderTopic {
   access: OrderAccess;
   /** The id of the last status change its watchers were sent; -1 before the first read. */
   eventId: number;
+  /** The state last sent. */
+  sent?: string;
   /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
   reading: { again: boolean } | null;
 }
@@ -85,9 +87,13 @@ async function refreshOrder(code: string) {
       reading.again = false;
       const db = await getDb();
       const live = await loadLiveState(db, topic.access.id, (await getStoreSettings(db)).timezone);
-      if (!live || (live.eventId <= topic.eventId && topic.fanout.hasGreeting)) continue;
+      if (!live) continue;
+      const text = JSON.stringify(live);
+      // A payment changes the state without a status change: the same id, other data.
+      if (topic.fanout.hasGreeting && (live.eventId < topic.eventId || text === topic.sent)) continue;
       topic.eventId = live.eventId;
-      topic.fanout.send({ event: "status", data: JSON.stringify(live), id: live.eventId });
+      topic.sent = text;
+      topic.fanout.send({ event: "status", data: text, id: live.eventId });
     }
   } catch (error) {
     console.error(`Status pesanan ${code} tidak bisa dikirim:`, (error as Error).message);

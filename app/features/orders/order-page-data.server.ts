@@ -12,6 +12,8 @@ import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
 import { clockTime, formatSlot } from "../store/order-time.ts";
 import { timelineSteps, type TimelineStep } from "./order-timeline.ts";
+import { livePayment, paymentRequest, type LivePayment, type PaymentRequest } from "./payment/order-payment.server.ts";
+import { getPaymentSettings } from "../store/payment-settings.server.ts";
 
 export interface LiveStep {
   status: OrderStatus;
@@ -33,6 +35,7 @@ export interface OrderLiveState {
   label: string;
   explanation: string;
   steps: LiveStep[];
+  payment: LivePayment;
 }
 
 export interface OrderPageData {
@@ -49,13 +52,18 @@ export interface OrderPageData {
   subtotal: number;
   discounts: { title: string; amount: number }[];
   total: number;
+  /** How to pay (null on orders from before payment methods). */
+  payment: PaymentRequest | null;
 }
 
 const dayOf = (at: Date, timezone: string) => formatSlot(at, timezone).split(",").slice(0, 2).join();
 
 async function liveOf(
   db: Database,
-  order: Pick<typeof orders.$inferSelect, "id" | "code" | "status" | "fulfilment" | "created_at">,
+  order: Pick<
+    typeof orders.$inferSelect,
+    "id" | "code" | "status" | "fulfilment" | "created_at" | "payment_method" | "paid_at" | "paid_amount" | "total"
+  >,
   timezone: string,
 ): Promise<OrderLiveState> {
   const events = await db
@@ -80,6 +88,7 @@ async function liveOf(
     eventId: events.at(-1)?.id ?? 0,
     label: statusLabel(order.status, order.fulfilment),
     explanation: statusExplanation(order.status, order.fulfilment),
+    payment: livePayment(order, timezone),
     steps: steps.map((step) => {
       const at = step.at ? new Date(step.at) : null;
       return {
@@ -100,6 +109,10 @@ const liveColumns = {
   status: orders.status,
   fulfilment: orders.fulfilment,
   created_at: orders.created_at,
+  payment_method: orders.payment_method,
+  paid_at: orders.paid_at,
+  paid_amount: orders.paid_amount,
+  total: orders.total,
 };
 
 /** The live part of an order; null when it no longer exists. */
@@ -120,7 +133,7 @@ export async function loadOrderPage(
 ): Promise<OrderPageData | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return null;
-  const [lines, live, discounts] = await Promise.all([
+  const [lines, live, discounts, paymentSettings] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(orderItems.id)),
     liveOf(db, row, timezone),
     db
@@ -128,6 +141,7 @@ export async function loadOrderPage(
       .from(orderDiscounts)
       .where(eq(orderDiscounts.order_id, orderId))
       .orderBy(asc(orderDiscounts.id)),
+    getPaymentSettings(db),
   ]);
   const how = fulfilmentText(row);
   const address = addressText(row);
@@ -154,5 +168,6 @@ export async function loadOrderPage(
     subtotal: row.subtotal,
     discounts,
     total: row.total,
+    payment: paymentRequest(row, paymentSettings),
   };
 }

@@ -16,6 +16,9 @@ import type { SavedDetails } from "./checkout-details.ts";
 import { priceAt, type CheckoutContext } from "./checkout-context.server.ts";
 import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 import { announceOrderChange } from "./live.server.ts";
+import { paymentLine } from "./payment/order-payment.ts";
+import { paymentProblem } from "./payment/payment-choice.ts";
+import type { PaymentMethod } from "../store/payment-methods.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { detailLines } from "./order-details.ts";
 import { orderMessage } from "./order-message.ts";
@@ -68,6 +71,8 @@ export interface RecordRequest {
   replaces?: PendingOrder | null;
   /** The total the cart page showed; when the server's differs nothing is recorded. */
   seenTotal?: number | null;
+  /** How the customer pays (payment-choice.ts); the shop's first method when left out. */
+  payment?: PaymentMethod;
 }
 
 interface RecordedOrder {
@@ -91,6 +96,8 @@ export type RecordResult =
   { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string; pricing?: Pricing };
 
 type Refusal = Extract<RecordResult, { ok: false }>;
+
+const methodOf = (request: RecordRequest) => request.payment ?? request.context.payment.methods[0]!;
 
 /** An order line as the menu names and prices it now. */
 interface PricedLine {
@@ -162,10 +169,11 @@ async function price(
 /** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
 async function insert(
   tx: Transaction,
-  { context, account, details }: RecordRequest,
+  request: RecordRequest,
   lines: readonly PricedLine[],
   { pricing, replaced }: Awaited<ReturnType<typeof price>>,
 ) {
+  const { context, account, details } = request;
   const pending = newPendingToken();
   const view = newViewToken();
   const at = context.now;
@@ -189,6 +197,7 @@ async function insert(
         outside_hours: !context.store.status.open,
         token_hash: pending.hash,
         view_token_hash: view.hash,
+        payment_method: methodOf(request),
         created_at: at,
         updated_at: at,
       })
@@ -227,10 +236,11 @@ type Inserted = Awaited<ReturnType<typeof insert>>;
 
 /** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
 function announce(
-  { context, details, origin }: RecordRequest,
+  request: RecordRequest,
   lines: readonly PricedLine[],
   order: Inserted,
 ) {
+  const { context, details, origin } = request;
   announceOrderChange({ code: order.code, kind: "baru" });
   if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
   const message = orderMessage(context.store.brand, lines, {
@@ -246,7 +256,7 @@ function announce(
         scheduled_for: details.scheduledFor,
       },
       context.store.timezone,
-    ),
+    ).concat(paymentLine(methodOf(request))),
     closedNote: closedOrderNote(context.store.status),
     link: orderLink(origin, order.code, order.viewToken),
     discounts: order.pricing.discounts,
@@ -266,10 +276,13 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   const order = await db.transaction(async (tx) => {
     const priced = await price(tx, request, checked.lines);
     if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
+    const unpayable = paymentProblem(methodOf(request), priced.pricing.total, request.context.payment.methods);
+    if (unpayable) return { ok: false as const, ...priced, unpayable };
     return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
   });
   if (!order.ok) {
     const { pricing } = order;
+    if ("unpayable" in order) return { ok: false, status: 400, message: order.unpayable, pricing };
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };
   }
   const { id, code, token, viewToken, replaced, pricing } = order;

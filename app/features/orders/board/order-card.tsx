@@ -19,8 +19,9 @@ import { clockTime } from "../../store/order-time.ts";
 import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
+import { PaidControl, type BoardPayment } from "../payment/paid-control.tsx";
 
-export interface BoardOrder {
+export interface BoardOrder extends BoardPayment {
   code: string;
   status: OrderStatus;
   customer_name: string | null;
@@ -198,6 +199,7 @@ export function OrderCard({
         </p>
       ) : null}
 
+      <PaidControl order={order} timezone={timezone} />
       <OrderPrintActions code={order.code} prints={prints} />
 
       {answer ? (

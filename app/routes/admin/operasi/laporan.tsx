@@ -7,6 +7,7 @@ import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { AdminTable } from "~/ui/admin-table.tsx";
 import { orderReport, type ReportDay } from "~/features/orders/report.server.ts";
+import { PaymentSplitTable } from "~/features/orders/payment/payment-split-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 /**
@@ -159,6 +160,8 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
           {report.totalCancelled.toLocaleString("id-ID")}
         </Figure>
       </div>
+
+      <PaymentSplitTable rows={report.payments} title="Penjualan per cara bayar" />
 
       <section className="card mt-6 p-5" aria-labelledby="per-hari">
         <h2 id="per-hari" className="font-extrabold">

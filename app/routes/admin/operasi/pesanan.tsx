@@ -25,6 +25,8 @@ import {
   UnsentPanel,
 } from "~/features/orders/board/board-panels.tsx";
 import { OrderCard } from "~/features/orders/board/order-card.tsx";
+import { PAID_INTENTS } from "~/features/orders/payment/paid-control.tsx";
+import { markPaid, markUnpaid } from "~/features/orders/payment/mark-paid.server.ts";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -85,6 +87,9 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
     const now = statusLabel(result.to, result.fulfilment).toLowerCase();
     return { ok: true, message: `Pesanan ${result.code} kini ${now}.` };
   }
+  if (intent === PAID_INTENTS.paid) return markPaid(db, admin, { code: form.get("code") });
+  if (intent === PAID_INTENTS.unpaid)
+    return markUnpaid(db, admin, { code: form.get("code"), alasan: form.get("alasan") });
   if (intent === "bersihkan") {
     const codes = await clearUnsent(db, admin);
     const message = codes.length
@@ -98,7 +103,7 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
     : clearBusy(db, admin);
 }
 
-const INTENTS = ["status", "bersihkan", "sibuk", "buka"];
+const INTENTS = ["status", "bersihkan", "sibuk", "buka", ...Object.values(PAID_INTENTS)];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
