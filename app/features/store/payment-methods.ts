@@ -57,7 +57,8 @@ export const PaymentSettingsSchema = z
     bank_pemilik: textField(60, PAYMENT_SETTINGS_MESSAGES.bankHolder),
   })
   .superRefine((value, context) => {
-    const fail = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    const fail = (path: string, message: string) =>
+      context.addIssue({ code: "custom", path: [path], message });
     if (!value.tunai && !value.qris && !value.transfer) fail("tunai", PAYMENT_SETTINGS_MESSAGES.none);
     else if (!value[value.utama]) fail("utama", PAYMENT_SETTINGS_MESSAGES.main);
     if (!value.transfer) return;
@@ -70,4 +71,6 @@ export type PaymentSettingsValues = z.output<typeof PaymentSettingsSchema>;
 
 /** The methods turned on, the main one first. */
 export const orderedMethods = (values: PaymentSettingsValues): PaymentMethod[] =>
-  [values.utama, ...PAYMENT_METHODS.filter((entry) => entry !== values.utama)].filter((entry) => values[entry]);
+  [values.utama, ...PAYMENT_METHODS.filter((entry) => entry !== values.utama)].filter(
+    (entry) => values[entry],
+  );

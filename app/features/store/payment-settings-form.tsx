@@ -5,7 +5,12 @@
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { FormMessage } from "~/ui/form-message.tsx";
 import { checkboxProps, fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
-import { PAYMENT_LABELS, PAYMENT_METHODS, PaymentSettingsSchema, type PaymentSettings } from "./payment-methods.ts";
+import {
+  PAYMENT_LABELS,
+  PAYMENT_METHODS,
+  PaymentSettingsSchema,
+  type PaymentSettings,
+} from "./payment-methods.ts";
 
 export const PAYMENT_INTENT = "pembayaran";
 

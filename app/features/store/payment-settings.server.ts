@@ -56,7 +56,9 @@ export async function updatePaymentSettings(
   const payload = await qrisPayload(values.qris_kode, picture);
   if (!payload.ok) return payload;
   if (values.qris && !payload.value) {
-    return refuse(400, PAYMENT_SETTINGS_MESSAGES.qrisMissing, { qris_kode: PAYMENT_SETTINGS_MESSAGES.qrisMissing });
+    return refuse(400, PAYMENT_SETTINGS_MESSAGES.qrisMissing, {
+      qris_kode: PAYMENT_SETTINGS_MESSAGES.qrisMissing,
+    });
   }
   const methods = orderedMethods(values);
   const row = {

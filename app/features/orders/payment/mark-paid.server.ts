@@ -99,7 +99,8 @@ export async function markUnpaid(
       .where(and(eq(payments.order_id, order.id), isNull(payments.voided_at)))
       .orderBy(desc(payments.id))
       .limit(1);
-    if (last) await tx.update(payments).set({ voided_at: at, void_reason: reason }).where(eq(payments.id, last.id));
+    if (last)
+      await tx.update(payments).set({ voided_at: at, void_reason: reason }).where(eq(payments.id, last.id));
     await writeAudit(tx, actor, {
       action: "ubah",
       entity: "pesanan",

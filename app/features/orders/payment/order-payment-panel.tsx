@@ -36,8 +36,9 @@ function HowToPay({ code, payment }: { code: string; payment: PaymentRequest }) 
     if (!payment.bank) return <p className="mt-2">Tanya nomor rekening kami lewat WhatsApp.</p>;
     return (
       <p className="mt-2">
-        Transfer tepat {amount} ke {payment.bank.name} <strong className="font-mono">{payment.bank.account}</strong> a.n.{" "}
-        {payment.bank.holder}, lalu kirim bukti transfer lewat WhatsApp.
+        Transfer tepat {amount} ke {payment.bank.name}{" "}
+        <strong className="font-mono">{payment.bank.account}</strong> a.n. {payment.bank.holder}, lalu kirim
+        bukti transfer lewat WhatsApp.
       </p>
     );
   }

@@ -45,9 +45,15 @@ export interface PaymentRequest {
 
 /** The dynamic QRIS for an order's recorded total (tag 54 = orders.total), or why there is none. */
 export function orderQris(settings: PaymentSettings, total: number) {
-  if (!settings.qris) return { ok: false as const, message: "QRIS toko belum diatur. Bayar tunai atau tanya kami lewat WhatsApp." };
+  if (!settings.qris)
+    return {
+      ok: false as const,
+      message: "QRIS toko belum diatur. Bayar tunai atau tanya kami lewat WhatsApp.",
+    };
   const payload = dynamicQris(settings.qris.payload, total);
-  return payload.ok ? { ok: true as const, payload: payload.value, merchantName: settings.qris.merchantName } : payload;
+  return payload.ok
+    ? { ok: true as const, payload: payload.value, merchantName: settings.qris.merchantName }
+    : payload;
 }
 
 export function paymentRequest(
@@ -59,9 +65,17 @@ export function paymentRequest(
   let qris: PaymentRequest["qris"] = null;
   if (method === "qris") {
     const code = orderQris(settings, order.total);
-    qris = code.ok ? { svg: qrSvg(code.payload), merchantName: code.merchantName } : { problem: code.message };
+    qris = code.ok
+      ? { svg: qrSvg(code.payload), merchantName: code.merchantName }
+      : { problem: code.message };
   }
-  return { method, label: PAYMENT_LABELS[method], total: order.total, qris, bank: method === "transfer" ? settings.bank : null };
+  return {
+    method,
+    label: PAYMENT_LABELS[method],
+    total: order.total,
+    qris,
+    bank: method === "transfer" ? settings.bank : null,
+  };
 }
 
 /**

@@ -20,7 +20,8 @@ export function paymentLine(method: PaymentMethod | null): string[] {
 }
 
 /** `Lunas` or `Belum dibayar`. */
-export const paidLabel = (order: Pick<OrderPaymentState, "paid_at">) => (order.paid_at ? "Lunas" : "Belum dibayar");
+export const paidLabel = (order: Pick<OrderPaymentState, "paid_at">) =>
+  order.paid_at ? "Lunas" : "Belum dibayar";
 
 /**
  * What a paid order's total moved by since it was paid (an edit): positive, the customer owes

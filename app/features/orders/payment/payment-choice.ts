@@ -11,7 +11,8 @@ export const PAYMENT_FIELD = "bayar";
 
 export type PaymentChoice = { ok: true; method: PaymentMethod } | { ok: false; message: string };
 
-const offered = (methods: readonly PaymentMethod[]) => methods.map((entry) => PAYMENT_LABELS[entry]).join(", ");
+const offered = (methods: readonly PaymentMethod[]) =>
+  methods.map((entry) => PAYMENT_LABELS[entry]).join(", ");
 
 /** The method a form chose among the shop's; a form without the field takes the shop's first. */
 export function readPaymentChoice(value: unknown, methods: readonly PaymentMethod[]): PaymentChoice {

@@ -9,7 +9,8 @@ import type { TicketKind } from "./print-api.ts";
 import { FULFILMENT_LABELS } from "../checkout-fields.ts";
 import { addressText, whenText, type FulfilmentDetails } from "../order-details.ts";
 import { orderLineLevel } from "../order-line-level.ts";
-import { formatSlot } from "../../store/order-time.ts";
+import { clockTime, formatSlot } from "../../store/order-time.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-methods.ts";
 
 export interface TicketSource extends FulfilmentDetails {
   code: string;
@@ -19,6 +20,8 @@ export interface TicketSource extends FulfilmentDetails {
   total: number;
   items: { nama: string; level: number | null; jumlah: number; catatan: string; subtotal: number }[];
   discounts: { title: string; amount: number }[];
+  payment_method?: PaymentMethod | null;
+  paid_at?: Date | null;
 }
 
 export interface Shop {
@@ -47,6 +50,12 @@ export function toTicketOrder(order: TicketSource, shop: Shop): TicketOrder {
     discounts: order.discounts,
     subtotal: order.subtotal,
     total: order.total,
+    payment: order.payment_method
+      ? {
+          method: PAYMENT_LABELS[order.payment_method],
+          state: order.paid_at ? `Lunas ${clockTime(order.paid_at, shop.timezone)}` : "Belum dibayar",
+        }
+      : null,
     shop: { name: shop.brand, address: shop.address },
   };
 }
