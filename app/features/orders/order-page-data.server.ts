@@ -12,7 +12,12 @@ import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
 import { clockTime, formatSlot } from "../store/order-time.ts";
 import { timelineSteps, type TimelineStep } from "./order-timeline.ts";
-import { livePayment, paymentRequest, type LivePayment, type PaymentRequest } from "./payment/order-payment.server.ts";
+import {
+  livePayment,
+  paymentRequest,
+  type LivePayment,
+  type PaymentRequest,
+} from "./payment/order-payment.server.ts";
 import { getPaymentSettings } from "../store/payment-settings.server.ts";
 
 export interface LiveStep {
@@ -62,7 +67,15 @@ async function liveOf(
   db: Database,
   order: Pick<
     typeof orders.$inferSelect,
-    "id" | "code" | "status" | "fulfilment" | "created_at" | "payment_method" | "paid_at" | "paid_amount" | "total"
+    | "id"
+    | "code"
+    | "status"
+    | "fulfilment"
+    | "created_at"
+    | "payment_method"
+    | "paid_at"
+    | "paid_amount"
+    | "total"
   >,
   timezone: string,
 ): Promise<OrderLiveState> {

@@ -235,11 +235,7 @@ async function insert(
 type Inserted = Awaited<ReturnType<typeof insert>>;
 
 /** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
-function announce(
-  request: RecordRequest,
-  lines: readonly PricedLine[],
-  order: Inserted,
-) {
+function announce(request: RecordRequest, lines: readonly PricedLine[], order: Inserted) {
   const { context, details, origin } = request;
   announceOrderChange({ code: order.code, kind: "baru" });
   if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
@@ -276,7 +272,11 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   const order = await db.transaction(async (tx) => {
     const priced = await price(tx, request, checked.lines);
     if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
-    const unpayable = paymentProblem(methodOf(request), priced.pricing.total, request.context.payment.methods);
+    const unpayable = paymentProblem(
+      methodOf(request),
+      priced.pricing.total,
+      request.context.payment.methods,
+    );
     if (unpayable) return { ok: false as const, ...priced, unpayable };
     return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
   });

@@ -125,7 +125,9 @@ export function customerReceipt(order: TicketOrder, { reprint }: TicketOptions =
       hang: 2,
     })),
     { kind: "row", left: "TOTAL", right: formatRupiah(order.total), bold: true, size: "tall" },
-    ...(order.payment ? [{ kind: "row", left: order.payment.method, right: order.payment.state } as const] : []),
+    ...(order.payment
+      ? [{ kind: "row", left: order.payment.method, right: order.payment.state } as const]
+      : []),
     { kind: "rule", char: "=" },
     { kind: "text", text: "Terima kasih!", align: "center" },
     { kind: "cut" },

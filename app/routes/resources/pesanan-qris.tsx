@@ -10,7 +10,8 @@ import { getPaymentSettings } from "~/features/store/payment-settings.server.ts"
 import { getDb } from "~/lib/db.server.ts";
 import { qrPng } from "~/lib/qris/qr-render.server.ts";
 
-const notFound = () => data("QRIS pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
+const notFound = () =>
+  data("QRIS pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
  * GET /pesanan/<code>/qris.png: "Simpan QR", the order's QRIS for its recorded total as a PNG to
