@@ -14,6 +14,7 @@ import { CONFIRMED_STATUSES } from "../../app/features/orders/order-status.ts";
 import { orderReport } from "../../app/features/orders/report.server.ts";
 import { newUserId } from "../../app/features/accounts/users.server.ts";
 import { startOfZonedDay, zonedDateString } from "../../app/features/store/opening-hours.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../app/lib/db.server.ts";
 import { seedCatalog } from "../../database/seed.ts";
 import { databaseMigratedTo } from "../support/migrations.ts";
@@ -253,6 +254,7 @@ describe(`the report's totals (${testDatabaseKind()})`, () => {
       harga: 9_000,
       gambar: "/x.webp",
     });
+    invalidateContentCache(); // as the menu page's save does
     const temporary = await placed("mie-sementara", 2, 1);
     await setStatus(temporary.code, "diterima");
     await handle.db.delete(menuItems).where(eq(menuItems.id, "mie-sementara"));
