@@ -4,7 +4,7 @@
  * table fields hide for the other ways by CSS alone (`:has`), with or without JavaScript; a
  * browser without `:has` shows them all, labelled for the way they belong to.
  */
-import type { PaymentMethod } from "../store/payment-methods.ts";
+import type { PaymentMethod } from "../store/payment-labels.ts";
 import { PaymentField } from "./payment/payment-field.tsx";
 import { useEffect, type RefObject } from "react";
 import { useDetailsCheck, type DetailsCheck } from "./checkout-details-check.ts";

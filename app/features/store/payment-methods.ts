@@ -3,16 +3,10 @@
  * settings form's schema, and what checkout may offer. Shared by the pages and the server.
  */
 import { z } from "zod";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../../database/types.ts";
 import { textField } from "../../lib/form-schema.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "./payment-labels.ts";
 
-export { PAYMENT_METHODS, type PaymentMethod };
-
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  tunai: "Tunai",
-  qris: "QRIS",
-  transfer: "Transfer bank",
-};
+export { PAYMENT_LABELS, PAYMENT_METHODS, type PaymentMethod } from "./payment-labels.ts";
 
 export const PAYMENT_SETTINGS_MESSAGES = {
   none: "Nyalakan paling sedikit satu metode pembayaran.",

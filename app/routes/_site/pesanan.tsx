@@ -7,7 +7,7 @@ import { checkoutAction } from "~/features/orders/checkout.server.ts";
 import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
 import { TOTAL_FIELD } from "~/features/promotions/checkout-total.ts";
 import type { Slot } from "~/features/store/order-slots.ts";
-import type { PaymentMethod } from "~/features/store/payment-methods.ts";
+import type { PaymentMethod } from "~/features/store/payment-labels.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { pageMeta } from "~/lib/meta.ts";
 

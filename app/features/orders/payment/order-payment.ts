@@ -3,7 +3,7 @@
  * (docs/decisions/0040-payments.md). Pure: the server and the pages share it.
  */
 import { formatRupiah } from "../../../lib/format.ts";
-import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-methods.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-labels.ts";
 
 /** What the order row says about its payment. */
 export interface OrderPaymentState {

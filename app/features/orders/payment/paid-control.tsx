@@ -7,7 +7,7 @@ import { useFetcher } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { clockTime } from "../../store/order-time.ts";
-import { PAYMENT_LABELS } from "../../store/payment-methods.ts";
+import { PAYMENT_LABELS } from "../../store/payment-labels.ts";
 import { differenceText, type OrderPaymentState } from "./order-payment.ts";
 
 export const PAID_INTENTS = { paid: "lunas", unpaid: "belum-lunas" } as const;

@@ -4,7 +4,7 @@
  * (docs/decisions/0040-payments.md).
  */
 import { qrisAmountProblem } from "../../../lib/qris/qris.ts";
-import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-methods.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-labels.ts";
 
 /** The form field's name. */
 export const PAYMENT_FIELD = "bayar";

@@ -1,5 +1,5 @@
 /** "Cara bayar" for every checkout form: radio buttons, so it needs no JavaScript (decision 0040). */
-import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-methods.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-labels.ts";
 import { PAYMENT_FIELD } from "./payment-choice.ts";
 
 const HINTS: Record<PaymentMethod, string> = {

@@ -1,6 +1,6 @@
 /** The report's and the dashboard's sales by payment method, paid and unpaid (decision 0040). */
 import { formatRupiah } from "~/lib/format.ts";
-import { PAYMENT_LABELS } from "../../store/payment-methods.ts";
+import { PAYMENT_LABELS } from "../../store/payment-labels.ts";
 import type { PaymentSplitRow } from "./payment-split.server.ts";
 
 export function PaymentSplitTable({ rows, title }: { rows: readonly PaymentSplitRow[]; title: string }) {
