@@ -65,6 +65,8 @@ export default [
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
   // Live connections (server-sent events): an order page's, and the staff board's (admins only).
   route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
+  // An order's QRIS for its exact total as a PNG ("Simpan QR").
+  route("pesanan/:kode/qris.png", "routes/resources/pesanan-qris.tsx"),
   route("admin/pesanan/langsung", "routes/resources/pesanan-papan.tsx"),
   // Printing (admins only): an order's ticket as a print view, and the claims of the board's printers.
   route("admin/pesanan/:kode/cetak/:tiket/:kertas", "routes/resources/pesanan-tiket.tsx"),

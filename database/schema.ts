@@ -13,3 +13,4 @@ export * from "./schema/printing.ts";
 export * from "./schema/push.ts";
 export * from "./schema/portions.ts";
 export * from "./schema/order-edits.ts";
+export * from "./schema/payments.ts";

@@ -78,3 +78,7 @@ export interface PromoRule {
   /** Applies together with other combinable promos; if not, the best single promo wins. */
   combinable: boolean;
 }
+
+/** How a customer pays: cash, the shop's QRIS for the exact amount, or a bank transfer (orders.payment_method). */
+export const PAYMENT_METHODS = ["tunai", "qris", "transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

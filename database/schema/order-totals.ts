@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * What the 30-day report reads instead of every order (docs/decisions/0032-report-totals.md):
@@ -15,6 +15,9 @@ export const orderHourTotals = pgTable(
   {
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     outcome: text("outcome", { enum: ["confirmed", "cancelled"] }).notNull(),
+    /** The order's payment method ("" before methods existed) and whether it is paid (decision 0040). */
+    method: text("method").notNull().default(""),
+    paid: boolean("paid").notNull().default(false),
     orders: integer("orders").notNull(),
     /** Sum of the orders' subtotals (before promotions). */
     gross: bigint("gross", { mode: "number" }).notNull(),
@@ -22,7 +25,7 @@ export const orderHourTotals = pgTable(
     revenue: bigint("revenue", { mode: "number" }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.hour, t.outcome] }),
+    primaryKey({ columns: [t.hour, t.outcome, t.method, t.paid] }),
     check("order_hour_totals_outcome_known", sql`${t.outcome} in ('confirmed', 'cancelled')`),
   ],
 );

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { FULFILMENTS, ORDER_SOURCES, ORDER_STATUSES } from "../types.ts";
+import { FULFILMENTS, ORDER_SOURCES, ORDER_STATUSES, type PaymentMethod } from "../types.ts";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { menuItems, promos } from "./catalog.ts";
@@ -71,6 +71,11 @@ export const orders = pgTable(
     source: text("source", { enum: ORDER_SOURCES }).notNull().default("online"),
     /** 1 when recorded, one more per staff edit; an edit names the version it changes. */
     version: integer("version").notNull().default(1),
+    /** How the customer pays (null on orders from before payment methods); paid state: payments.ts. */
+    payment_method: text("payment_method").$type<PaymentMethod>(),
+    /** When it was marked paid, and the total it was paid at (an edit may change the total since). */
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    paid_amount: bigint("paid_amount", { mode: "number" }),
     ...timestamps,
   },
   (t) => [
@@ -90,6 +95,7 @@ export const orders = pgTable(
     index("orders_kasir_created_at_idx")
       .on(t.created_at)
       .where(sql`${t.source} = 'kasir'`),
+    check("orders_payment_method_known", sql`${t.payment_method} in ('tunai', 'qris', 'transfer')`),
   ],
 );
 

@@ -4,6 +4,7 @@
  * is written with its timeline entry and its audit-log entry in one transaction, and announced to
  * the live pages once committed. The caller has checked that the actor is an admin.
  */
+import { boardPaymentColumns } from "./payment/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
@@ -150,6 +151,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         sent_at: orders.sent_at,
         cleared_unsent: orders.cleared_unsent,
         created_at: orders.created_at,
+        ...boardPaymentColumns,
         // Written out: in a one-table select Drizzle leaves columns unqualified, and an
         // unqualified "id" inside the subquery would be the event's.
         cancel_reason: sql<

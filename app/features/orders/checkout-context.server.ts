@@ -2,6 +2,8 @@
  * What a checkout, or the cart page drawing one, reads once and passes along: the store's clock,
  * the store at that moment, its slots, the menu and promos (docs/decisions/0028-checkout-pipeline.md).
  */
+import { getPaymentSettings } from "../store/payment-settings.server.ts";
+import type { PaymentSettings } from "../store/payment-methods.ts";
 import type { Database } from "../../../database/client.server.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import type { CustomerFacts, Pricing, PricingLine } from "../promotions/pricing.ts";
@@ -22,17 +24,22 @@ export interface CheckoutContext {
   pricing: PricingContext;
   /** The time slots offered at `now`. */
   slots: Slot[];
+  payment: PaymentSettings;
 }
 
 export async function readCheckoutContext(db: Database, now = storeDate()): Promise<CheckoutContext> {
-  const [store, pricing] = await Promise.all([getStoreSettings(db, now), getPricingContext(db)]);
+  const [store, pricing, payment] = await Promise.all([
+    getStoreSettings(db, now),
+    getPricingContext(db),
+    getPaymentSettings(db),
+  ]);
   const slots = orderSlots({
     hours: store.openingHours,
     timezone: store.timezone,
     leadMinutes: store.leadMinutes,
     now,
   });
-  return { now, store, pricing, slots };
+  return { now, store, pricing, slots, payment };
 }
 
 /** What `lines` cost this customer at the context's moment: the cart page's and the recording's one call. */

@@ -4,6 +4,8 @@
  * table fields hide for the other ways by CSS alone (`:has`), with or without JavaScript; a
  * browser without `:has` shows them all, labelled for the way they belong to.
  */
+import type { PaymentMethod } from "../store/payment-labels.ts";
+import { PaymentField } from "./payment/payment-field.tsx";
 import { useEffect, type RefObject } from "react";
 import { useDetailsCheck, type DetailsCheck } from "./checkout-details-check.ts";
 import type { CheckoutDetails, DetailErrors } from "./checkout-details.ts";
@@ -69,9 +71,10 @@ export function CheckoutDetailsFields({
   checkRef,
   hidden,
   numberOptional,
+  methods = [],
 }: {
   /** Remembered from the last checkout (or the account's name), or as typed when refused. */
-  initial: Partial<CheckoutDetails> | null;
+  initial: (Partial<CheckoutDetails> & { bayar?: string }) | null;
   /** The time slots offered now (order-slots.ts). */
   slots: readonly SlotChoice[];
   /** The server's messages for the last checkout, by field. */
@@ -88,6 +91,8 @@ export function CheckoutDetailsFields({
   hidden?: boolean;
   /** An order taken by hand (counter/): the customer may give no number. */
   numberOptional?: boolean;
+  /** The payment methods offered (the shop's first is the default); none: the field is left out. */
+  methods?: readonly PaymentMethod[];
 }) {
   const check = useDetailsCheck(slots);
   useEffect(() => {
@@ -243,6 +248,7 @@ export function CheckoutDetailsFields({
           ))}
         </select>
       </Field>
+      <PaymentField methods={methods} initial={initial?.bayar} />
     </div>
   );
 }

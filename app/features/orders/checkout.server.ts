@@ -31,6 +31,7 @@ import {
   readPendingOrder,
 } from "./pending-order.server.ts";
 import { recordOrder } from "./record-order.server.ts";
+import { PAYMENT_FIELD, readPaymentChoice } from "./payment/payment-choice.ts";
 
 interface ActionArgs {
   request: Request;
@@ -87,8 +88,8 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   if (!details.ok) {
     // Without JavaScript the /pesanan page asks again: what was typed, the cart and total as shown.
     const values = Object.fromEntries(
-      DETAIL_FIELDS.flatMap((name) => {
-        const value = typed[name];
+      [...DETAIL_FIELDS, PAYMENT_FIELD].flatMap((name) => {
+        const value = form.get(name);
         return typeof value === "string" ? [[name, value.slice(0, 300)]] : [];
       }),
     );
@@ -109,6 +110,8 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   const limited = await orderLimit(db, request);
   if (limited) return fail(limited.message, 429, { "Retry-After": String(limited.retryAfter) });
 
+  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), checkout.payment.methods);
+  if (!payment.ok) return fail(payment.message, 400);
   const { waktu, ...saved } = details.details;
   const orderable = cart.lines.filter((line) => line.problem !== "habis");
   const result = await recordOrder(db, {
@@ -127,6 +130,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     origin: getOrigin(request),
     replaces: readPendingOrder(request),
     seenTotal: seenTotal(form.get(TOTAL_FIELD)),
+    payment: payment.method,
   });
   if (!result.ok) return fail(result.message, result.status);
   await linkOrderToCart(db, result.order.id, owner);

@@ -42,8 +42,8 @@ interface OrderTopic {
   access: OrderAccess;
   /** The id of the last status change its watchers were sent; -1 before the first read. */
   eventId: number;
-  /** The order's version its watchers were sent (an edit moves it, not the status). */
-  version: number;
+  /** The state last sent. */
+  sent?: string;
   /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
   reading: { again: boolean } | null;
 }
@@ -57,7 +57,6 @@ function topicFor(code: string, access: OrderAccess): OrderTopic {
     const created: OrderTopic = {
       access,
       eventId: -1,
-      version: 0,
       reading: null,
       fanout: new EventFanout({
         onJoin: () => {
@@ -89,11 +88,13 @@ async function refreshOrder(code: string) {
       reading.again = false;
       const db = await getDb();
       const live = await loadLiveState(db, topic.access.id, (await getStoreSettings(db)).timezone);
-      const moved = live && (live.eventId > topic.eventId || live.version > topic.version);
-      if (!live || (!moved && topic.fanout.hasGreeting)) continue;
+      if (!live) continue;
+      const text = JSON.stringify(live);
+      // A payment changes the state without a status change: the same id, other data.
+      if (topic.fanout.hasGreeting && (live.eventId < topic.eventId || text === topic.sent)) continue;
       topic.eventId = live.eventId;
-      topic.version = live.version;
-      topic.fanout.send({ event: "status", data: JSON.stringify(live), id: live.eventId });
+      topic.sent = text;
+      topic.fanout.send({ event: "status", data: text, id: live.eventId });
     }
   } catch (error) {
     console.error(`Status pesanan ${code} tidak bisa dikirim:`, (error as Error).message);

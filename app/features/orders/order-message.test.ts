@@ -313,6 +313,7 @@ describe("checkout message with the customer's details and the order page's link
       "Cara: Diantar",
       `Alamat: ${"Jalan Panjang Sekali ".repeat(10).slice(0, 200)} (patokan: ${"p".repeat(100)})`,
       "Waktu: Secepatnya",
+      "Bayar: QRIS (kode QR ada di halaman pesanan)",
     ];
     const lines = Array.from({ length: 50 }, (_, index) => ({
       nama: `${"Mie Nyala Spesial Jumbo ".repeat(8)}${index}`,

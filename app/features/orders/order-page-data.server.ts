@@ -13,6 +13,13 @@ import { addressText, fulfilmentText, whenText } from "./order-details.ts";
 import { statusExplanation, statusLabel, type OrderStatus } from "./order-status.ts";
 import { clockTime, formatSlot } from "../store/order-time.ts";
 import { timelineSteps, type TimelineStep } from "./order-timeline.ts";
+import {
+  livePayment,
+  paymentRequest,
+  type LivePayment,
+  type PaymentRequest,
+} from "./payment/order-payment.server.ts";
+import { getPaymentSettings } from "../store/payment-settings.server.ts";
 
 export interface LiveStep {
   status: OrderStatus;
@@ -38,6 +45,7 @@ export interface OrderLiveState {
   version: number;
   /** The latest staff edit (_Pesanan diubah_), or null. */
   edit: OrderEditNote | null;
+  payment: LivePayment;
 }
 
 export interface OrderPageData {
@@ -54,13 +62,27 @@ export interface OrderPageData {
   subtotal: number;
   discounts: { title: string; amount: number }[];
   total: number;
+  /** How to pay (null on orders from before payment methods). */
+  payment: PaymentRequest | null;
 }
 
 const dayOf = (at: Date, timezone: string) => formatSlot(at, timezone).split(",").slice(0, 2).join();
 
 async function liveOf(
   db: Database,
-  order: Pick<typeof orders.$inferSelect, "id" | "code" | "status" | "fulfilment" | "created_at" | "version">,
+  order: Pick<
+    typeof orders.$inferSelect,
+    | "id"
+    | "code"
+    | "status"
+    | "fulfilment"
+    | "created_at"
+    | "version"
+    | "payment_method"
+    | "paid_at"
+    | "paid_amount"
+    | "total"
+  >,
   timezone: string,
 ): Promise<OrderLiveState> {
   const edit = order.version > 1 ? lastEdit(db, order.id, timezone) : null;
@@ -88,6 +110,7 @@ async function liveOf(
     explanation: statusExplanation(order.status, order.fulfilment),
     version: order.version,
     edit: await edit,
+    payment: livePayment(order, timezone),
     steps: steps.map((step) => {
       const at = step.at ? new Date(step.at) : null;
       return {
@@ -109,6 +132,10 @@ const liveColumns = {
   fulfilment: orders.fulfilment,
   created_at: orders.created_at,
   version: orders.version,
+  payment_method: orders.payment_method,
+  paid_at: orders.paid_at,
+  paid_amount: orders.paid_amount,
+  total: orders.total,
 };
 
 /** The live part of an order; null when it no longer exists. */
@@ -129,7 +156,7 @@ export async function loadOrderPage(
 ): Promise<OrderPageData | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return null;
-  const [lines, live, discounts] = await Promise.all([
+  const [lines, live, discounts, paymentSettings] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(orderItems.id)),
     liveOf(db, row, timezone),
     db
@@ -137,6 +164,7 @@ export async function loadOrderPage(
       .from(orderDiscounts)
       .where(eq(orderDiscounts.order_id, orderId))
       .orderBy(asc(orderDiscounts.id)),
+    getPaymentSettings(db),
   ]);
   const how = fulfilmentText(row);
   const address = addressText(row);
@@ -163,5 +191,6 @@ export async function loadOrderPage(
     subtotal: row.subtotal,
     discounts,
     total: row.total,
+    payment: paymentRequest(row, paymentSettings),
   };
 }

@@ -93,6 +93,7 @@ export function QuickOrderForm({
         initial={refused?.values ?? form.remembered}
         slots={form.slots}
         errors={refused?.fieldErrors}
+        methods={form.methods}
       />
       <button type="submit" className="btn-whatsapp w-full text-lg" disabled={sending}>
         <WhatsAppIcon className="size-6" />

@@ -25,6 +25,7 @@ import { orderLimit } from "./order-limit.server.ts";
 import { viewCookies } from "./order-view.server.ts";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 import { CHECKOUT_MESSAGES, recordOrder } from "./record-order.server.ts";
+import { PAYMENT_FIELD, readPaymentChoice } from "./payment/payment-choice.ts";
 
 export const QUICK_MESSAGES = {
   price: (nama: string, harga: number) =>
@@ -45,7 +46,7 @@ const QuickOrderSchema = AddToCartSchema.extend({
 });
 
 /** The dish's own fields, kept when the details are asked again. */
-const KEPT_FIELDS = ["jumlah", "catatan", "level"] as const;
+const KEPT_FIELDS = ["jumlah", "catatan", "level", PAYMENT_FIELD] as const;
 
 interface ActionArgs {
   request: Request;
@@ -77,7 +78,7 @@ export async function quickOrderPage(
     levels: family ? (groupLevelFamilies(checkout.pricing.catalog).get(family) ?? []) : [],
     busy: checkout.store.busy ? CHECKOUT_MESSAGES.busy(checkout.store.busyText) : null,
     limits: { jumlah: MAX_QUANTITY, catatan: MAX_NOTE_LENGTH },
-    form: await checkoutForm(db, request, getOptionalUser(context), checkout.slots),
+    form: await checkoutForm(db, request, getOptionalUser(context), checkout.slots, checkout.payment.methods),
   };
 }
 
@@ -127,9 +128,12 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
   const limited = await orderLimit(db, request);
   if (limited) return fail(limited.message, 429, { "Retry-After": String(limited.retryAfter) });
 
+  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), checkout.payment.methods);
+  if (!payment.ok) return fail(payment.message, 400);
   const user = getOptionalUser(context);
   const { waktu, ...saved } = details.details;
   const result = await recordOrder(db, {
+    payment: payment.method,
     lines: [{ id: member.id, jumlah, level: member.level, catatan }],
     context: checkout,
     account: user ? { id: user.id } : null,

@@ -18,6 +18,9 @@ import type { SavedDetails } from "./checkout-details.ts";
 import { priceAt, type CheckoutContext } from "./checkout-context.server.ts";
 import { FULFILMENT_LABELS } from "./checkout-fields.ts";
 import { announceOrderChange } from "./live.server.ts";
+import { paymentLine } from "./payment/order-payment.ts";
+import { paymentProblem } from "./payment/payment-choice.ts";
+import type { PaymentMethod } from "../store/payment-methods.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { detailLines } from "./order-details.ts";
 import { orderMessage } from "./order-message.ts";
@@ -72,6 +75,8 @@ export interface RecordRequest {
   seenTotal?: number | null;
   /** The admin taking the order by hand (_Pesanan kasir_, hand-order.server.ts), else absent. */
   kasir?: Actor;
+  /** How the customer pays (payment-choice.ts); the shop's first method when left out. */
+  payment?: PaymentMethod;
 }
 
 interface RecordedOrder {
@@ -95,6 +100,8 @@ export type RecordResult =
   { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string; pricing?: Pricing };
 
 type Refusal = Extract<RecordResult, { ok: false }>;
+
+const methodOf = (request: RecordRequest) => request.payment ?? request.context.payment.methods[0]!;
 
 /** An order line as the menu names and prices it now. */
 export interface PricedLine {
@@ -174,10 +181,11 @@ async function price(
 /** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
 async function insert(
   tx: Transaction,
-  { context, account, details, kasir }: RecordRequest,
+  request: RecordRequest,
   lines: readonly PricedLine[],
   { pricing, replaced }: Awaited<ReturnType<typeof price>>,
 ) {
+  const { context, account, details, kasir } = request;
   const pending = newPendingToken();
   const view = newViewToken();
   const at = context.now;
@@ -204,6 +212,7 @@ async function insert(
         source: kasir ? "kasir" : "online",
         // Taken at the counter: there is no message to send.
         sent_at: kasir ? at : null,
+        payment_method: methodOf(request),
         created_at: at,
         updated_at: at,
       })
@@ -253,11 +262,8 @@ async function insert(
 type Inserted = Awaited<ReturnType<typeof insert>>;
 
 /** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
-function announce(
-  { context, details, origin }: RecordRequest,
-  lines: readonly PricedLine[],
-  order: Inserted,
-) {
+function announce(request: RecordRequest, lines: readonly PricedLine[], order: Inserted) {
+  const { context, details, origin } = request;
   announceOrderChange({ code: order.code, kind: "baru" });
   if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
   const message = orderMessage(context.store.brand, lines, {
@@ -273,7 +279,7 @@ function announce(
         scheduled_for: details.scheduledFor,
       },
       context.store.timezone,
-    ),
+    ).concat(paymentLine(methodOf(request))),
     closedNote: closedOrderNote(context.store.status),
     link: orderLink(origin, order.code, order.viewToken),
     discounts: order.pricing.discounts,
@@ -289,11 +295,18 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   const checked = checkOrder(request);
   if (!checked.ok) return checked;
   const { seenTotal = null } = request;
-  // Nothing is written unless the total is the one the page showed and every portion is there.
+  // Nothing is written unless the total is the one the page showed, the method can take it and
+  // every portion is there.
   const order = await db
     .transaction(async (tx) => {
       const priced = await price(tx, request, checked.lines);
       if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
+      const unpayable = paymentProblem(
+        methodOf(request),
+        priced.pricing.total,
+        request.context.payment.methods,
+      );
+      if (unpayable) return { ok: false as const, ...priced, unpayable };
       return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
     })
     .catch((error: unknown) => {
@@ -303,6 +316,7 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   if (order instanceof PortionsRefused) return { ok: false, status: order.status, message: order.message };
   if (!order.ok) {
     const { pricing } = order;
+    if ("unpayable" in order) return { ok: false, status: 400, message: order.unpayable, pricing };
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };
   }
   const { id, code, token, viewToken, replaced, pricing } = order;

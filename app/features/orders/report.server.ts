@@ -4,6 +4,7 @@
  * the dashboard, both in the store's calendar. Sales are the orders the restaurant took up
  * (CONFIRMED_STATUSES); an order still "baru" may never have been sent.
  */
+import { paymentSplit, type PaymentSplitRow } from "./payment/payment-split.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscountTotals, orderHourTotals, orderItemTotals, orders } from "../../../database/schema.ts";
@@ -56,6 +57,8 @@ interface OrderReport {
   totalCancelled: number;
   /** The confirmed orders taken by hand (_Pesanan kasir_); the rest of the sales came online. */
   kasir: { orders: number; revenue: number };
+  /** Confirmed orders by payment method and paid or not (decision 0040). */
+  payments: PaymentSplitRow[];
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -103,7 +106,7 @@ export async function orderReport(
   const confirmed = eq(orderHourTotals.outcome, "confirmed");
   const inWindow = spansOf(start, end);
 
-  const [perDay, waiting, bestSellers, discountRows, [kasir]] = await Promise.all([
+  const [perDay, waiting, bestSellers, discountRows, [kasir], payments] = await Promise.all([
     db
       .select({
         date: dayOf(orderHourTotals.hour),
@@ -160,6 +163,7 @@ export async function orderReport(
           lt(orders.created_at, end),
         ),
       ),
+    paymentSplit(db, start, end),
   ]);
 
   const days = new Map<string, ReportDay & { gross: number }>();
@@ -204,6 +208,7 @@ export async function orderReport(
     totalUnconfirmed: sum("unconfirmed"),
     totalCancelled: sum("cancelled"),
     kasir: { orders: Number(kasir?.orders ?? 0), revenue: Number(kasir?.revenue ?? 0) },
+    payments,
   };
 }
 
@@ -220,6 +225,8 @@ export interface TodaySummary {
   waiting: number;
   /** When the longest-waiting of them was recorded (ISO), or null. */
   oldestWaitingSince: string | null;
+  /** Today's confirmed orders by payment method and paid or not. */
+  payments: PaymentSplitRow[];
 }
 
 /** The dashboard's order figures at `now`. */
@@ -230,7 +237,7 @@ export async function todaySummary(
 ): Promise<TodaySummary> {
   const today = zonedDateString(now, timezone);
   const confirmed = inArray(orders.status, [...CONFIRMED_STATUSES]);
-  const [[day], [active]] = await Promise.all([
+  const [[day], [active], payments] = await Promise.all([
     db
       .select({
         orders: sql<number>`(count(*) filter (where ${orders.status} <> 'batal'))::double precision`,
@@ -249,6 +256,7 @@ export async function todaySummary(
       .select({ waiting: count(), oldest: min(orders.created_at) })
       .from(orders)
       .where(inArray(orders.status, [...ACTIVE_STATUSES])),
+    paymentSplit(db, startOfZonedDay(today, timezone), startOfZonedDay(today, timezone, 1)),
   ]);
   return {
     orders: Number(day?.orders ?? 0),
@@ -257,5 +265,6 @@ export async function todaySummary(
     cancelled: Number(day?.cancelled ?? 0),
     waiting: active?.waiting ?? 0,
     oldestWaitingSince: active?.oldest ? new Date(active.oldest).toISOString() : null,
+    payments,
   };
 }

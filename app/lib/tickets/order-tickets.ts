@@ -32,6 +32,8 @@ export interface TicketOrder {
   discounts: { title: string; amount: number }[];
   subtotal: number;
   total: number;
+  /** `QRIS` and `Lunas 19.50` or `Belum dibayar`; null on orders from before payment methods. */
+  payment?: { method: string; state: string } | null;
   shop: { name: string; address: string };
 }
 
@@ -130,6 +132,9 @@ export function customerReceipt(order: TicketOrder, { reprint }: TicketOptions =
       hang: 2,
     })),
     { kind: "row", left: "TOTAL", right: formatRupiah(order.total), bold: true, size: "tall" },
+    ...(order.payment
+      ? [{ kind: "row", left: order.payment.method, right: order.payment.state } as const]
+      : []),
     { kind: "rule", char: "=" },
     { kind: "text", text: "Terima kasih!", align: "center" },
     { kind: "cut" },

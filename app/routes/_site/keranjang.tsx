@@ -74,7 +74,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const checkout = await readCheckoutContext(db);
     cart = await readCartView(db, owner, { catalog: checkout.pricing.catalog });
     if (cart.lines.length > 0) {
-      details = await checkoutForm(db, request, user, checkout.slots);
+      details = await checkoutForm(db, request, user, checkout.slots, checkout.payment.methods);
       // The promotions on the lines that will be ordered, as the checkout will price them.
       const orderable = cart.lines.filter((line) => line.problem !== "habis");
       if (orderable.length > 0) {
@@ -201,6 +201,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             <CheckoutDetailsFields
               initial={form.remembered}
               slots={form.slots}
+              methods={form.methods}
               errors={checkout.fieldErrors}
               checkRef={checkDetails}
               hidden={checkout.recorded !== null}

@@ -7,6 +7,7 @@ import { checkoutAction } from "~/features/orders/checkout.server.ts";
 import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
 import { TOTAL_FIELD } from "~/features/promotions/checkout-total.ts";
 import type { Slot } from "~/features/store/order-slots.ts";
+import type { PaymentMethod } from "~/features/store/payment-labels.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
@@ -19,14 +20,17 @@ import { pageMeta } from "~/lib/meta.ts";
  * in a form of its own that posts the same checkout. A GET has nothing to show: the cart.
  */
 /** Set by the action for the loader that runs after it in the same request: the slots it offered. */
-const checkedOut = createContext<{ slots: Slot[] } | null>(null);
+const checkedOut = createContext<{ slots: Slot[]; payment?: { methods: PaymentMethod[] } } | null>(null);
 
 export async function loader({ context }: Route.LoaderArgs) {
   // After the checkout's POST the page shows its answer; asked for by itself it is the cart.
   const checkout = context.get(checkedOut);
   if (!checkout) throw redirect("/keranjang");
   // The time slots the checkout offered, should the details have to be asked again.
-  return { slots: checkout.slots.map(({ value, label }) => ({ value, label })) };
+  return {
+    slots: checkout.slots.map(({ value, label }) => ({ value, label })),
+    methods: checkout.payment?.methods ?? [],
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -72,6 +76,7 @@ export default function Pesanan({ actionData, loaderData }: Route.ComponentProps
             <CheckoutDetailsFields
               initial={actionData.values ?? null}
               slots={loaderData?.slots ?? []}
+              methods={loaderData?.methods ?? []}
               errors={actionData.fieldErrors}
             />
             <button type="submit" className="btn-whatsapp mt-6 w-full text-lg">

@@ -12,6 +12,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { waitingText } from "~/features/orders/board/board-words.ts";
 import { todaySummary } from "~/features/orders/report.server.ts";
+import { PaymentSplitTable } from "~/features/orders/payment/payment-split-table.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -100,6 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             testId="today-oldest"
           />
         </dl>
+        <PaymentSplitTable rows={today.payments} title="Hari ini per cara bayar" />
       </section>
       <h2 className="mt-8 mb-3 text-lg font-extrabold">Pengguna</h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -80,6 +80,7 @@ export async function messageTail(page: Page, order: CheckedOut): Promise<string
     `WhatsApp: ${CUSTOMER.display}`,
     "Cara: Ambil sendiri",
     "Waktu: Secepatnya",
+    "Bayar: Tunai",
     ...(await closedNoteLines(page)),
     `Lihat pesanan: ${orderLinkOf(order.text, order.code)}`,
   ];

@@ -138,6 +138,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       "WhatsApp: +62 812-3456-7890",
       "Cara: Ambil sendiri",
       "Waktu: Secepatnya",
+      "Bayar: Tunai",
       `Lihat pesanan: ${link}`,
     ].join("\n");
     expect(answer.json?.message).toBe(message);

@@ -89,7 +89,22 @@ async function reportFromOrders(db: Database, now: Date) {
     promoTotals.set(key, entry);
   }
   const list = [...days.entries()].map(([date, day]) => ({ date, ...day }));
+  // By payment method, then paid or not (decision 0040), as the report orders them.
+  const split = new Map<string, { method: string | null; paid: boolean; orders: number; revenue: number }>();
+  for (const row of confirmed) {
+    const key = `${row.payment_method ?? ""}|${row.paid_at !== null}`;
+    const entry = split.get(key) ?? {
+      method: row.payment_method,
+      paid: row.paid_at !== null,
+      orders: 0,
+      revenue: 0,
+    };
+    entry.orders++;
+    entry.revenue += row.total;
+    split.set(key, entry);
+  }
   return {
+    payments: [...split.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, entry]) => entry),
     days: list,
     bestSellers: [...sold.values()]
       .sort((a, b) => b.jumlah - a.jumlah || (a.nama < b.nama ? -1 : 1))
@@ -227,6 +242,14 @@ describe(`the report's totals (${testDatabaseKind()})`, () => {
       .update(orders)
       .set({ created_at: new Date(NOW.getTime() - 2 * DAY_MS) })
       .where(eq(orders.code, codes[6]!));
+    await expectSameReport();
+
+    // Paid by QRIS, another paid in cash, one of them unpaid again (decision 0040).
+    for (const [index, code] of codes.slice(0, 6).entries()) {
+      const paid = { payment_method: index % 2 ? ("qris" as const) : ("tunai" as const), paid_at: NOW };
+      await handle.db.update(orders).set(paid).where(eq(orders.code, code));
+    }
+    await handle.db.update(orders).set({ paid_at: null }).where(eq(orders.code, codes[1]!));
     await expectSameReport();
 
     // A replaced checkout, the unsent cleared, a deleted order, a deleted promo and a deleted dish.

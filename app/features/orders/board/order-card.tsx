@@ -20,8 +20,9 @@ import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../ord
 import { OrderMarks } from "../counter/order-marks.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
+import { PaidControl, type BoardPayment } from "../payment/paid-control.tsx";
 
-export interface BoardOrder {
+export interface BoardOrder extends BoardPayment {
   code: string;
   status: OrderStatus;
   customer_name: string | null;
@@ -202,6 +203,7 @@ export function OrderCard({
         </p>
       ) : null}
 
+      <PaidControl order={order} timezone={timezone} />
       <OrderPrintActions code={order.code} prints={prints} />
 
       {answer ? (

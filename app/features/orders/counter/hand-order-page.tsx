@@ -4,6 +4,7 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
+import type { PaymentMethod } from "../../store/payment-labels.ts";
 import { CheckoutDetailsFields } from "../checkout-details-fields.tsx";
 import type { CheckoutDetails, DetailErrors } from "../checkout-details.ts";
 import { adminOrderPath } from "../printing/print-api.ts";
@@ -22,10 +23,12 @@ export type HandOrderAnswer =
 export function HandOrderPage({
   menu,
   slots,
+  methods,
   answer,
 }: {
   menu: readonly MenuChoice[];
   slots: readonly { value: string; label: string }[];
+  methods: readonly PaymentMethod[];
   answer: HandOrderAnswer | undefined;
 }) {
   const navigation = useNavigation();
@@ -82,6 +85,7 @@ export function HandOrderPage({
           slots={slots}
           errors={refused?.fieldErrors}
           numberOptional
+          methods={methods}
         />
         <button type="submit" className="btn-primary text-lg" disabled={navigation.state === "submitting"}>
           Catat pesanan kasir

@@ -9,6 +9,7 @@ import type { CheckoutContext } from "../checkout-context.server.ts";
 import { DETAIL_FIELDS, parseCheckoutDetails } from "../checkout-details.ts";
 import { ASAP } from "../checkout-fields.ts";
 import { orderLink } from "../order-view.server.ts";
+import { PAYMENT_FIELD, readPaymentChoice } from "../payment/payment-choice.ts";
 import { recordOrder } from "../record-order.server.ts";
 import { readOrderLines } from "./order-lines-form.ts";
 
@@ -42,8 +43,11 @@ export async function recordHandOrder(
     context.slots.map((slot) => slot.value),
   );
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, fieldErrors: parsed.errors };
+  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), context.payment.methods);
+  if (!payment.ok) return { ok: false, status: 400, message: payment.message };
   const { waktu, ...details } = parsed.details;
   const result = await recordOrder(db, {
+    payment: payment.method,
     lines: lines.lines,
     context,
     account: null,

@@ -18,6 +18,7 @@ import {
   type PortionChange,
 } from "../../catalog/portions.server.ts";
 import { announceOrderChange } from "../live.server.ts";
+import { paidTotalChange } from "../payment/order-payment.server.ts";
 import { normalizeOrderCode } from "../order-code.ts";
 import { whenText } from "../order-details.ts";
 import { statusLabel } from "../order-status.ts";
@@ -182,13 +183,14 @@ export async function editOrder(
         total_after: pricing.total,
         created_at: at,
       });
+      const paidFlag = await paidTotalChange(tx, order.id, order.total, pricing.total);
       const shape = (list: readonly { nama: string; jumlah: number; catatan: string; subtotal: number }[]) =>
         list.map(({ nama, jumlah, catatan, subtotal }) => ({ nama, jumlah, catatan, subtotal }));
       await writeAudit(tx, admin, {
         action: "ubah",
         entity: "pesanan",
         entityId: code,
-        summary: `Pesanan ${code} diubah (versi ${version}): ${changes.join("; ")}. Total ${formatRupiah(order.total)} → ${formatRupiah(pricing.total)}`,
+        summary: `Pesanan ${code} diubah (versi ${version}): ${changes.join("; ")}. Total ${formatRupiah(order.total)} → ${formatRupiah(pricing.total)}${paidFlag ? `. ${paidFlag}` : ""}`,
         details: {
           before: {
             version: order.version,

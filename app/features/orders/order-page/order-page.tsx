@@ -9,6 +9,7 @@ import { whatsappLink } from "~/lib/whatsapp.ts";
 import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";
 import { OrderChanged } from "./order-changed.tsx";
 import { OrderSummary } from "./order-summary.tsx";
+import { OrderPaymentPanel } from "../payment/order-payment-panel.tsx";
 import { useOrderLive } from "./use-order-live.ts";
 
 const DOT: Record<OrderLiveState["steps"][number]["state"], string> = {
@@ -109,6 +110,7 @@ export function OrderPage({
       </section>
 
       <OrderChanged live={live} shownVersion={order.live.version} />
+      <OrderPaymentPanel code={order.code} payment={order.payment} live={live.payment} />
       <OrderSummary order={order} className="mt-4" />
 
       <a href={ask} target="_blank" rel="noopener" className="btn-whatsapp mt-4 w-full">

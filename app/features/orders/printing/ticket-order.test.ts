@@ -53,6 +53,7 @@ describe("an order on its tickets", () => {
       discounts: [{ title: "Senin Hemat", amount: 3_200 }],
       subtotal: 32_000,
       total: 28_800,
+      payment: null,
       shop: { name: "Mie Nyala", address: "Jl. Contoh No. 123, Kendari" },
     });
   });

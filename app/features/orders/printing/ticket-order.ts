@@ -9,7 +9,8 @@ import type { TicketKind } from "./print-api.ts";
 import { FULFILMENT_LABELS } from "../checkout-fields.ts";
 import { addressText, whenText, type FulfilmentDetails } from "../order-details.ts";
 import { orderLineLevel } from "../order-line-level.ts";
-import { formatSlot } from "../../store/order-time.ts";
+import { clockTime, formatSlot } from "../../store/order-time.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-methods.ts";
 
 export interface TicketSource extends FulfilmentDetails {
   code: string;
@@ -21,6 +22,8 @@ export interface TicketSource extends FulfilmentDetails {
   discounts: { title: string; amount: number }[];
   /** More than 1 once the staff changed the order (counter/order-edit.server.ts). */
   version?: number;
+  payment_method?: PaymentMethod | null;
+  paid_at?: Date | null;
 }
 
 export interface Shop {
@@ -49,6 +52,12 @@ export function toTicketOrder(order: TicketSource, shop: Shop): TicketOrder {
     discounts: order.discounts,
     subtotal: order.subtotal,
     total: order.total,
+    payment: order.payment_method
+      ? {
+          method: PAYMENT_LABELS[order.payment_method],
+          state: order.paid_at ? `Lunas ${clockTime(order.paid_at, shop.timezone)}` : "Belum dibayar",
+        }
+      : null,
     shop: { name: shop.brand, address: shop.address },
   };
 }

@@ -8,6 +8,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { AdminTable } from "~/ui/admin-table.tsx";
 import { orderReport, type ReportDay } from "~/features/orders/report.server.ts";
 import { ReportSources } from "~/features/orders/counter/report-sources.tsx";
+import { PaymentSplitTable } from "~/features/orders/payment/payment-split-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 /**
@@ -165,6 +166,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
         all={{ orders: report.totalOrders, revenue: report.totalRevenue }}
         kasir={report.kasir}
       />
+      <PaymentSplitTable rows={report.payments} title="Penjualan per cara bayar" />
 
       <section className="card mt-6 p-5" aria-labelledby="per-hari">
         <h2 id="per-hari" className="font-extrabold">

@@ -10,10 +10,13 @@ import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
 import { updateLeadTime } from "~/features/store/ordering-settings.server.ts";
 import { outletFormValues, OutletSchema } from "~/features/store/settings-form.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
+import { PAYMENT_INTENT, PaymentSettingsForm } from "~/features/store/payment-settings-form.tsx";
+import { paymentSettingsAction } from "~/features/store/payment-settings-action.server.ts";
+import { getPaymentSettings } from "~/features/store/payment-settings.server.ts";
+import { readUploadForm } from "~/features/media/images.server.ts";
 import { updateStoreSettings } from "~/features/store/update-settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formAction, refuseForm } from "~/lib/form-action.server.ts";
-import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 
@@ -24,13 +27,15 @@ import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const settings = await getStoreSettingsValues(await getDb());
-  return { values: outletFormValues(settings), leadMinutes: settings.lead_minutes };
+  const payment = await getPaymentSettings(await getDb());
+  return { values: outletFormValues(settings), leadMinutes: settings.lead_minutes, payment };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await readForm(request);
+  const form = await readUploadForm(request);
   const db = await getDb();
+  if (form.get("intent") === PAYMENT_INTENT) return paymentSettingsAction(db, admin, form);
   if (form.get("intent") === "pesanan") {
     return formAction(form, {
       intent: "pesanan",
@@ -216,7 +221,7 @@ function LeadTimeForm({ leadMinutes }: { leadMinutes: number }) {
 }
 
 export default function AdminOutlet({ loaderData }: Route.ComponentProps) {
-  const { values, leadMinutes } = loaderData;
+  const { values, leadMinutes, payment } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -226,6 +231,7 @@ export default function AdminOutlet({ loaderData }: Route.ComponentProps) {
       {/* The saved values come back from the loader (after the answer): the form starts again from them. */}
       <SettingsForm key={JSON.stringify(values)} values={values} />
       <LeadTimeForm key={`lead-${leadMinutes}`} leadMinutes={leadMinutes} />
+      <PaymentSettingsForm key={JSON.stringify(payment)} settings={payment} />
     </>
   );
 }

@@ -19,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     menu: checkout.pricing.catalog.map(({ id, nama, harga, tersedia }) => ({ id, nama, harga, tersedia })),
     slots: checkout.slots.map(({ value, label }) => ({ value, label })),
+    methods: checkout.payment.methods,
   };
 }
 
@@ -66,7 +67,12 @@ export default function HandOrder({ loaderData, actionData }: Route.ComponentPro
         title="Pesanan kasir"
         description="Catat pesanan lewat telepon atau di kasir. Harga dan promo dihitung sama seperti checkout online."
       />
-      <HandOrderPage menu={loaderData.menu} slots={loaderData.slots} answer={actionData} />
+      <HandOrderPage
+        menu={loaderData.menu}
+        slots={loaderData.slots}
+        methods={loaderData.methods}
+        answer={actionData}
+      />
     </>
   );
 }

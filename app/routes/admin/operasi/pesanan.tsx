@@ -28,6 +28,8 @@ import { OrderCard } from "~/features/orders/board/order-card.tsx";
 import { PortionsPanel } from "~/features/orders/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
 import { HandOrderLink } from "~/features/orders/counter/hand-order-link.tsx";
+import { PAID_INTENTS } from "~/features/orders/payment/paid-control.tsx";
+import { markPaid, markUnpaid } from "~/features/orders/payment/mark-paid.server.ts";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -90,6 +92,9 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
     const now = statusLabel(result.to, result.fulfilment).toLowerCase();
     return { ok: true, message: `Pesanan ${result.code} kini ${now}.` };
   }
+  if (intent === PAID_INTENTS.paid) return markPaid(db, admin, { code: form.get("code") });
+  if (intent === PAID_INTENTS.unpaid)
+    return markUnpaid(db, admin, { code: form.get("code"), alasan: form.get("alasan") });
   if (intent === "bersihkan") {
     const codes = await clearUnsent(db, admin);
     const message = codes.length
@@ -109,7 +114,7 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
     : clearBusy(db, admin);
 }
 
-const INTENTS = ["status", "bersihkan", "sibuk", "buka", "porsi"];
+const INTENTS = ["status", "bersihkan", "sibuk", "buka", "porsi", ...Object.values(PAID_INTENTS)];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);

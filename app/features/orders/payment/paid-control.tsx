@@ -1,0 +1,87 @@
+/**
+ * The board card's payment: the method, *Belum dibayar* with one tap to *Lunas*, or *Lunas*
+ * (method, time, who) with an undo that asks a reason; a flag when an edit changed a paid
+ * order's total. Plain forms: they work without JavaScript (docs/decisions/0040-payments.md).
+ */
+import { useFetcher } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer.ts";
+import { formatRupiah } from "~/lib/format.ts";
+import { clockTime } from "../../store/order-time.ts";
+import { PAYMENT_LABELS } from "../../store/payment-labels.ts";
+import { differenceText, type OrderPaymentState } from "./order-payment.ts";
+
+export const PAID_INTENTS = { paid: "lunas", unpaid: "belum-lunas" } as const;
+
+export interface BoardPayment extends OrderPaymentState {
+  code: string;
+  paid_by: string | null;
+}
+
+export function PaidControl({ order, timezone }: { order: BoardPayment; timezone: string }) {
+  const fetcher = useFetcher<FormAnswer>();
+  const busy = fetcher.state !== "idle";
+  const method = order.payment_method ? PAYMENT_LABELS[order.payment_method] : "Belum dipilih";
+  const difference = differenceText(order);
+  return (
+    <div className="mt-3 rounded-xl border border-stone-200 p-3 text-sm" data-testid="order-payment">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p>
+          <span className="font-semibold text-stone-600">Bayar:</span> <strong>{method}</strong>{" "}
+          <span
+            className={`ml-1 rounded-full px-2 py-0.5 font-bold ${order.paid_at ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}
+            data-testid="order-paid-state"
+          >
+            {order.paid_at ? "Lunas" : "Belum dibayar"}
+          </span>
+          {order.paid_at ? (
+            <span className="block text-stone-600">
+              {clockTime(new Date(order.paid_at), timezone)}
+              {order.paid_by ? ` · ${order.paid_by}` : ""}
+            </span>
+          ) : null}
+        </p>
+        {order.paid_at ? null : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value={PAID_INTENTS.paid} />
+            <input type="hidden" name="code" value={order.code} />
+            <button type="submit" disabled={busy} className="btn-secondary min-h-11">
+              Tandai lunas {formatRupiah(order.total)}
+              <span className="sr-only"> pesanan {order.code}</span>
+            </button>
+          </fetcher.Form>
+        )}
+      </div>
+      {difference ? (
+        <p className="mt-2 font-semibold text-amber-800" data-testid="order-paid-difference">
+          {difference}
+        </p>
+      ) : null}
+      {order.paid_at ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-semibold text-stone-600">Batalkan lunas</summary>
+          <fetcher.Form method="post" className="mt-2 flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value={PAID_INTENTS.unpaid} />
+            <input type="hidden" name="code" value={order.code} />
+            <input
+              name="alasan"
+              required
+              minLength={3}
+              maxLength={200}
+              aria-label={`Alasan membatalkan lunas ${order.code}`}
+              placeholder="Contoh: salah tekan"
+              className="field-input flex-1"
+            />
+            <button type="submit" disabled={busy} className="btn-secondary min-h-11">
+              Batalkan lunas
+            </button>
+          </fetcher.Form>
+        </details>
+      ) : null}
+      {fetcher.data?.status === "error" ? (
+        <p role="alert" className="mt-2 font-semibold text-chili-700">
+          {fetcher.data.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

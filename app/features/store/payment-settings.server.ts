@@ -1,0 +1,85 @@
+/**
+ * Reading and saving the shop's payment settings (docs/decisions/0040-payments.md). A QRIS
+ * payload, pasted or read from an uploaded picture, is stored only once app/lib/qris accepts it;
+ * any refusal stores nothing. The caller has checked that the actor is an admin.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { paymentSettings } from "../../../database/schema.ts";
+import { readQrPicture } from "../../lib/qris/qr-read.server.ts";
+import { validateStaticQris } from "../../lib/qris/qris.ts";
+import { refuse, written, type WriteResult } from "../../lib/write-result.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import {
+  CASH_ONLY,
+  orderedMethods,
+  PAYMENT_LABELS,
+  PAYMENT_SETTINGS_MESSAGES,
+  type PaymentSettings,
+  type PaymentSettingsValues,
+} from "./payment-methods.ts";
+
+export async function getPaymentSettings(db: Pick<Database, "select">): Promise<PaymentSettings> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1)).limit(1);
+  if (!row) return CASH_ONLY;
+  const qris = row.qris_payload ? validateStaticQris(row.qris_payload) : null;
+  return {
+    methods: row.methods,
+    qris: qris?.ok ? { payload: qris.value.payload, merchantName: qris.value.merchantName } : null,
+    bank:
+      row.bank_name && row.bank_account && row.bank_holder
+        ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder }
+        : null,
+  };
+}
+
+/** The payload the form gives: read from the picture when one is uploaded, else the pasted text. */
+async function qrisPayload(text: string, picture: File | null): Promise<WriteResult<string>> {
+  if (picture && picture.size > 0) {
+    const read = await readQrPicture(new Uint8Array(await picture.arrayBuffer()));
+    if (!read.ok) return refuse(400, read.message, { qris_kode: read.message });
+    text = read.text;
+  }
+  if (!text) return written("");
+  const checked = validateStaticQris(text);
+  if (!checked.ok) return refuse(400, checked.message, { qris_kode: checked.message });
+  return written(checked.value.payload);
+}
+
+/** Saves the settings the form's schema accepted, with the QRIS picture when one was uploaded. */
+export async function updatePaymentSettings(
+  db: Database,
+  actor: Actor,
+  values: PaymentSettingsValues,
+  picture: File | null,
+): Promise<WriteResult> {
+  const payload = await qrisPayload(values.qris_kode, picture);
+  if (!payload.ok) return payload;
+  if (values.qris && !payload.value) {
+    return refuse(400, PAYMENT_SETTINGS_MESSAGES.qrisMissing, {
+      qris_kode: PAYMENT_SETTINGS_MESSAGES.qrisMissing,
+    });
+  }
+  const methods = orderedMethods(values);
+  const row = {
+    methods,
+    qris_payload: payload.value || null,
+    bank_name: values.bank_nama || null,
+    bank_account: values.bank_rekening || null,
+    bank_holder: values.bank_pemilik || null,
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(paymentSettings)
+      .values({ id: 1, ...row })
+      .onConflictDoUpdate({ target: paymentSettings.id, set: { ...row, updated_at: new Date() } });
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "outlet",
+      entityId: 1,
+      summary: `Metode pembayaran: ${methods.map((entry) => PAYMENT_LABELS[entry]).join(", ")}`,
+      details: { methods, qris: Boolean(row.qris_payload), bank: row.bank_name },
+    });
+  });
+  return written(undefined);
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Route } from "./+types/pesanan-qris";
+import { orders } from "../../../database/schema.ts";
+import { getOptionalUser } from "~/features/accounts/auth.server.ts";
+import { normalizeOrderCode } from "~/features/orders/order-code.ts";
+import { findViewableOrder, readViewCookie } from "~/features/orders/order-view.server.ts";
+import { orderQris } from "~/features/orders/payment/order-payment.server.ts";
+import { getPaymentSettings } from "~/features/store/payment-settings.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { qrPng } from "~/lib/qris/qr-render.server.ts";
+
+const notFound = () =>
+  data("QRIS pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * GET /pesanan/<code>/qris.png: "Simpan QR", the order's QRIS for its recorded total as a PNG to
+ * keep in the gallery, for whoever may see the order page (docs/decisions/0040-payments.md).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const code = normalizeOrderCode(params.kode);
+  const db = await getDb();
+  const userId = getOptionalUser(context)?.id ?? null;
+  const orderId = await findViewableOrder(db, code, { token: readViewCookie(request, code), userId });
+  if (orderId === null) throw notFound();
+  const [order] = await db
+    .select({ total: orders.total, method: orders.payment_method })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.method !== "qris") throw notFound();
+  const qris = orderQris(await getPaymentSettings(db), order.total);
+  if (!qris.ok) throw notFound();
+  return new Response(new Uint8Array(await qrPng(qris.payload)), {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Disposition": `attachment; filename="QRIS-${code}-Rp${order.total}.png"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

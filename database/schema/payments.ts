@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { type PaymentMethod } from "../types.ts";
+import { timestamps } from "./columns.ts";
+import { users } from "./accounts.ts";
+import { orders } from "./orders.ts";
+
+/**
+ * How the shop takes payment, edited in /admin/outlet (docs/decisions/0040-payments.md). A single
+ * row (id 1); without it the shop takes cash only. `methods` is in the order checkout offers them.
+ */
+export const paymentSettings = pgTable(
+  "payment_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    methods: text("methods").array().$type<PaymentMethod[]>().notNull(),
+    /** The shop's static QRIS payload, checked by app/lib/qris before it is stored. */
+    qris_payload: text("qris_payload"),
+    bank_name: text("bank_name"),
+    bank_account: text("bank_account"),
+    bank_holder: text("bank_holder"),
+    ...timestamps,
+  },
+  (t) => [
+    check("payment_settings_single_row", sql`${t.id} = 1`),
+    check("payment_settings_some_method", sql`cardinality(${t.methods}) between 1 and 3`),
+  ],
+);
+
+/**
+ * What was paid for an order: one row each time it is marked paid, by staff (`provider`
+ * `kasir`) or, later, by a payment gateway. `voided_at` is set when staff undo it (with a reason).
+ * The order's current state (orders.paid_at, paid_amount) is the latest row not voided.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("kasir"),
+    method: text("method").$type<PaymentMethod>().notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    recorded_by: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recorded_by_name: text("recorded_by_name"),
+    voided_at: timestamp("voided_at", { withTimezone: true }),
+    void_reason: text("void_reason"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index("payments_order_id_idx").on(t.order_id, t.id),
+    check("payments_method_known", sql`${t.method} in ('tunai', 'qris', 'transfer')`),
+    check("payments_amount_range", sql`${t.amount} >= 0`),
+    check("payments_void_reason_length", sql`char_length(${t.void_reason}) <= 200`),
+  ],
+);
