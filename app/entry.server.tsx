@@ -31,7 +31,10 @@ void getDatabaseHandle().then(
 // Every server sends the admins' pushes of new orders, however many run (features/push).
 startPushWorker();
 
-/** What the server around the app needs from it (server/main.ts): the database's life, outages, cached pages. */
+/**
+ * What the server around the app needs from it (`AppHooks` in server/main.ts): the database's
+ * life, outages, cached pages.
+ */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
 export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";
 export const answerWithoutCookies = sitePages.answerWithoutCookies;
@@ -58,7 +61,8 @@ export default function handleRequest(
   const nonce = createNonce();
   // The whole stylesheet (about 10 KB compressed) goes into the page's <head> instead of a
   // render-blocking request: the first paint needs nothing but the document
-  // (docs/decisions/0008-inline-stylesheet.md). React Router renders it as its critical CSS,
+  // (docs/decisions/0008-first-paint-before-javascript.md). React Router renders it as its
+  // critical CSS,
   // with the nonce; the browser never renders it itself, so hydration leaves it in place.
   if (!import.meta.env.DEV) routerContext.criticalCss = stylesheet;
   applySecurityHeaders(responseHeaders, production);

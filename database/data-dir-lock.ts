@@ -1,19 +1,7 @@
 /**
- * One process at a time on an embedded data directory (docs/decisions/0014-one-box.md).
- *
- * The lock is a listening Unix socket whose name is derived from the directory's path, in Linux's
- * abstract namespace: binding it is atomic, a second bind fails, and the kernel frees the name
- * the moment its process ends, however it ends (SIGKILL, crash, power cut). So a stale lock
- * cannot exist and nothing is ever cleaned up by hand. Elsewhere the socket is a file beside the
- * directory, taken over when nobody answers on it.
- *
- * Beside the directory, `<dir>.lock` (mode 0600) names the holder for people and carries a
- * random token: only a process that can read it (the same user) may ask the holder for work over
- * the socket (a backup snapshot). Anyone may ask who holds the lock. The file is informational;
- * deleting it neither unlocks nor breaks anything.
- *
- * Within one process the lock is re-entrant (the server takes it, then the database opened by the
- * app bundle takes it again): holders share one socket, counted on globalThis.
+ * One process at a time on an embedded data directory: a Unix socket the kernel frees when its
+ * holder ends, and `<dir>.lock` naming the holder (docs/decisions/0014-one-box.md). Re-entrant
+ * within one process: its holders share one socket.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync } from "node:fs";

@@ -1,10 +1,7 @@
 /**
- * A new embedded data directory, ready to open: copied from the template that `npm run build`
- * prepares (initdb, migrations and seed already done), or, without a template (development),
- * prepared by a short-lived child process so that initdb's memory leaves with it
- * (docs/decisions/0002-embedded-database-memory.md). Either way it is made under a temporary
- * name and renamed into place, so a start interrupted half-way leaves nothing that looks like a
- * database. The caller holds the directory's lock (data-dir-lock.ts).
+ * A new embedded data directory, copied from the build's template or prepared in a short-lived
+ * child, then renamed into place (docs/decisions/0002-embedded-database-memory.md). The caller
+ * holds its lock.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,9 +1,7 @@
 /**
- * Creates, migrates and seeds the embedded database in a data directory, then exits:
- *   node database/prepare-embedded.ts <data dir>
- * The server runs this in a child process on its first start, so the memory PostgreSQL's initdb
- * needs (several hundred MB in WebAssembly) is returned to the system when the child exits
- * instead of staying in the server's process (docs/decisions/0002-embedded-database-memory.md).
+ * `node database/prepare-embedded.ts <data dir>`: creates, migrates and seeds the embedded
+ * database, then exits; run as a child so initdb's memory leaves with it
+ * (docs/decisions/0002-embedded-database-memory.md).
  */
 import { openDatabase } from "./client.server.ts";
 import { seedCatalog } from "./seed.ts";

@@ -1,7 +1,6 @@
-// `npm audit --omit=dev`: exits non-zero when a package the server runs has a high or critical
-// advisory (issue #6). Run by scripts/test-all.sh. Where the registry's audit endpoint does not
-// answer (the build machines here reach a registry that refuses it with 405), the check cannot
-// be made: that is printed as NOT CHECKED with the registry's answer, never as a pass.
+// `npm audit --omit=dev`: fails on a high or critical advisory in a package the server runs (issue
+// #6); run by scripts/test-all.sh. Where the registry refuses the audit it prints NOT CHECKED,
+// never a pass (docs/decisions/0011-advisories-where-npm-audit-cannot-run.md).
 import { spawnSync } from "node:child_process";
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], { encoding: "utf8" });

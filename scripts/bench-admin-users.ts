@@ -1,8 +1,6 @@
-// Admin figure for `npm run bench`: with 100,000 users in the database, how long the users page's
-// answer takes (the count and the page of rows its loader asks for), as p50 and p95.
-// Runs on PGlite (a fresh in-memory database) and, when BENCH_DATABASE_URL (postgres://…) is
-// set, on that PostgreSQL server too (scripts/bench.sh starts a throwaway cluster for it).
-// Settings: BENCH_USERS (100000), BENCH_REPEAT per case (40). Reports; asserts nothing.
+// Admin figure for `npm run bench`: the users page's queries (count and one page of rows) with
+// BENCH_USERS (100,000) users, p50 and p95, on PGlite and, with BENCH_DATABASE_URL, PostgreSQL
+// (docs/decisions/0005-admin-access.md). Reports; asserts nothing.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";

@@ -1,8 +1,6 @@
-// Draws every Mie Nyala illustration in code (hand-written SVG, scripts/draw-images/) and converts it
-// with sharp into public/images/**, public/favicon.{svg,ico}, public/apple-touch-icon.png,
-// public/og-image.jpg and the admin app's icons (public/images/admin-app/). Run with: node scripts/draw-images.mjs   (Node 24: `. scripts/node24.sh` first)
-// Arguments draw only some pictures: `menu hero` the files whose path contains either word, `icons`
-// the logo files and the open-graph image, `admin` the admin app's icons.
+// Draws the illustrations in code (SVG in scripts/draw-images/) into public/images/, the icons and
+// og-image.jpg with sharp. Arguments pick some: path words, `icons`, `admin`.
+// Run with Node 24 (`. scripts/node24.sh`): node scripts/draw-images.mjs [which]
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,14 +1,7 @@
 /**
- * Imports the original app's Firestore `users` collection (a JSON export) into Nyala's database.
- *
- *   npm run import:users -- <file.json>
- *
- * The export is an array of documents or an object keyed by document id. Password documents
- * (nama, email, kata_sandi) keep their bcrypt hash, so old passwords keep working; Google
- * documents (uid, nama, email, photoURL, phoneNumber, createdAt, provider) become Google accounts
- * that link to the Google identity on their first Google sign-in (Google verifies the e-mail).
- * Running it twice changes nothing: an e-mail already present is skipped. A bad row is reported
- * with its reason and the rest is imported.
+ * `npm run import:users -- <file.json>`: the original app's Firestore `users` export into the
+ * database. Password users keep their bcrypt hash; Google users join at their first Google sign-in
+ * (docs/decisions/0004-google-sign-in.md). Known e-mails are skipped.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

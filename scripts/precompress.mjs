@@ -1,7 +1,5 @@
-// `npm run build`: a Brotli (.br) and a gzip (.gz) copy beside each text file of the client build,
-// compressed once at their best settings, which the server sends to clients that take them
-// (server/static-files.ts; docs/decisions/0031-compressed-page-cache.md). Files under 1 KB, and
-// copies that save less than a tenth, are left out. The build empties the folder first.
+// `npm run build`: Brotli and gzip copies beside the build's text files, which
+// server/static-files.ts sends (docs/decisions/0031-compressed-page-cache.md).
 //   node scripts/precompress.mjs <dir>
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,9 +1,6 @@
-// Writes app/fonts/plus-jakarta-sans-latin-400-800.woff2, the one font file every page preloads
-// (docs/decisions/0009-smaller-font-and-pictures.md): the @fontsource package's Latin file cut to
-// the `unicode-range` and `font-weight` range that app/app.css declares for it, so the stylesheet
-// and the file cannot disagree. The result is committed; run again after changing either or
-// updating the package:
-//   node scripts/subset-font.mjs
+// Writes app/fonts/plus-jakarta-sans-latin-400-800.woff2, cut to the `unicode-range` and weights
+// app/app.css declares (docs/decisions/0009-smaller-font-and-pictures.md). The result is committed;
+// run again after changing either or updating the package: `node scripts/subset-font.mjs`
 import { readFile, writeFile } from "node:fs/promises";
 import subsetFont from "subset-font";
 

@@ -1,12 +1,7 @@
 /**
- * The connection budget (docs/decisions/0030-connection-budget-and-outages.md): what stays open
- * at its client's pace is counted while it is open, per client address and in total, before
- * React Router sees it. A request body counts until it has arrived, with the bytes it declared
- * (the URL's whole limit when chunked), so bodies held open cannot outgrow OPEN_BODIES_MB of
- * memory; an event stream counts until it closes. Past a limit the answer is 429 (this address) or 503 (everyone) with Retry-After. A
- * body that trickles (after a grace, fewer than its minimum bytes per second on average) gets 408
- * and its connection is closed. The bytes are counted as the socket reads them, so a body the app
- * has not asked for yet still makes progress until the buffers between them are full.
+ * The connection budget: open request bodies and event streams counted per client address and in
+ * total before React Router sees them; past a limit 429 or 503 with Retry-After, a trickling body
+ * 408 (docs/decisions/0030-connection-budget-and-outages.md).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyLimitFor } from "../app/lib/body-limit.ts";

@@ -1,10 +1,7 @@
 /**
- * GET /healthz, for load balancers and supervisors: 200 when the database answers (`degraded`
- * when the disk is nearly full or a write just failed for lack of space: pages still work,
- * orders may not), 503 while the server starts, while it stops, or when the database does not
- * answer within PING_TIMEOUT_MS. Answered by the server before React Router (no session, no page
- * cache, never cached), so it works while the app's database is still opening or gone. It tells
- * nothing secret: state, the database's and the disk's, uptime and the supervisor's restarts.
+ * GET /healthz, answered before React Router: 200 when the database answers (`degraded` when the
+ * disk is nearly full), 503 while starting, stopping or when the database does not answer within
+ * PING_TIMEOUT_MS (docs/decisions/0015-one-server-process.md). Tells nothing secret.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 

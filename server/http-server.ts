@@ -1,8 +1,7 @@
 /**
- * The HTTP server: /healthz first, then the connection budget (bodies and event streams open per
- * address and in total), pages cached for visitors without cookies, static files (precompressed),
- * then React Router with the body limit. It counts the requests in flight so that a graceful stop
- * can wait for them: while stopping it answers new requests 503 and closes each idle connection.
+ * The HTTP server: /healthz, the connection budget, cached pages for visitors without cookies,
+ * precompressed static files, then React Router (docs/decisions/0015-one-server-process.md). It
+ * counts requests in flight for a graceful stop, answering new ones 503 meanwhile.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";

@@ -1,11 +1,7 @@
 /**
- * The production server: `scripts/serve.sh` runs it, `npm start` runs that under the supervisor
- * (scripts/start.sh). In order: the embedded data directory's lock (a second server exits with
- * EXIT_IN_THE_WAY and the holder's name), the app build, the HTTP server, the database (a new
- * directory is copied from the template `npm run build` prepared), then the backup snapshot on
- * request of `npm run backup`. SIGTERM and SIGINT stop it gracefully: no new requests, the ones
- * in flight answered, the database closed, the lock released.
- * docs/decisions/0014-one-box.md and 0015-one-server-process.md say why.
+ * The production server (scripts/serve.sh; `npm start` supervises it): the data directory's lock,
+ * the app build, the HTTP server, the database, backup snapshots on request, and a graceful stop on
+ * SIGTERM/SIGINT (docs/decisions/0014-one-box.md, 0015-one-server-process.md).
  */
 import { statfs } from "node:fs/promises";
 import path from "node:path";

@@ -1,9 +1,7 @@
 /**
- * The connection budget's bookkeeping (docs/decisions/0030-connection-budget-and-outages.md): the
- * connections of one kind open now, per client address and in total, and what they may still
- * cost (a body's bytes). An entry counts until it is released, or until `stillOpen` says it no
- * longer waits for its client (checked when a limit is reached, so an entry that finished without
- * telling never blocks anyone).
+ * The connection budget's bookkeeping (docs/decisions/0030-connection-budget-and-outages.md): open
+ * connections of one kind per client address and in total, and their cost. An entry counts until
+ * released or until `stillOpen` says it no longer waits for its client.
  */
 export interface OpenLimits {
   perAddress: number;

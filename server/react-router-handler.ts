@@ -1,10 +1,7 @@
 /**
- * Node's request → React Router → Node's response, as @react-router/express does, with the
- * request body held to its URL's limit while it streams in (request-body.ts). When the limit
- * was passed, the client gets 413 and the limit's message whatever the route made of it: a route
- * that reads the body its own way and fails still answers 413, never 500. A 500 the app traced to
- * an outage (the database away, the disk full) becomes a 503 with its message. An event stream
- * is written by the app's fan-out straight to Node's response (lib/event-stream.server.ts).
+ * Node's request to React Router and back, with the body held to its URL's limit (request-body.ts):
+ * past it the answer is 413 whatever the route did (docs/decisions/0015-one-server-process.md). A
+ * 500 traced to an outage becomes a 503; event streams are written straight to Node's response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";

@@ -1,12 +1,7 @@
 /**
- * A request's body as React Router reads it, held to the URL's limit (app/lib/body-limit.ts)
- * while it streams in, chunked or not: past the limit the stream fails with BodyTooLargeError
- * instead of handing more bytes to anyone, so no route can buffer a 60 MB form into the heap.
- *
- * What the app does not read (a refused body, a form past `readForm`'s limit, a POST to a page
- * without an action) is read and dropped after the answer, up to DISCARD_LIMIT: a client still
- * sending when the answer comes would otherwise see a reset connection instead of the message.
- * Past DISCARD_LIMIT the connection is cut.
+ * A request's body held to its URL's limit (app/lib/body-limit.ts) as it streams in: past it the
+ * stream fails with BodyTooLargeError (docs/decisions/0015-one-server-process.md). An unread body
+ * is drained after the answer up to DISCARD_LIMIT, then the connection is cut.
  */
 import type { IncomingMessage } from "node:http";
 import { BodyTooLargeError } from "../app/lib/body-limit.ts";

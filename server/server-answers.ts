@@ -1,8 +1,7 @@
 /**
- * The answers the server gives by itself, outside React Router: a refused or too slow connection
- * (connection-budget.ts), a database that went away or a full disk (react-router-handler.ts), a
- * stop in progress. A short Indonesian page (or the message alone, where a script reads it),
- * never cached, with `Retry-After` when trying again later helps.
+ * The answers the server gives outside React Router (refused or too slow connections, outages, a
+ * stop in progress): a short Indonesian page or message, never cached, with Retry-After where it
+ * helps (docs/decisions/0030-connection-budget-and-outages.md).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 

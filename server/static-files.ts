@@ -1,9 +1,7 @@
 /**
- * The build's files and public/: build assets kept a year, the rest as express.static serves
- * them. Which files exist is read once at start (the folders do not change while the server
- * runs), so a request for a page costs no file-system lookup. A file the build compressed
- * (`.br`/`.gz` beside it: scripts/precompress.mjs) is sent that way to a client that takes it,
- * with `Vary: Accept-Encoding` (docs/decisions/0031-compressed-page-cache.md).
+ * The build's files and public/: build assets cached a year, the file list read once at start, and
+ * a `.br`/`.gz` twin (scripts/precompress.mjs) sent to a client that takes it
+ * (docs/decisions/0031-compressed-page-cache.md).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";

@@ -1,11 +1,7 @@
 /**
- * How many bytes a request may send, for every route. The server (server/request-body.ts)
- * enforces the limit while the body streams in, before React Router sees the request, so no
- * route can forget it; `readForm` and `readUploadForm` read within the same numbers and turn an
- * overrun into a 413 page. docs/decisions/0015-one-server-process.md says why these numbers.
- *
- * Imported by the server outside the app bundle and by the browser: no imports, only erasable
- * TypeScript.
+ * How many bytes a request may send per route, enforced by server/request-body.ts as the body
+ * streams in and used by the form readers (docs/decisions/0015-one-server-process.md). Imported by
+ * the server outside the bundle and by the browser: no imports, only erasable TypeScript.
  */
 
 /** A form without a photo: a few short fields. */

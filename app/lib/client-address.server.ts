@@ -1,12 +1,7 @@
 /**
- * The client's network address, for per-address rate limits.
- *
- * React Router's request does not carry the TCP peer, and `react-router-serve` offers no hook to
- * pass it. So this module, when the server bundle loads, wraps Node's `http.Server#emit`: every
- * incoming request gets the private header below set to its socket's peer address, after
- * deleting any copy a client sent. The header therefore always states the real peer; a forged one
- * never survives. Behind reverse proxies the peer is the proxy: TRUST_PROXY says how many
- * proxies to skip in X-Forwarded-For.
+ * The client's address for per-address limits: on loading, wraps Node's `http.Server#emit` to set
+ * PEER_ADDRESS_HEADER to the socket's peer on every request, overwriting any a client sent;
+ * TRUST_PROXY says how many proxies to skip in X-Forwarded-For.
  */
 import http from "node:http";
 import { clientAddressFrom } from "./client-address.ts";

@@ -1,13 +1,7 @@
 /**
- * A short-lived in-process cache for what every storefront page reads: menu, promos, slides, page
- * texts and the store settings.
- *
- * On the embedded database those queries run on the server's own thread, so caching them for a
- * moment multiplies the pages a server can render. Concurrent requests share one load (the
- * promise is cached). A write calls `invalidateContentCache()` after its commit: this server's
- * copies are cleared at once and the other app servers' through a notice (notices.server.ts).
- * CATALOG_CACHE_MS (default 2 s; 0 turns it off) bounds how stale a server can be if a notice is lost; after a lost connection
- * every copy is cleared.
+ * A short in-process cache of what every storefront page reads; concurrent requests share one load
+ * (docs/decisions/0007-catalog-across-servers.md). Writes call `invalidateContentCache()` after
+ * commit; CATALOG_CACHE_MS (2 s; 0: off) bounds staleness.
  */
 import { announce, listen } from "./notices.server.ts";
 

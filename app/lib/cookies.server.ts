@@ -1,11 +1,7 @@
 /**
- * The app's cookies: the session (session.server.ts), the Google sign-in flow (google.server.ts)
- * and the order a browser may still replace (orders.server.ts). All of them:
- * - HttpOnly: no script reads them, so an injected script cannot steal what they hold;
- * - SameSite=Lax: the browser does not send them with cross-site POSTs (CSRF protection would be
- *   needed if this ever became 'none'; csrf.server.ts refuses cross-site POSTs as well);
- * - in production (or COOKIE_SECURE) Secure, with the `__Host-` prefix when the cookie is for the
- *   whole site (no Domain, cannot be set by a subdomain) or `__Secure-` when it has a narrower path.
+ * The app's cookies: all HttpOnly and SameSite=Lax (with csrf.server.ts, the CSRF defence: never
+ * 'none'); in production or with COOKIE_SECURE, Secure with the `__Host-` prefix for the whole site
+ * or `__Secure-` for a narrower path.
  */
 import { getEnv } from "./env.server.ts";
 

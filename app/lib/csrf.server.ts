@@ -1,13 +1,7 @@
 /**
- * Cross-site request forgery: on top of the SameSite=Lax session cookie, any state-changing
- * request (not GET/HEAD/OPTIONS) that a browser marks as coming from another site is refused.
- * Browsers send `Sec-Fetch-Site` and `Origin` on such requests; a request with neither (curl,
- * server-to-server) carries no cookie of a victim and is let through to the normal checks.
- *
- * An `Origin` must name this site: the `Host` the request came with, SITE_URL's host, or, only
- * behind TRUST_PROXY proxies, the host the proxies forwarded (X-Forwarded-Host, read like
- * X-Forwarded-For in client-address.server.ts). Without trusted proxies X-Forwarded-Host is
- * anybody's word and is ignored (issue #20).
+ * Refuses state-changing requests a browser marks as cross-site (`Sec-Fetch-Site`, `Origin`), on
+ * top of SameSite=Lax cookies; requests with neither header pass to the normal checks.
+ * X-Forwarded-Host counts only behind TRUST_PROXY (docs/decisions/0017-input-limits-and-edges.md).
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { getEnv } from "./env.server.ts";

@@ -1,11 +1,7 @@
 /**
- * Hydration after the first paint: a transform of the HTML stream that takes React Router's
- * modulepreload hints out of the head and keeps its module script inert, then adds a small
- * starter that runs the script and adds the hints (one step per task) once the page has painted
- * and its main picture has loaded, at the first touch, or within MAX_WAIT_MS. A mark on <html>
- * holds the lazy pictures (components/ui/picture-box.tsx) until then. Without JavaScript nothing
- * is held; a page without React Router's module script keeps its pictures.
- * Why, and what was measured: docs/decisions/0008, 0009 and 0010.
+ * Hydration after the first paint: the HTML's module script and hints are held until the page
+ * painted and its main picture loaded, a touch, or MAX_WAIT_MS. Why:
+ * docs/decisions/0008-first-paint-before-javascript.md and 0010.
  */
 import { Transform } from "node:stream";
 

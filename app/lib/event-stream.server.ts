@@ -1,16 +1,7 @@
 /**
- * Server-sent events (`text/event-stream`) for live pages, one shared fan-out per topic (an order,
- * the board): an event is encoded once and written to every watcher, and a watcher is only a
- * registration (its sink in one map and one set), not a listener with its own closures
- * (docs/decisions/0030-connection-budget-and-outages.md).
- *
- * - Our server (server/react-router-handler.ts) takes the answer's `EVENT_STREAM_ATTACH` and hands
- *   it Node's own response as the sink; elsewhere (development, tests) the answer's body is a web
- *   stream that joins on its first read.
- * - `Cache-Control: no-store, no-transform`: no cache keeps it, and compression leaves it alone.
- * - One timer for all streams writes a comment every HEARTBEAT_MS (proxies keep idle streams open).
- * - A watcher that does not read (past MAX_QUEUED_BYTES) is closed instead of growing the
- *   server's memory; its EventSource reconnects and gets the current state.
+ * Server-sent events for live pages, one fan-out per topic: an event is encoded once and written to
+ * every watcher (docs/decisions/0030-connection-budget-and-outages.md). A watcher that stops
+ * reading is closed past MAX_QUEUED_BYTES; its EventSource reconnects and gets the current state.
  */
 const HEARTBEAT_MS = 20_000;
 /** What EventSource waits before reconnecting (the `retry` field). */

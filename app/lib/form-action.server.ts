@@ -1,9 +1,7 @@
 /**
- * The one way an action answers a form (docs/decisions/0029-one-form-pattern.md): the form is
- * checked with its schema (the page's own check, form-check.ts) and refused with Conform's reply,
- * so the messages stand beside the fields also in a page rendered without JavaScript; then the
- * write runs and its outcome is the answer, with its HTTP status. A fetcher (`mode=fetch`) gets
- * the answer as data; a plain POST that succeeded is redirected where the write says.
+ * The one way an action answers a form (docs/decisions/0029-one-form-pattern.md): checked with the
+ * page's own schema and refused with Conform's reply, then the write's outcome with its status; a
+ * plain POST that succeeded is redirected.
  */
 import type { SubmissionResult } from "@conform-to/dom";
 import { data, redirect } from "react-router";

@@ -1,9 +1,6 @@
 /**
- * Reading what the admin forms send, before it reaches the database.
- *
- * - Row ids of `serial` columns (promos, slides, notifications) are PostgreSQL `integer`s: a larger number in a
- *   query makes the database throw ("value out of range for type integer"), a 500. An id from a
- *   form is therefore read as digits in 1..2147483647, or not at all.
+ * Reading what admin forms send: a `serial` row id is read as digits in 1..2147483647 or not at
+ * all, since a larger number makes PostgreSQL throw (a 500); and `parseAdminInput` for a schema.
  */
 import type { z } from "zod";
 import { fallbackMessage } from "./form-check.ts";

@@ -1,11 +1,7 @@
 /**
- * Reading a submitted form. Every action reads its input through `readForm` (or
- * `readUploadForm`, which uses `readFormWithin`), so a body that is not a form (JSON, plain text,
- * a broken multipart body), one past the size limit, chunked or not, or one with a NUL character
- * is refused with a 4xx and an Indonesian message instead of failing as a 500 or filling the
- * heap. The body is read while counting and never past the limit; what the client still sends
- * after a refusal is read and dropped by the server (server/request-body.ts), so the client gets
- * the answer instead of a reset connection.
+ * Reading a submitted form: every action reads through `readForm` (or `readFormWithin`), so a body
+ * that is not a form, too large or holding a NUL is refused with a 4xx and an Indonesian message,
+ * never a 500 (docs/decisions/0017-input-limits-and-edges.md).
  */
 import { data } from "react-router";
 import { BODY_TOO_LARGE_MESSAGES, FORM_BODY_LIMIT, isBodyTooLarge } from "./body-limit.ts";

@@ -1,9 +1,6 @@
 /**
- * `10000` → `Rp 10.000` (id-ID grouping, no decimals, a plain space after "Rp").
- *
- * Grouped by hand rather than with Intl.NumberFormat: building the first Intl formatter loads
- * the locale's data, which took about 20 ms of a phone's main thread while the page hydrated,
- * and the result is the same for whole rupiah.
+ * `10000` → `Rp 10.000`, grouped by hand: the first Intl.NumberFormat costs a phone about 20 ms
+ * while hydrating (docs/decisions/0008-first-paint-before-javascript.md).
  */
 export function formatRupiah(amount: number): string {
   const rounded = Math.round(amount);

@@ -1,8 +1,7 @@
 /**
- * A component whose code the browser fetches when it first renders, while the server renders it
- * in the page itself. React.lazy alone would suspend on the server too, and React then streams the
- * part in later with a script, which a browser without JavaScript never runs; here the server
- * loads the module as it starts, and hands it to React already resolved.
+ * A component the browser fetches when it first renders but the server renders in the page: the
+ * server loads the module at start and hands React it resolved, since React.lazy would stream it in
+ * with a script (docs/decisions/0022-checkout-details.md).
  */
 import { lazy, type ComponentType } from "react";
 

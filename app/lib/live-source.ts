@@ -1,9 +1,7 @@
 /**
- * An EventSource that stays open, for the live pages. The browser reconnects a dropped stream by
- * itself; a refused one (a 404 during a deploy, a proxy's 502, a full server's 429 or 503) is
- * opened again after RETRY_FIRST_MS, then twice as long each time it is refused again, up to
- * RETRY_MAX_MS, so a full server is not asked again by every open page at once
- * (docs/decisions/0030-connection-budget-and-outages.md). Meanwhile the page says to reload.
+ * An EventSource that stays open for the live pages: a refused stream is reopened after
+ * RETRY_FIRST_MS, doubling up to RETRY_MAX_MS, so a full server is not asked by every page at once
+ * (docs/decisions/0030-connection-budget-and-outages.md).
  */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;

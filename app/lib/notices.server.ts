@@ -1,13 +1,7 @@
 /**
- * Notices between the app servers that share one database: "the menu changed", "a new order".
- *
- * `announce(channel, payload)` reaches this server's listeners at once and, on PostgreSQL, every
- * other server through NOTIFY; each server LISTENs on one connection of its own. On the embedded
- * database there is one server by construction, so notices stay in the process.
- *
- * Delivery is at most once: a notice sent while a server's listening connection is down is lost.
- * When the connection comes back, every channel's `onGap` runs, so a listener that must not
- * miss anything (a cache, a live page) catches up from the database instead.
+ * Notices between app servers sharing a database: NOTIFY/LISTEN on PostgreSQL, in-process on PGlite
+ * (docs/decisions/0007-catalog-across-servers.md). At most once: after a lost connection `onGap`
+ * runs so listeners catch up from the database.
  */
 import { randomUUID } from "node:crypto";
 

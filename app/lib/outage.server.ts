@@ -1,9 +1,7 @@
 /**
- * Errors that are not the request's fault nor a bug: the database went away (a restart, a
- * failover, a dropped connection) or the disk is full. React Router's `handleError`
- * (entry.server.tsx) notes them per request; the server (server/react-router-handler.ts) then
- * answers 503 with its own message instead of a bare 500, and /healthz says the disk is full
- * (docs/decisions/0030-connection-budget-and-outages.md).
+ * Errors that are neither the request's fault nor a bug: the database away or the disk full.
+ * `handleError` (app/entry.server.tsx) notes them per request, so the server answers 503 with its
+ * own message and /healthz tells (docs/decisions/0030-connection-budget-and-outages.md).
  */
 import { DrizzleQueryError } from "drizzle-orm";
 

@@ -1,30 +1,7 @@
 /**
- * Storefront pages rendered once per kind of visitor and reused for a moment, with each
- * visitor's own parts spliced in per request (docs/decisions/0019-pages-for-every-visitor.md).
- *
- * A page depends on the visitor in two ways only: the kind (nobody known, a customer, an admin:
- * which links the header shows) and a few small values (the cart's count). The kind is part of
- * the cache key; the values are never rendered: components render a marker per slot
- * (visitor-island.ts) and every HTML answer, cached or not, gets them filled in here, plus a JSON
- * island with the same values that the browser reads before hydrating. Rules that keep it safe:
- * - only GET, only the paths in CACHEABLE_PATHS (documents and their `.data` requests), only 200
- *   answers without Set-Cookie; PRIVATE_PATHS (the cart page) only for requests with no Cookie
- *   header at all, as its content is the visitor's own;
- * - nothing a loader returns may depend on the visitor beyond its kind (the root loader gives the
- *   role only; never a name or an e-mail): a page is shared by every visitor of a kind;
- * - never one CSP nonce twice: the page is kept with a hole where its nonce was, and every answer
- *   gets a fresh nonce in both the HTML and the Content-Security-Policy header;
- * - it is rendered again after the content cache's lifetime (CATALOG_CACHE_MS, default 2 s) and
- *   cleared with it (`invalidateContentCache()`), so an admin's change shows at the next page load;
- * - the key is the kind and the full URL (host included), and the number of entries is bounded,
- *   so a client inventing hosts or query strings cannot grow it without limit.
- * Concurrent misses for one key share one render. An expired page is refreshed by the request
- * that finds it, while the requests arriving meanwhile get the expired copy (at most one render
- * per page at a time, and under load nobody waits for it); a cleared cache is never served stale.
- * The body is kept as UTF-8 bytes around its holes, and compressed once per encoding
- * (page-template.server.ts), so an answer is a copy, not a re-encoding nor a compression
- * (docs/decisions/0031-compressed-page-cache.md). A request without any cookie is nobody's: the
- * server answers it from here before React Router runs (`answerWithoutCookies`).
+ * Storefront pages rendered and compressed once per kind of visitor, each visitor's parts spliced
+ * in per answer (docs/decisions/0019-pages-for-every-visitor.md, 0031-compressed-page-cache.md).
+ * Loaders return nothing per visitor beyond its kind.
  */
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { contentCacheTtlMs, onContentInvalidated } from "./content-cache.server.ts";

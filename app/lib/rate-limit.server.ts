@@ -1,12 +1,7 @@
 /**
- * Fixed-window counters in the `rate_limits` table, so a limit holds across every app server
- * that shares the database.
- *
- * `hit` is one atomic upsert: the first hit of a window inserts count 1, later hits add 1, and a
- * hit after the window ended starts a new one. Concurrent hits never lose a count, and each gets
- * its own count back, so a limit decided on `hit`'s answer holds for requests sent at once. `peek`
- * reads a counter without changing it, to refuse early while a key is blocked; it must not be the
- * only check (concurrent requests all peek below the limit).
+ * Fixed-window counters in `rate_limits`, shared by all app servers. `hit` is one atomic upsert
+ * giving each request its own count; `peek` only refuses early, never the only check
+ * (docs/decisions/0016-login-throttling-and-known-devices.md).
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";

@@ -1,12 +1,7 @@
 /**
- * A redirect target taken from user input (`redirectTo`), made safe to send back.
- *
- * Invariants of the answer: a path on this site (one "/", never "//host" or "/\host", which
- * browsers read as another origin) and printable ASCII only, so a `Location` header can always
- * carry it (Node's Headers throws on anything past U+00FF: a 500, issue #20). The target is read
- * the way a browser would read it (a URL parser drops tabs and newlines, turns "\" into "/" and
- * resolves "/./"), and what comes out is checked again: `/.//evil` resolves to `//evil`.
- * Anything else gives the fallback.
+ * A redirect target from user input made safe (`safeRedirect`): read as a browser would, then it
+ * must be a path on this site in printable ASCII, else the fallback
+ * (docs/decisions/0017-input-limits-and-edges.md).
  */
 const MAX_TARGET_LENGTH = 2048;
 const BASE = "http://nyala.invalid";

@@ -1,10 +1,7 @@
 /**
- * Response headers every page and data response carries.
- *
- * The Content-Security-Policy allows scripts only from this origin and inline scripts carrying
- * the per-response nonce (React Router's hydration data); there is no `unsafe-inline` for
- * scripts. The one inline stylesheet carries the nonce too. Inline style attributes stay allowed (`style-src-attr`): React writes a few.
- * `frame-ancestors 'none'` forbids framing (clickjacking). Nothing here may weaken that.
+ * The headers every page and data response carries: a nonce-based CSP with no `unsafe-inline`
+ * scripts, `frame-ancestors 'none'` and the rest (docs/decisions/0001-foundation.md). Nothing here
+ * may weaken that.
  */
 import { randomBytes } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";

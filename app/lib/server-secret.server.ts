@@ -1,12 +1,7 @@
 /**
- * The server's signing secret and the keys derived from it.
- *
- * SESSION_SECRET when it is set (at least 32 characters; every app server needs the same value).
- * Otherwise a random secret is created once and kept in the database (`server_secrets`): the
- * first server to need it inserts it, every other server sharing the database reads the same
- * row, and a restart keeps it. Each use gets its own key, HMAC-SHA256(secret, purpose), so a
- * signature made for one purpose is never valid for another.
- * Never logged, never sent to a browser.
+ * The signing secret (SESSION_SECRET, else a random one kept in `server_secrets` for every server)
+ * and one derived key per purpose (docs/decisions/0016-login-throttling-and-known-devices.md).
+ * Never logged or sent.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";

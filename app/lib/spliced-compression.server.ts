@@ -1,10 +1,7 @@
 /**
- * A page with holes, compressed once and filled per answer without compressing again
- * (docs/decisions/0031-compressed-page-cache.md). Each static part is compressed as it sits in
- * the document — with placeholders of the holes' lengths in between, made of bytes UTF-8 never
- * holds and so never referred to — and flushed to a byte boundary; a hole is
- * sent as a stored block (gzip) or an uncompressed meta-block (Brotli). The result is one valid
- * stream for any values of those lengths; each build is checked by decompressing it.
+ * A page with holes, compressed once and filled per answer without compressing again: a hole is
+ * sent as a stored block (gzip) or an uncompressed meta-block (Brotli)
+ * (docs/decisions/0031-compressed-page-cache.md). Each build is checked by decompressing it.
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";

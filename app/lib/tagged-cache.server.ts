@@ -1,17 +1,7 @@
 /**
- * A short-lived in-process cache of what every request asks about its visitor (the session's
- * user, the cart's count), so a page from the page cache needs no query at all
- * (docs/decisions/0019-pages-for-every-visitor.md).
- *
- * Only on the embedded database, where this server is the only one: there a query runs on the
- * server's own thread (the cost this saves), and a change is known here the moment it commits.
- * With PostgreSQL the queries run in the database's own processes, and another server would
- * hear of a change (a logout, a deleted account) only when its notice arrives, a few
- * milliseconds in which a session ended elsewhere would still open pages here: nothing is kept.
- *
- * Entries carry tags (a session, a user, a cart). A change calls `forget(tag)` after its commit,
- * which drops them. The lifetime (CATALOG_CACHE_MS, like the content cache; 0 turns it off)
- * bounds anything missed. The number of entries is bounded; the oldest go first.
+ * A short in-process cache of each visitor's session user and cart count, dropped by tag (`forget`)
+ * after a commit (docs/decisions/0019-pages-for-every-visitor.md). Keeps nothing unless notices
+ * stay in this process (embedded database).
  */
 import { contentCacheTtlMs } from "./content-cache.server.ts";
 import { announce, listen, noticesStayInProcess } from "./notices.server.ts";

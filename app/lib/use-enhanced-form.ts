@@ -1,8 +1,7 @@
 /**
- * One form of a page on the one form pattern (docs/decisions/0029-one-form-pattern.md): a plain
- * POST without JavaScript; with it, checked in the page by the action's own schema, loaded with
- * the checker at the first touch of the form (so no page pays for it up front), then sent through
- * React Router, or through a fetcher with `mode=fetch` when the page reads the answer as data.
+ * One form on the one form pattern (docs/decisions/0029-one-form-pattern.md): a plain POST without
+ * JavaScript; with it, checked by the action's own schema (loaded at the form's first touch), then
+ * sent through React Router or a fetcher (`mode=fetch`).
  */
 import { useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useNavigation, useSubmit } from "react-router";

@@ -1,9 +1,7 @@
 /**
- * The visitor's own parts of a page (docs/decisions/0019-pages-for-every-visitor.md): pages are
- * rendered once for every visitor of a kind and cached; what belongs to one visitor (the cart's
- * count in the header) is spliced into the HTML per request (page-cache.server.ts), as text where
- * the server rendered a slot's marker, and as a JSON island the browser reads before hydrating,
- * so that React hydrates the same values the HTML shows.
+ * The visitor's own parts of a cached page (docs/decisions/0019-pages-for-every-visitor.md): slot
+ * markers the server fills per request, and the JSON island the browser reads before hydrating, so
+ * React hydrates what the HTML shows.
  */
 import { createContext } from "react";
 

@@ -1,7 +1,6 @@
 /**
- * WhatsApp "click to chat" links: `https://wa.me/<digits>?text=<encodeURIComponent(text)>`, the
- * rules for phone numbers, and the one-line chat openers. Pure functions, shared by server and
- * browser, so the link a test asserts is the link a tap opens. The order's own message is
+ * WhatsApp click-to-chat links (`https://wa.me/<digits>?text=…`), phone number rules and the
+ * one-line chat openers; pure, shared by server and browser. The order's message is
  * features/orders/order-message.ts.
  */
 /** What a phone number may be written with: digits, spaces, `+`, `-`, `(`, `)` and `.`. */

@@ -1,8 +1,7 @@
 /**
  * The admin's tables and pagers, written once (docs/decisions/0029-one-form-pattern.md): a real
- * `<table>` whose column headers (and each row's own header) screen readers read with every
- * cell, columns a phone can spare left out below a width, and pages as links, so they work
- * without JavaScript.
+ * `<table>` with row and column headers for screen readers, columns a phone can spare hidden below
+ * a width, pages as links.
  */
 import type { HTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";

@@ -1,14 +1,6 @@
-// Abuse (issue #26), for `npm run bench`: one production server on the embedded database with its
-// default connection budget, ABUSE_WATCHERS legitimate order pages open (10 per loopback address),
-// then four attacks in turn, each held open while /produk is loaded: 3,000 bodies that trickle
-// (4 bytes every 10 s of a declared 900 KB) from one address, the same from 50 addresses, 5,000
-// event streams on one order from one address, the same from 50 (scripts/bench/floods.ts). Reports
-// per attack how the server answered, its RSS, and /produk's p99 against the figure without an
-// attack; then, with the stream floods still open, whether every legitimate watcher got its
-// order's status change, and the RSS with 3,000 streams open (and once the loads' garbage is back).
-// First it measures what one open stream costs (2,000 on the idle server).
-// It reports; it asserts nothing (missed targets still exit 0).
-// Settings: ABUSE_WATCHERS (1000), ABUSE_LOAD_S (10), ABUSE_CONNECTIONS (50).
+// Abuse (issue #26) for `npm run bench`: trickling bodies and stream floods (floods.ts) against the
+// connection budget (docs/decisions/0030-connection-budget-and-outages.md). Reports only. Settings:
+// ABUSE_WATCHERS, ABUSE_LOAD_S, ABUSE_CONNECTIONS.
 import autocannon from "autocannon";
 import { loopbackAddresses, slowBodies, streamFlood } from "./floods.ts";
 import { percentile, placeOrder, signInAdmin, startShop, watch } from "./shop.mjs";

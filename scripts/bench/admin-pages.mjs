@@ -1,8 +1,6 @@
-// What an admin page costs on a nearly empty shop, for `npm run bench` (issue #28): a signed-in
-// admin loads each page ADMIN_RENDERS times, one after the other, as a browser asks
-// (Accept-Encoding): the server's CPU time per page (from /proc, so other processes on the
-// machine do not count), and the median and min time to the whole answer and to its first byte.
-// Reports; asserts nothing. Settings: ADMIN_RENDERS (40), ADMIN_PAGES.
+// What an admin page costs on a nearly empty shop (issue #28) for `npm run bench`: per page, server
+// CPU time and the median and min time to the answer and its first byte. Reports; asserts nothing.
+// Settings: ADMIN_RENDERS (40), ADMIN_PAGES.
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import { BROWSER_HEADERS, median, signIn, startServer } from "./bench-server.mjs";

@@ -1,15 +1,6 @@
-// Checkout throughput (issue #28), for `npm run bench`: the production server on the embedded
-// database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server (see
-// scripts/bench.sh), on a new database there. Customers check out as a browser without
-// JavaScript does: a "Tambah" (a new guest cart), the cart page it redirects to, and that page's
-// form posted to /pesanan. Two figures for each number of customers at once: whole visits, and
-// the checkouts alone (carts filled and pages drawn first). Each prints orders/s, the POST's
-// p50/p99 and the server's CPU time per order (which hardly moves when other processes share the
-// cores); then every acknowledged order is checked in the database: there, not cancelled, at the
-// total the cart page showed. It reports; it asserts nothing (missed targets still exit 0).
-// Settings: CHECKOUT_CUSTOMERS (10,50), CHECKOUT_DURATION_S (15) per visits run,
-// CHECKOUT_PREPARED (400) carts per checkouts run, CHECKOUT_DATABASES (pglite,postgres),
-// CHECKOUT_CPU_PROF (a directory: the server writes a V8 CPU profile there).
+// Checkout throughput for `npm run bench` (issue #28): guest checkouts without JavaScript on PGlite
+// and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, PostgreSQL; orders checked after. Reports
+// only. Settings: CHECKOUT_CUSTOMERS, _DURATION_S, _PREPARED, _DATABASES, _CPU_PROF.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";

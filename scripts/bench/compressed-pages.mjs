@@ -1,10 +1,6 @@
-// Compressed pages for `npm run bench` (issue #28): each page asked for as a browser asks
-// (Accept-Encoding: gzip, deflate, br, zstd), against a plain Node server that sends the very
-// bytes and headers the app answered with, from memory, in a process of its own. The two are
-// loaded in turn, COMPRESS_REPEATS times, so the machine's drift hits both; the ratio of each
-// pair is printed as min / median / max. Goal: ≥ 0.5. Reports; asserts nothing.
-// Settings: COMPRESS_ROUTES (/produk,/beranda), COMPRESS_REPEATS (3), COMPRESS_DURATION (5 s),
-// COMPRESS_CONNECTIONS (50), COMPRESS_ACCEPT (the Accept-Encoding sent; a browser's by default).
+// Compressed pages (issue #28) for `npm run bench`: the app against a plain server sending its
+// bytes from memory; goal ratio ≥ 0.5 (docs/decisions/0031-compressed-page-cache.md). Settings:
+// COMPRESS_ROUTES, _REPEATS, _DURATION, _CONNECTIONS, _ACCEPT.
 import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";

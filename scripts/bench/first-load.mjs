@@ -1,7 +1,6 @@
-// A page's first-load bytes as the bench counts them (gzip level 6): the scripts its HTML hints
-// or imports, also those the deferred-hydration starter adds after the first paint
-// (deferred-hydration.server.ts), and its stylesheet files. Shared by run.mjs, live.mjs and
-// page-weights.mjs.
+// A page's first-load bytes as the benches count them (gzip level 6): the scripts its HTML hints or
+// imports, those the deferred-hydration starter adds, and its stylesheets. Shared by run.mjs,
+// live.mjs and page-weights.mjs.
 import { gzipSync } from "node:zlib";
 import { scriptsOfPage } from "../../app/lib/deferred-hydration.server.ts";
 

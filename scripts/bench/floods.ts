@@ -1,8 +1,7 @@
 /**
- * Hostile clients for the abuse bench (abuse.mjs) and the reliability suite
- * (tests/reliability/floods.test.ts): bodies that trickle and event streams opened by the
- * thousand, from one loopback address or many (Linux routes all of 127.0.0.0/8 to the loopback,
- * and the server counts the TCP peer with TRUST_PROXY=0). Raw sockets: as light as an attacker's.
+ * Hostile clients for abuse.mjs and tests/reliability/floods.test.ts: trickling bodies and event
+ * streams by the thousand, from one loopback address or many (the server counts the TCP peer with
+ * TRUST_PROXY=0). Raw sockets, as light as an attacker's.
  */
 import { readFile } from "node:fs/promises";
 import net from "node:net";

@@ -1,17 +1,6 @@
-// Lighthouse for `npm run bench`: mobile preset (the default), the machine's Chromium, the
-// production server on a fresh embedded database. Runs each of /, /beranda, /produk and
-// /keranjang, and the staff board /admin/pesanan as a signed-in admin (bench-server.mjs signs
-// one in), LIGHTHOUSE_RUNS times (5) and prints the median of the four category scores and of
-// LCP, CLS and TBT, with the range over the runs: a single run's performance score moves by
-// several points on a shared machine (Lighthouse's docs/variability.md: the median of five runs
-// about halves the spread).
-// LIGHTHOUSE_BASELINE=<build dir> (another build: `BUILD_DIR=build-main npm run build`) runs that
-// build's server too, its runs taking turns with this build's, so a busy machine's drift hits
-// both alike; a row per build.
-// A run Lighthouse itself could not complete (e.g. NO_NAVSTART) is repeated, up to twice.
-// Targets (issue #6): 100 everywhere, LCP under 1.5 s, CLS 0; issue #28: TBT under 200 ms on
-// /keranjang and the board. Reports; asserts nothing.
-// LIGHTHOUSE_PAGES and LIGHTHOUSE_ADMIN_PAGES override the pages.
+// Lighthouse (mobile) for `npm run bench`: medians of LIGHTHOUSE_RUNS (5) runs per page
+// (docs/decisions/0006-page-speed.md). LIGHTHOUSE_BASELINE=<build dir> alternates runs with another
+// build; LIGHTHOUSE_PAGES, LIGHTHOUSE_ADMIN_PAGES override the pages. Reports only.
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

@@ -1,11 +1,6 @@
-// Live orders under load (issue #15), for `npm run bench`: one production server on the embedded
-// database with LIVE_WATCHERS open order pages (server-sent events, one connection each, as a
-// customer's browser keeps it) and one staff board. Reports the server's memory with them, how
-// long a status change takes to reach its watcher (p50/p99 over LIVE_CHANGES changes, from the
-// admin's request to the event's arrival), /produk's throughput without and with the watchers,
-// and the first-load JavaScript of the board, an order page and the storefront's cart.
-// It reports; it asserts nothing (missed targets still exit 0).
-// Settings: LIVE_WATCHERS (1000), LIVE_CHANGES (200), LIVE_LOAD_S (10), LIVE_CONNECTIONS (50).
+// Live orders under load (issue #15) for `npm run bench`: memory with LIVE_WATCHERS order pages and
+// a board open, status-change latency, /produk throughput (docs/decisions/0020-live-orders.md).
+// Reports only. Also LIVE_CHANGES, LIVE_LOAD_S, LIVE_CONNECTIONS.
 import autocannon from "autocannon";
 import { filledCart, firstLoadJs, percentile, placeOrder, signInAdmin, startShop, watch } from "./shop.mjs";
 

@@ -1,11 +1,6 @@
-// The login side of the mixed bench (scripts/bench/mixed.mjs), in a process of its own so that
-// autocannon's busy event loop delays neither the logins it sends nor its answers as the
-// reCAPTCHA stand-in. Forked with IPC:
-//   parent → {type: "verifier"}            child → {type: "verifier", url}
-//   parent → {type: "start", base, accounts, perSecond, password}
-//   parent → {type: "stop"}                child → {type: "result", sent, latencies, failures}
-// The stand-in for https://www.google.com/recaptcha/api/siteverify accepts every token, so the
-// bench measures the server and not a proof-of-work solver.
+// The login side of mixed.mjs, forked in its own process (IPC messages `verifier`, `start`, `stop`,
+// answered by `verifier` and `result`) so autocannon's busy loop delays neither the logins nor its
+// reCAPTCHA stand-in, which accepts every token.
 import http from "node:http";
 
 const verifier = http.createServer((request, response) => {

@@ -1,10 +1,6 @@
-// How a page's render grows with the menu, for `npm run bench` (issue #28): for each size, a
-// throwaway embedded database with the starting catalog plus generated dishes up to that many
-// items, then /produk rendered without the page cache (each request its own query string, so
-// each is a miss) MENU_RENDERS times: median (min–max) time to the whole page and to its first
-// byte. Goal (issue #28): 1,000 items ÷ 100 items ≤ 6 (a linear render; the head and the
-// stylesheet cost the same at any size). Reports; asserts nothing.
-// Settings: MENU_SIZES (6,20,100,200,1000), MENU_RENDERS (9).
+// How /produk's render grows with the menu (issue #28) for `npm run bench`: generated menus of
+// MENU_SIZES items, rendered MENU_RENDERS times past the page cache; goal: 1,000 items ÷ 100 items
+// ≤ 6. Reports; asserts nothing.
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";

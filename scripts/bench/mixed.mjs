@@ -1,14 +1,6 @@
-// Mixed load for `npm run bench`: 200 connections browsing the public pages without pause, one
-// autocannon run throughout: a warm-up that is not counted (5 s: the 200 connections open and the
-// caches fill), then the pages alone (30 s), then the same with 10 logins per second alongside
-// (60 s). Reports throughput, p50/p99 per route, errors, login latency and the server's
-// event-loop delay in each phase. bcrypt runs on libuv's thread pool (@node-rs/bcrypt,
-// password.server.ts), off the event loop, so page latency with logins should stay within twice
-// that without.
-// Logins come from a process of their own (login-driver.mjs), spread over each second, with a
-// local stand-in for reCAPTCHA's verify endpoint. Reports; asserts nothing.
-// Settings: MIXED_CONNECTIONS (200), MIXED_WARMUP_S (5), MIXED_SOLO_S (30), MIXED_WITH_LOGINS_S
-// (60), MIXED_LOGINS_PER_S (10).
+// Mixed load for `npm run bench`: public pages under 200 connections, alone then beside 10 logins a
+// second (login-driver.mjs); latency and event-loop delay per phase. Reports only. Settings:
+// MIXED_CONNECTIONS, MIXED_WARMUP_S, MIXED_SOLO_S, MIXED_WITH_LOGINS_S, MIXED_LOGINS_PER_S.
 import { fork, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";

@@ -1,12 +1,6 @@
-// The storefront's first-load JavaScript per page, against its 120 KB gzip budget and the 4 KB of
-// headroom kept for what comes next (decisions 0029 and 0042). Two figures per page: "hinted", the
-// scripts the HTML names (first-load.mjs, as `npm run bench` counts them), and "loaded", every
-// script a headless Chromium fetched within SETTLE_MS after the page's load, also those imported on
-// demand once it hydrated (e.g. a widget's code). /keranjang is measured empty and with a line (its
-// lines' code loads with them); /pesanan/<code> and /pesanan-saya as the customer who ordered.
-//
-// Settings: BUILD_DIR (build) to start a server on a fresh data directory, or BENCH_BASE to
-// measure a running one; CHROME_PATH (/usr/bin/chromium). Reports; asserts nothing.
+// The storefront's first-load JavaScript per page against the 120 KB gzip budget
+// (docs/decisions/0029-one-form-pattern.md): scripts the HTML names and scripts Chromium loaded.
+// Settings: BUILD_DIR (a fresh server) or BENCH_BASE (a running one), CHROME_PATH. Reports only.
 import { chromium } from "@playwright/test";
 import { firstLoad, gz } from "./first-load.mjs";
 import { filledCart, placeOrder, signInAdmin, startShop } from "./shop.mjs";

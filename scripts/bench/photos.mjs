@@ -1,10 +1,6 @@
-// Figures for uploaded photos on the embedded database (docs/decisions/0035-photos-in-the-database.md):
-// BENCH_PHOTOS photos (640×480 WebP) left as files of an older version in DATA_DIR/uploads, the
-// server's start that moves them into the database (and its copies on disk), load on them, then
-// the first request of each on an empty disk (read from the database), and the server's memory
-// after each step. Reports; asserts nothing. Run after `npm run build`:
-//   node scripts/bench/photos.mjs
-// Settings: BENCH_PHOTOS (200), BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10).
+// Uploaded photos on the embedded database (docs/decisions/0035-photos-in-the-database.md): moving
+// old upload files in at start, load, first requests from an empty disk, and memory after each
+// step. Reports only. Settings: BENCH_PHOTOS, BENCH_CONNECTIONS, BENCH_DURATION.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";

@@ -1,10 +1,6 @@
-// Daily portions across two app servers on PostgreSQL (docs/decisions/0044-daily-portions.md),
-// for `npm run bench` under scripts/with-postgres.sh: Es Nyala gets 10 portions, 50 guests fill a
-// cart with one each (as a browser without JavaScript), then all check out at once, alternating
-// between the two servers. Prints how many were recorded and refused with the message, and the
-// count left in the database; then /produk req/s on one server, quiet and while the other records
-// orders of a counted item. Reports; asserts nothing. Settings: PORTIONS_CUSTOMERS (50),
-// PORTIONS_COUNT (10), BENCH_CONNECTIONS (50), BENCH_DURATION seconds (5).
+// Daily portions across two app servers on PostgreSQL (docs/decisions/0044-daily-portions.md):
+// 50 checkouts at once of a dish with 10 portions, then /produk req/s quiet and while orders are
+// recorded. Reports; asserts nothing. Settings: PORTIONS_CUSTOMERS, PORTIONS_COUNT, BENCH_*.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,11 +1,6 @@
-// Web Push of new orders (#24, docs/decisions/0036-web-push.md), for `npm run bench`: one
-// production server on the embedded database with PUSH_DEVICES admin devices (10 per admin)
-// subscribed to a push service on this machine (tests/support/fake-push-service.ts), and
-// PUSH_ORDERS orders placed one after another as a browser without JavaScript does. For each
-// order and device: from the checkout's request leaving (the order is committed inside it, so
-// this bounds "committed → push sent" from above) to the push request's arrival. Also the
-// board's first-load JavaScript. It reports; it asserts nothing (missed targets still exit 0).
-// Settings: PUSH_DEVICES (50), PUSH_ORDERS (30).
+// Web Push of new orders for `npm run bench`: from each checkout to its push reaching PUSH_DEVICES
+// (50) devices on a local push service, over PUSH_ORDERS (30) orders, and the board's first-load JS
+// (docs/decisions/0036-web-push.md). Reports; asserts nothing.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";

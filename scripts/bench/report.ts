@@ -1,10 +1,6 @@
-// The 30-day report's figure for `npm run bench` (issue #28): how long `orderReport` (the
-// /admin/laporan loader's query) takes with 100, 10,000 and 100,000 orders, written with SQL over
-// the last 45 days (two thirds in the window) in the mix a restaurant has: mostly finished,
-// some in the kitchen, cancelled, cleared as never sent, replaced, new in the last two hours
-// (older unsent ones are cleared); a fifth with a promotion. On PGlite (in memory) and, with BENCH_DATABASE_URL, on that PostgreSQL server.
-// Goal: ≤ 100 ms at 100,000. Settings: REPORT_SIZES (100,10000,100000), REPORT_REPEAT (15).
-// Reports; asserts nothing.
+// The 30-day report's timing for `npm run bench` (issue #28): `orderReport` over 100 to 100,000
+// generated orders on PGlite and, with BENCH_DATABASE_URL, PostgreSQL; goal ≤ 100 ms at 100,000
+// (docs/decisions/0032-report-totals.md). Settings: REPORT_SIZES, REPORT_REPEAT. Reports only.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { performance } from "node:perf_hooks";

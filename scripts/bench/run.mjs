@@ -1,17 +1,6 @@
-// Figures for the storefront: per public route the HTML and first-load JS/CSS bytes (gzip),
-// then autocannon throughput and latency (asked for as a browser asks: Accept-Encoding), the same for a signed-in customer with a cart (the
-// page cache serves visitors with cookies too: decision 0019), then the server's memory and the
-// image sizes.
-// It reports; it asserts nothing: missed targets still exit 0, only a failure to run exits 1.
-//
-// Settings (environment):
-//   BENCH_CONNECTIONS  autocannon connections per route (50)
-//   BENCH_DURATION     seconds of load per route (10)
-//   BENCH_ROUTES       comma-separated routes to measure (all public routes)
-//   BENCH_RESTART      1 (default): afterwards restart the server on the same data directory,
-//                      load /produk again and report the memory of that steady state; 0 skips it
-//   BENCH_PORT         port for the server (a free one)
-//   BENCH_OUTPUT       where the JSON goes (bench-results/latest.json)
+// Storefront figures for `npm run bench`: per public route bytes, throughput and latency (also
+// signed in with a cart), memory, image sizes. Reports; asserts nothing. Settings:
+// BENCH_CONNECTIONS, BENCH_DURATION, BENCH_ROUTES, BENCH_RESTART, BENCH_PORT, BENCH_OUTPUT.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";

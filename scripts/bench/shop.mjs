@@ -1,7 +1,6 @@
-// A production server on a fresh embedded database for the benches (live.mjs, abuse.mjs), and
-// what they do to it as its customers and its admin would: a cart filled and checked out as a
-// browser without JavaScript does, an admin signed in (ALTCHA solved like the widget), an order
-// page's event stream read as lightly as a browser keeps it.
+// A production server on a fresh embedded database for the benches (live.mjs, abuse.mjs), and what
+// its customers and admin do to it: carts checked out without JavaScript, an admin signed in, order
+// pages' event streams read.
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";

@@ -1,10 +1,6 @@
-// What printing costs the board's browser (docs/decisions/0034 and 0037), from the production
-// build in build/ (`npm run build` first; scripts/bench.sh builds): the staff board's first-load
-// JavaScript (the chunks React Router's manifest lists for its routes, gzip), the print code the
-// browser fetches on demand (the printer connections' chunk and what it adds), and, bundled apart
-// by the app's own Vite, what encoding tickets in the browser would add (the server encodes them).
-// Prints bytes and gzip bytes; asserts nothing.
-//   node scripts/bench/ticket-bundle.mjs
+// What printing costs the board's browser, from build/: the board's first-load JS, the print code
+// fetched on demand, and what encoding tickets in the browser would add
+// (docs/decisions/0034-printed-tickets.md, 0037-printing-orders.md). Reports only.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";

@@ -53,7 +53,7 @@ export function menuBackdrop(
 /**
  * Slide backdrop: calm dark gradient on the left (left: two colours, then right), a glowing stage
  * at (glowX, glowY). Returns back (under the food) and front (over it): a fade from the left, where
- * the carousel lays the slide's text over the picture (app/features/catalog/carousel.tsx).
+ * the carousel lays the slide's text over the picture (app/features/storefront/carousel.tsx).
  */
 export function slideBackdrop(width, height, { left, right, glow, seed = 9, glowX = 860, glowY = 300 }) {
   const rand = seededRandom(seed);

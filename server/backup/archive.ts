@@ -1,8 +1,7 @@
 /**
- * The backup file: a gzip-compressed tar (readable with `tar -tzf`) whose first entry is
- * `nyala-backup.json` (what made it, when, and the database's applied migrations), followed by
- * `pglite/…` (the database directory) and `uploads/…` (the photos). Written under a temporary
- * name, mode 0600 (it holds password hashes), and renamed when complete. Reading it: unpack.ts.
+ * The backup file: a tar.gz whose first entry is `nyala-backup.json` (the manifest), then
+ * `pglite/…` and `uploads/…`, written under a temporary name with mode 0600 (it holds password
+ * hashes) (docs/decisions/0014-one-box.md). Read by unpack.ts.
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";

@@ -1,9 +1,7 @@
 /**
- * `npm run backup`: one dated file with the embedded database and the photos.
- * With the shop running, the server makes the snapshot (snapshot.ts) on request over its data
- * directory's lock socket, authenticated by the token only the lock file's reader knows; with the
- * shop stopped, this process takes the lock and copies the directory itself. Either way the file
- * is packed here, not in the server, so the shop spends no memory or CPU on compression.
+ * `npm run backup`: one dated file with the embedded database and the photos; a running shop makes
+ * the snapshot (snapshot.ts) on request over its lock socket, else this process copies
+ * (docs/decisions/0014-one-box.md). Packed here, so the shop spends nothing on compression.
  */
 import { mkdir, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";

@@ -1,9 +1,7 @@
 /**
- * `npm run restore FILE`: puts a backup back on a stopped shop. Holds the data directory's lock
- * throughout (a running server refuses it: stop the shop first). The file is unpacked beside the
- * data, checked (a Nyala backup, a schema this version knows, a database that opens), and only
- * then swapped in; what was there is kept in DATA_DIR/sebelum-pemulihan-<time>/, never deleted.
- * An older backup is brought up to date by the next start's migrations.
+ * `npm run restore -- <file>`: a backup back on a stopped shop, under the data lock, unpacked and
+ * checked before it is swapped in (docs/decisions/0014-one-box.md). The old data stays in
+ * DATA_DIR/sebelum-pemulihan-<time>/.
  */
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";

@@ -1,14 +1,7 @@
 /**
- * A consistent copy of the embedded database and the photos, made while the shop keeps serving
- * (docs/decisions/0014-one-box.md). The database directory is copied twice: once while requests
- * go on, then again, under the database's pause (no query runs, between transactions, after a
- * checkpoint), only the files that changed since the first copy began. The pause lasts tens of
- * milliseconds whatever the database's size. Photos are rows of the database (0035); files of
- * older uploads not moved into it yet are hard-linked during the same pause: they are never
- * changed in place, so a link keeps exactly the bytes the copied database points to.
- *
- * The copy goes into DATA_DIR/backup-staging/<name>/{pglite,uploads}; `npm run backup` packs it
- * into one file and deletes it.
+ * A consistent copy of the embedded database and photos while the shop serves: a live copy, then
+ * the changed files under a pause of milliseconds (docs/decisions/0014-one-box.md). Into
+ * DATA_DIR/backup-staging/; `npm run backup` packs it.
  */
 import { copyFile, link, lstat, mkdir, readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";

@@ -1,10 +1,7 @@
 /**
- * Reading a backup file (archive.ts) into a new folder, in two passes. The first writes nothing:
- * it refuses what is not a Nyala backup (no gzip, no manifest first, an entry outside pglite/ and
- * uploads/ or with `..`, a link, a device, a header whose checksum fails, a truncated archive, a
- * file count other than the manifest's; gzip's CRC catches damaged bytes) and what would unpack
- * past its budget, stopping as soon as the sum passes it. Only then the second pass writes.
- * docs/decisions/0030-connection-budget-and-outages.md has the budget.
+ * Reads a backup file (archive.ts) into a new folder in two passes: the first writes nothing and
+ * refuses anything that is not a sound Nyala backup or would unpack past its budget; only then the
+ * second writes (docs/decisions/0014-one-box.md, 0030-connection-budget-and-outages.md).
  */
 import { createReadStream } from "node:fs";
 import { mkdir, open, stat, statfs } from "node:fs/promises";

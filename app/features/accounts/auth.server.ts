@@ -1,10 +1,7 @@
 /**
- * Who is asking: the signed-in user, resolved once per request by `authMiddleware` from the
- * session cookie, and the `require*` guards every protected loader and action calls.
- *
- * Invariants: a user object here never carries the password hash; roles are checked on the
- * server on every request (hiding a link is never the check); a login always starts a new
- * session (see session.server.ts). Roles: permissions.server.ts.
+ * Who is asking: the signed-in user, resolved once per request by `authMiddleware` from the session
+ * cookie, and the `require*` guards every protected loader and action calls
+ * (docs/decisions/0005-admin-access.md). A user here never carries the password hash.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";

@@ -1,15 +1,7 @@
 /**
- * The login captcha, verified on the server (docs/decisions/0003-captcha.md).
- *
- * Default: ALTCHA, a proof of work the browser solves; no third party is involved. Challenges are
- * HMAC-signed with ALTCHA_HMAC_KEY (else a key derived from the server's signing secret,
- * lib/server-secret.server.ts, the same on every server), expire after 10 minutes, and a
- * solved challenge is accepted once: its signature is recorded in `rate_limits` under
- * `altcha:<signature>` until it expires, with an insert that only one request can win, so a
- * replay fails even on another app server.
- *
- * With RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET set: Google reCAPTCHA v2, whose tokens Google
- * itself accepts once; RECAPTCHA_VERIFY_URL lets tests use a local stand-in.
+ * The login captcha, always verified on the server: ALTCHA proof of work by default, reCAPTCHA v2
+ * when RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set (docs/decisions/0003-captcha.md). A solved
+ * ALTCHA challenge is accepted once, on every app server (`altcha:<signature>` in `rate_limits`).
  */
 import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";

@@ -1,14 +1,6 @@
 /**
- * Google sign-in: OpenID Connect authorization-code flow with PKCE, state and nonce
- * (docs/decisions/0004-google-sign-in.md), through openid-client 6.
- *
- * `GET /auth/google` creates a PKCE verifier, a state and a nonce, keeps them in a short-lived
- * HttpOnly cookie, and redirects to the provider with `prompt=select_account`.
- * `GET /auth/google/callback` requires the state in the URL to equal the cookie's, redeems the
- * code with the verifier, and lets openid-client check the ID token (issuer, audience, expiry,
- * signature, nonce). The cookie is cleared on every callback, so a state is usable once.
- *
- * The flow starts with a plain link (a GET to our own route), not a form post: the CSP's
+ * Google sign-in: OpenID Connect code flow with PKCE, state and nonce, through openid-client
+ * (docs/decisions/0004-google-sign-in.md). It starts from a plain link, not a form: CSP
  * `form-action 'self'` would block a form whose redirect leaves the site.
  */
 import {

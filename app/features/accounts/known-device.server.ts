@@ -1,17 +1,7 @@
 /**
- * Known devices (docs/decisions/0016-login-throttling-and-known-devices.md): a browser where an
- * account signed in carries a signed cookie saying so, and a later password login there is
- * throttled on that device's own failures, not on the account's failures elsewhere. So wrong
- * passwords sent by someone else can slow down new devices, never lock the owner out of a
- * device they used before.
- *
- * Cookie `nyala_perangkat` = `<device id>.<tag>[.<tag>…]`: a random device id and one tag per
- * account that signed in here (newest first, at most MAX_ACCOUNTS). A tag is
- * HMAC-SHA256(known-device key, device id + e-mail), cut to 16 bytes: only the server can make
- * one (the key comes from SESSION_SECRET), it names one e-mail on one device, and it is compared
- * in constant time. The server stores nothing. The cookie outlives logouts (it is not a session
- * and opens nothing by itself: the password is always checked). Flags as every cookie of ours
- * (cookies.server.ts): HttpOnly, SameSite=Lax, Secure and `__Host-` in production.
+ * Cookie `nyala_perangkat`: an HMAC tag per account that signed in on this browser, so failures
+ * there count per device (docs/decisions/0016-login-throttling-and-known-devices.md). It outlives
+ * logouts and opens nothing by itself.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";

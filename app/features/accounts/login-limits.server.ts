@@ -1,19 +1,7 @@
 /**
- * Which failed-login counters a password attempt is counted on
- * (docs/decisions/0016-login-throttling-and-known-devices.md). All are fixed windows of 15
- * minutes in `rate_limits` (lib/rate-limit.server.ts), so they hold across app servers.
- *
- * From a device the account has signed in on (known-device.server.ts): only that device's own
- * counter (RATE_LIMIT_LOGIN_ACCOUNT). Nothing anyone does elsewhere blocks it.
- * From any other device, three counters, each of which blocks:
- * - the account from this client address (RATE_LIMIT_LOGIN_ACCOUNT): one attacker is stopped
- *   early without touching the account's other addresses;
- * - the account from every address together (RATE_LIMIT_LOGIN_ACCOUNT_TOTAL): bounds guessing
- *   spread over many addresses;
- * - the client address over every account (RATE_LIMIT_LOGIN_ADDRESS): bounds one address
- *   trying many accounts.
- * A failed captcha counts against the client address only: without a valid captcha nobody can
- * use up an account's attempts.
+ * Which failed-login counters (lib/rate-limit.server.ts) a password attempt counts on: on a known
+ * device only its own, elsewhere the account per address, the account in total and the address
+ * (docs/decisions/0016-login-throttling-and-known-devices.md).
  */
 import type { Database } from "../../../database/client.server.ts";
 import { getEnv } from "../../lib/env.server.ts";

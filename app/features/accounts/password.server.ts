@@ -1,10 +1,7 @@
 /**
- * Password hashing: bcrypt, cost 10 (SPEC.md section 9), through @node-rs/bcrypt, which runs on
- * libuv's thread pool so a login never blocks the event loop.
- *
- * Invariant: checking a password costs one bcrypt comparison whether or not the account exists
- * or has a password at all (Google-only accounts), so response times do not tell which e-mails
- * are registered.
+ * Password hashing: bcrypt cost 10 through @node-rs/bcrypt, on libuv's thread pool. Checking costs
+ * one comparison whether or not the account exists or has a password, so timing does not tell which
+ * e-mails are registered.
  */
 import { hash, verify } from "@node-rs/bcrypt";
 

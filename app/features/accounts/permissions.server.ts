@@ -1,13 +1,7 @@
 /**
- * The gate in front of everything under /admin: the admin layout's middleware runs before any
- * admin loader or action, for documents, client navigations (`.data`) and form posts alike.
- *
- * - Nobody signed in: 401 "Akses Ditolak" / "Anda harus login terlebih dahulu!" (the page then
- *   sends the visitor to /beranda); /admin/profil and /admin/pengaturan redirect to /masuk.
- * - Signed in without the admin role: 403.
- * The layout's error boundary renders those answers without any admin content. Every admin
- * loader and action also calls `requireAdmin` itself, so a route moved out of the layout stays
- * protected.
+ * The gate in front of /admin: the admin layout's middleware answers 401 (nobody signed in) or 403
+ * (not an admin) before any admin loader or action runs (docs/decisions/0005-admin-access.md).
+ * Every admin handler also calls `requireAdmin` itself.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";

@@ -1,15 +1,7 @@
 /**
- * Session tokens and the session cookie.
- *
- * Model (after Lucia's auth_session): a token is `<id>.<secret>`, both random. The database keeps
- * the id and SHA-256(secret) only, compared in constant time, so a copy of the sessions table
- * cannot be turned into working cookies. Sessions last 30 days and slide: a session used in its
- * second half is extended. A login always creates a new session (no fixation); logout and user
- * deletion delete rows, which ends the session everywhere at once.
- *
- * Cookie (cookies.server.ts): HttpOnly (no script reads it), SameSite=Lax (the browser does not
- * send it on cross-site POSTs; CSRF protection is needed if this ever becomes 'none'), Path=/,
- * and in production Secure with the `__Host-` prefix (no Domain, cannot be set by a subdomain).
+ * Session tokens (`<id>.<secret>`) and the session cookie: the database keeps the id and
+ * SHA-256(secret) only, so a copy of the sessions table opens nothing. A session lasts 30 days,
+ * slides in its second half, is new at each login and ends everywhere when its row is deleted.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";

@@ -1,9 +1,7 @@
 /**
- * Accounts: registration, password login, Google identities, admin roles.
- *
- * Invariants: e-mails are stored trimmed and lower-case and are unique (the database's unique
- * index decides races, never a read-then-write); `password_hash` is read only to compare it here
- * and never returned; unknown e-mail and wrong password take the same path and the same time.
+ * Accounts: registration, password login, Google identities, admin roles. E-mails are stored
+ * trimmed, lower-case and unique (the unique index decides races); `password_hash` is never
+ * returned, and unknown e-mail and wrong password take the same path and time.
  */
 import { forgetUserSessions } from "./auth.server.ts";
 import { randomInt } from "node:crypto";

@@ -1,11 +1,7 @@
 /**
- * The admin's user management: the searchable, paginated list, the dashboard figures and
- * deleting an account.
- *
- * Invariants: nothing here selects `password_hash`; search runs in the database (trigram
- * indexes on lower(nama) and email serve `like '%…%'`), never by loading the whole table;
- * an admin cannot delete their own account, and the last admin cannot be deleted even when two
- * admins delete each other at the same moment (the admin rows are locked first).
+ * The admin's user list (searched in the database), dashboard figures and account deletion
+ * (docs/decisions/0005-admin-access.md). Nothing here selects `password_hash`; an admin cannot
+ * delete their own account, and the last admin is never deleted (admin rows are locked first).
  */
 import { forgetUserSessions } from "../accounts/auth.server.ts";
 import { and, count, desc, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";

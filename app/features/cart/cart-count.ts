@@ -1,9 +1,7 @@
 /**
- * The cart's count in the header, in the browser. The server splices the visitor's count into
- * every page and into the page's island (lib/visitor-island.ts); hydration reads the island, so
- * React renders what the HTML already shows. Then every cart answer (a "Tambah", a change in the
- * cart page, an order sent) carries the cart's count and version; the newest version wins, taps
- * still on their way are counted on top, and other tabs of this browser are told.
+ * The header's cart count in the browser: hydrated from the page's island (lib/visitor-island.ts),
+ * then updated by every cart answer; the newest version wins, pending taps count on top, other tabs
+ * are told (docs/decisions/0019-pages-for-every-visitor.md).
  */
 import { useContext, useSyncExternalStore } from "react";
 import { readVisitorIsland, VisitorSlotMarkers } from "~/lib/visitor-island.ts";

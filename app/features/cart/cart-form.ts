@@ -1,10 +1,7 @@
 /**
- * The cart's forms, shared by the pages that draw them and the actions that read them: the add
- * form of a product card (and of the level page), and the cart page's one form, whose buttons
- * each say what to change and whose fields carry every line's note and level (so any button,
- * the checkout too, keeps what was typed). Without JavaScript these are plain POSTs; with it the
- * same fields go through fetchers. The names are here, for the pages; reading them is
- * cart-form.server.ts's.
+ * The cart's form names, shared by the pages that draw them and cart-form.server.ts that reads
+ * them: the add form and the cart page's one form, whose fields carry every line's note and level
+ * (docs/decisions/0018-server-cart.md).
  */
 
 /** The action a button (or the add form) asks for, in the `intent` field. */

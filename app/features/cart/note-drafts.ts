@@ -1,8 +1,7 @@
 /**
- * Notes being typed in the cart page, kept in sessionStorage until the server has them: a note is
- * saved when typing pauses, and a reload in that moment would otherwise lose it (the cart page
- * restores and saves a draft it finds). Per tab, gone with the tab; a draft is only ever the
- * customer's own text for their own line.
+ * Cart notes being typed, kept in sessionStorage (per tab) until the server has them, so a reload
+ * while typing pauses loses nothing; the cart page restores and saves a draft it finds
+ * (docs/decisions/0018-server-cart.md).
  */
 const KEY = "keranjang-catatan";
 

@@ -1,8 +1,7 @@
 /**
- * The menu item form's rules (/admin/menu), shared by the page (Conform: messages beside each
- * field without a round trip) and the server (menu-items.server.ts, the real check, which also
- * checks what only the database knows: the category exists, the family's level is free). The
- * tests assert every message character for character.
+ * The menu item form's rules (/admin/menu), shared by the page and the server
+ * (docs/decisions/0029-one-form-pattern.md); menu-items.server.ts also checks what only the
+ * database knows. Tests assert every message to the character.
  */
 import { z } from "zod";
 import { checkbox, textField, wholeNumber } from "../../lib/form-schema.ts";

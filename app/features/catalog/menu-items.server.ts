@@ -1,11 +1,7 @@
 /**
- * The menu items admins change in /admin/menu: create, edit, mark sold out, delete.
- *
- * Every function checks its input with MenuItemSchema (menu-item-schema.ts, the page's own
- * check), writes the change and its audit-log entry in one transaction, and clears the content
- * cache so the storefront shows it at the next page load; the photo is handled by
- * photo-writes.server.ts. The caller has already checked that the actor is an admin
- * (`requireAdmin`); these functions trust the actor they are given.
+ * The menu items admins change in /admin/menu (create, edit, sold out, delete): input checked with
+ * MenuItemSchema, the change and its audit entry in one transaction, photos through
+ * media/photo-writes.server.ts. Callers have checked `requireAdmin`; the actor given is trusted.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

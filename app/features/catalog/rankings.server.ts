@@ -1,8 +1,7 @@
 /**
- * Which menu items the three storefront pages show, in which order (/admin/menu-populer):
- * featured on `/`, best sellers on `/beranda`, products on `/produk`. Checked with RankingSchema
- * (ranking-schema.ts); the three lists are replaced at once, with their audit-log entry, in
- * one transaction. The caller has already checked that the actor is an admin.
+ * Which menu items `/`, `/beranda` and `/produk` show and in which order (/admin/menu-populer):
+ * checked with RankingSchema, the three lists replaced at once with their audit entry in one
+ * transaction. The caller has checked `requireAdmin`.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

@@ -1,8 +1,7 @@
 /**
- * The carousel slides of /beranda (/admin/banner). A slide's "Pesan Sekarang" button orders a
- * dish of the menu, or the slide's own title when it names none. Checked with SlideSchema
- * (slide-schema.ts); written with its audit entry in one transaction (picture-cards.server.ts,
- * photo-writes.server.ts). The caller has already checked that the actor is an admin.
+ * The /beranda carousel slides (/admin/banner): checked with SlideSchema, written with the audit
+ * entry in one transaction (picture-cards.server.ts, media/photo-writes.server.ts)
+ * (docs/decisions/0027-promotions-in-one-folder.md). The caller has checked `requireAdmin`.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

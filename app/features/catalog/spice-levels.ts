@@ -1,9 +1,7 @@
 /**
- * The spice levels a noodle dish is cooked to, and the level families that sell them
- * (docs/decisions/0023-spice-level-families.md): each level of a dish is its own menu item with
- * its own name and price (`Mie Nyala Level 3`, Rp 12.000), and the items of one family are the
- * levels a customer picks between. Shared by the level picker, the cart, the order check on the
- * server and the WhatsApp message, so the words are the same everywhere.
+ * Spice levels and the level families that sell them: each level is its own menu item
+ * (docs/decisions/0023-spice-level-families.md). Shared by the picker, cart, server check and
+ * WhatsApp message, so the words match everywhere.
  */
 export const MIN_LEVEL = 0;
 export const MAX_LEVEL = 5;

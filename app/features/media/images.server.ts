@@ -1,13 +1,7 @@
 /**
- * Photos uploaded in the admin pages (menu items, promos, slides).
- *
- * An upload is accepted only when its bytes are a JPEG, PNG or WebP (the declared type and the
- * file name are not trusted) of at most 5 MB. It is re-encoded by sharp to WebP at the size its
- * page shows (images.ts), which also drops metadata (EXIF location) and anything hidden in the
- * file. The result is stored in the database as `<kind>/<hash>.webp`, named by the SHA-256 of its
- * bytes (photo-store.server.ts): a name never changes content, so GET /gambar/… can be cached for
- * a year, and every app server serves it. Its smaller copies (images.ts SMALLER_WIDTHS) are
- * stored beside it as `<kind>/<hash>-<width>.webp`.
+ * Photos uploaded in the admin pages: accepted only when the bytes are JPEG, PNG or WebP within
+ * PHOTO_MAX_BYTES, re-encoded by sharp to WebP (no metadata survives) and stored by content hash
+ * with smaller copies (docs/decisions/0035-photos-in-the-database.md).
  */
 import { createHash } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";

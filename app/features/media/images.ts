@@ -1,10 +1,7 @@
 /**
- * The app's pictures: their full pixel size (every <img> carries width and height, so nothing
- * shifts while they load) and the smaller copies served for small slots, e.g. a menu photo shown
- * 112 px wide in a phone's menu row. A copy's file is the full one's name with `-<width>` before
- * `.webp` (`/images/menu/es-nyala-360.webp`, `/gambar/menu/<hash>-360.webp`): the seed pictures'
- * copies are drawn by scripts/draw-images.mjs, uploads' copies are made when they are saved
- * (images.server.ts) or, for older uploads, when first asked for (routes/resources/gambar.tsx).
+ * The app's pictures: their full size (every <img> carries width and height) and the smaller copies
+ * for small slots, named `<name>-<width>.webp` (docs/decisions/0009-smaller-font-and-pictures.md,
+ * 0035-photos-in-the-database.md).
  */
 export const MENU_IMAGE = { width: 640, height: 480 } as const;
 export const SLIDE_IMAGE = { width: 1200, height: 600 } as const;

@@ -1,8 +1,7 @@
 /**
- * Stored photos by name (`menu/<sha256>.webp`): the `photos` rows are what every app server serves;
- * each server keeps those it served under DATA_DIR/photo-cache/, a copy it may lose at any time.
- * A row is copied to the cache in slices and sent from the file, so no whole photo sits in the
- * JavaScript heap. docs/decisions/0035-photos-in-the-database.md
+ * Stored photos by name: `photos` rows are what every server serves, each keeping a copy it may
+ * lose under DATA_DIR/photo-cache/, filled and sent in slices so no whole photo sits in the heap
+ * (docs/decisions/0035-photos-in-the-database.md).
  */
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";

@@ -1,11 +1,7 @@
 /**
- * Writing a row that shows an uploaded photo (a menu item, a promo, a slide) so that no photo is
- * left behind and none goes missing.
- *
- * An upload is stored only once the input is valid and the row to change exists; a write that
- * still does not happen (refused, or the row deleted meanwhile) takes the stored photo with it. A
- * photo an edit replaced, or a deleted row's, is removed once no row shows it. After a write the
- * content cache is cleared, so the storefront shows the change at the next page load.
+ * Writes of rows that show an uploaded photo (menu item, promo, slide) so no photo is left behind
+ * or goes missing: stored only for a valid write, removed when no row shows it, content cache
+ * cleared after (docs/decisions/0035-photos-in-the-database.md).
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

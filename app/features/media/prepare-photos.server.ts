@@ -1,9 +1,7 @@
 /**
- * What a server does once before it reads or writes a photo: files uploaded before photos were
- * kept in the database (DATA_DIR/uploads/<kind>/<name>) move into it, then into this server's
- * cache, and cached photos no row holds any more are dropped. Idempotent: a name already stored
- * is not stored again, and a move cut short is finished at the next start.
- * docs/decisions/0035-photos-in-the-database.md
+ * Once per server before photos are used: older upload files (DATA_DIR/uploads) move into the
+ * database and this server's cache, and cached photos no row holds are dropped; idempotent
+ * (docs/decisions/0035-photos-in-the-database.md).
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, rmdir } from "node:fs/promises";

@@ -1,13 +1,7 @@
 /**
- * An admin's notifications (notifikasi-masuk) and notification switches
- * (pengaturan-notifikasi), stored per admin, and the notifications the product sends: one per
- * order recorded ("Pesanan baru"), one per registration ("Pengguna baru") and one per message
- * from /kontak ("Pesan kontak"), each only to the admins whose switch for it is on (a missing
- * settings row means the defaults: on).
- *
- * Invariants: an admin only ever reads or changes their own rows (every query is filtered by
- * the signed-in admin's id); the first visit creates the settings row with the defaults, exactly
- * once even when two requests race.
+ * Each admin's notifications and switches, and the news sent (new order, new user, contact message)
+ * to the admins whose switch is on (docs/decisions/0005-admin-access.md, 0020-live-orders.md).
+ * Every query is filtered by the signed-in admin's id.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

@@ -1,8 +1,7 @@
 /**
- * The staff board (/admin/pesanan): reading orders, moving an order on one step, cancelling it
- * with a reason the customer sees, and clearing orders whose message was never sent. Every change
- * is written with its timeline entry and its audit-log entry in one transaction, and announced to
- * the live pages once committed. The caller has checked that the actor is an admin.
+ * The staff board (/admin/pesanan): listing orders, moving one a step, cancelling with a reason,
+ * clearing unsent ones (docs/decisions/0020-live-orders.md). Each change is written with its
+ * timeline and audit entries in one transaction and announced once committed.
  */
 import { boardPaymentColumns } from "./payment/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";

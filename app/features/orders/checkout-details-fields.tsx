@@ -1,8 +1,7 @@
 /**
- * The checkout's own fields (checkout-details.ts): who, how, where and when. Plain inputs named
- * as the schema names them, so they join whichever checkout form holds them; the address and
- * table fields hide for the other ways by CSS alone (`:has`), with or without JavaScript; a
- * browser without `:has` shows them all, labelled for the way they belong to.
+ * The checkout's own fields (checkout-details.ts), plain inputs named as the schema names them
+ * (docs/decisions/0022-checkout-details.md). The other ways' fields hide by CSS `:has` alone;
+ * without `:has` all show, labelled for their way.
  */
 import type { PaymentMethod } from "../store/payment-labels.ts";
 import { PaymentField } from "./payment/payment-field.tsx";

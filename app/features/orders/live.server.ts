@@ -1,14 +1,7 @@
 /**
- * Live orders: a change to an order (recorded, moved to another status, confirmed as sent)
- * reaches the customer's open order page and the staff board on every app server.
- *
- * A change is announced after its transaction committed (`announceOrderChange`), through the
- * cross-server notices (lib/notices.server.ts). Each server keeps one fan-out per watched order
- * and one for the board (lib/event-stream.server.ts): it reads the order's state once and writes
- * it to every watcher of that order; the board's watchers get the code and the count of new
- * orders, and reload their list. A watcher joining a watched order starts with the state the
- * others have, without a query. After a gap in the server's notices everyone reads the truth
- * again, so a change announced while anyone was away is never lost.
+ * Live orders: a committed change (`announceOrderChange`) reaches the order's open pages and the
+ * staff board on every app server (docs/decisions/0020-live-orders.md). After a gap in the notices,
+ * the truth is read again.
  */
 import { count, eq, max } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

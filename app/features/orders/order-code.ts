@@ -1,8 +1,7 @@
 /**
- * Order codes such as `NY-7K3Q`: short enough to read out over the phone, from an alphabet
- * without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), so a code copied by hand from a chat still
- * matches. 4 characters give 25⁴ ≈ 390,000 codes; the database's unique index decides, and
- * the recorder draws again (and longer, after a few collisions) when a code is taken.
+ * Order codes such as `NY-7K3Q`, from an alphabet without look-alikes so a code copied by hand
+ * still matches (docs/decisions/0021-order-page-links.md). The unique index decides; the recorder
+ * draws again, longer after a few collisions.
  */
 export const ORDER_CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY";
 export const ORDER_CODE_PREFIX = "NY-";

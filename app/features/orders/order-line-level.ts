@@ -1,8 +1,7 @@
 /**
- * How an order line's spice level reads in the admin. Since level families (decision 0023) a
- * line's level is its item's and the name says it (`Mie Nyala Level 3` · Pedas). An order from
- * before then may hold a level picked apart from the name (`Mie Nyala Level 1` at level 5): it
- * is shown as it was ordered, marked, never rewritten.
+ * How an order line's spice level reads in the admin (docs/decisions/0023-spice-level-families.md).
+ * An order from before level families may hold a level apart from its item's name: shown as
+ * ordered, marked, never rewritten.
  */
 import { levelInName } from "../catalog/level-name.ts";
 import { SPICE_LEVELS, spiceLevelLabel } from "../catalog/spice-levels.ts";

@@ -1,11 +1,7 @@
 /**
- * The checkout's WhatsApp text: what the restaurant reads in the chat. Pure, shared by the server
- * (which composes it from the recorded order) and the tests.
- *
- * Its structure (greeting, code, item lines, total, name, details, link) is ours alone: every value placed in a
- * line passes `singleLine` here, at the boundary, so no field (brand, item name, note, customer
- * name, note on opening hours) can add a line such as a fake "Total" (issue #20). A new field
- * goes through `field()` too.
+ * The checkout's WhatsApp text, pure: every value placed in a line passes `singleLine` here
+ * (through `field()`), so no field can add a line such as a fake "Total"
+ * (docs/decisions/0017-input-limits-and-edges.md).
  */
 import { formatRupiah } from "../../lib/format.ts";
 import { singleLine } from "../../lib/single-line.ts";

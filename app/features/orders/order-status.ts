@@ -1,8 +1,7 @@
 /**
- * An order's statuses (the schema's), what they are called, and the moves between them, shared by
- * the server, the staff board and the customer's order page. The kitchen moves an order one step
- * at a time: baru → diterima → dimasak → siap → selesai; any step before selesai may end in
- * batal (with a reason the customer sees). Selesai and batal are final.
+ * An order's statuses, their names and the moves between them, shared by server, board and order
+ * page (docs/decisions/0020-live-orders.md): baru → diterima → dimasak → siap → selesai, one step
+ * at a time; any step before selesai may end in batal. Both are final.
  */
 import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from "../../../database/types.ts";
 

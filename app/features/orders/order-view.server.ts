@@ -1,13 +1,7 @@
 /**
- * The customer's order page (/pesanan/<code>) and its live updates: who may see an order, and
- * what they see.
- *
- * Access model: an order is seen by whoever holds its link's secret (the WhatsApp message
- * carries it; only its SHA-256 is stored, `orders.view_token_hash`) or by the signed-in account
- * that placed it. Anything else — an unknown code, a wrong or missing secret, another account's
- * order — gets the same "not found", after the same work (one lookup by code and one
- * constant-time comparison, against a dummy hash when there is nothing to compare), so an answer
- * never tells which codes exist.
+ * Who may see an order page (/pesanan/<code>): the holder of its link's secret (only its SHA-256 is
+ * stored) or the account that placed it (docs/decisions/0021-order-page-links.md). Everyone else
+ * gets the same "not found" after the same work, so no answer tells which codes exist.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -1,8 +1,7 @@
 /**
- * Figures from the orders: the 30-day report (/admin/laporan), read from the hourly totals the
- * database keeps as orders change (docs/decisions/0032-report-totals.md), and today's summary on
- * the dashboard, both in the store's calendar. Sales are the orders the restaurant took up
- * (CONFIRMED_STATUSES); an order still "baru" may never have been sent.
+ * Figures from the orders: the 30-day report (/admin/laporan) from the hourly totals the database
+ * keeps (docs/decisions/0032-report-totals.md), and today's dashboard summary, in the store's
+ * calendar. Sales are CONFIRMED_STATUSES only.
  */
 import { paymentSplit, type PaymentSplitRow } from "./payment/payment-split.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type AnyColumn } from "drizzle-orm";

@@ -1,10 +1,7 @@
 /**
- * The push queue in the database (docs/decisions/0036-web-push.md). `planPushes` adds the pushes
- * that are due: round 0 for a new order, then one reminder at a time while the order stays
- * `baru`, at least REPEAT_GAP after the last, up to the owner's limit; the unique row per order
- * × subscription × round lets every app server plan at once and each push still exists once.
- * `claimPushes` leases due rows to one server (FOR UPDATE SKIP LOCKED): a server that dies
- * mid-send lets its lease run out and another sends. `recordOutcomes` keeps the answers.
+ * The push queue in the database (docs/decisions/0036-web-push.md): `planPushes` adds due pushes
+ * (one row per order, subscription and round), `claimPushes` leases them to one server (SKIP
+ * LOCKED), `recordOutcomes` keeps the answers.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";

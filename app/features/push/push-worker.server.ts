@@ -1,10 +1,7 @@
 /**
- * The push worker every app server runs (docs/decisions/0036-web-push.md): woken by each new
- * order's notice (orders/live.server.ts, announced after the order's commit) and by a timer
- * (reminders, retries, a notice lost), it plans, claims and sends the due pushes
- * (push-queue.server.ts), all at once, each with its time limit, and records the answers.
- * Nothing here runs inside a checkout or a board request: a slow or failing push service only
- * delays pushes.
+ * The push worker every app server runs (docs/decisions/0036-web-push.md): woken by new orders'
+ * notices and a timer, it plans, claims, sends and records due pushes (push-queue.server.ts). It
+ * never runs inside a checkout or board request.
  */
 import { setImmediate } from "node:timers/promises";
 import type { Database } from "../../../database/client.server.ts";

@@ -1,8 +1,7 @@
 /**
- * One push request to one browser's push service (RFC 8030): the payload encrypted for that
- * browser (`aes128gcm`, RFC 8291) and signed with the shop's VAPID key by `web-push`, sent with
- * a time limit, and the answer sorted into what the queue does next. web-push builds the request
- * and our fetch sends it: web-push's own sender speaks only HTTPS and has no overall time limit.
+ * One push to one browser's push service: encrypted and VAPID-signed by `web-push`, sent by our
+ * fetch with a time limit (web-push's sender has none), the answer sorted for the queue
+ * (docs/decisions/0036-web-push.md).
  */
 import type { PushMessage } from "./push-message.ts";
 import type { PushTarget } from "./subscriptions.server.ts";

@@ -1,8 +1,6 @@
-// The admin app's service worker (docs/decisions/0036-web-push.md), served at /admin/sw.js
-// (routes/resources/admin-service-worker.tsx) for the scope /admin/: shows each
-// push of the server as a notification and, on a tap, opens its order on the board, in an open
-// admin window if there is one. It caches nothing and handles no fetch: every page comes from
-// the server as without it.
+// The admin app's service worker (docs/decisions/0036-web-push.md), served at /admin/sw.js for
+// /admin/: shows each push as a notification and opens its order on a tap. It caches nothing and
+// handles no fetch.
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

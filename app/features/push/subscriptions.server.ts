@@ -1,9 +1,7 @@
 /**
- * The admins' devices that receive Web Push (docs/decisions/0036-web-push.md). An admin adds or
- * removes only their own; an endpoint belongs to the admin who last turned push on with it.
- * Endpoints are `https://` URLs on a named host (a push service), so the server never posts to
- * an address an admin made up on the local network; only a test run (NYALA_TEST_MODE=1) allows
- * `http://` on this machine, where the tests' stand-in push service listens.
+ * The admins' devices that receive Web Push (docs/decisions/0036-web-push.md); an admin changes
+ * only their own. Endpoints must be `https://` on a named host, so the server never posts to a
+ * made-up local address (only NYALA_TEST_MODE=1 allows local `http://`).
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";

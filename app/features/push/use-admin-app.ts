@@ -1,8 +1,7 @@
 /**
  * The admin area as an app (docs/decisions/0036-web-push.md): every admin page registers the
- * service worker (/admin/sw.js, scope /admin/), which makes the area installable and
- * receives the pushes; a tapped notification asks an open admin window to show its order, and
- * the window moves there without a reload.
+ * service worker (/admin/sw.js, scope /admin/), and a tapped notification moves an open admin
+ * window to its order without a reload.
  */
 import { useEffect } from "react";
 import { useNavigate } from "react-router";

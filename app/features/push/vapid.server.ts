@@ -1,8 +1,7 @@
 /**
- * The VAPID key pair that signs every push (RFC 8292), docs/decisions/0036-web-push.md:
- * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set, else a pair generated once and kept in
- * `server_secrets` like the signing secret. Browsers subscribe with the public key, so changing
- * the pair orphans every subscription. The private key is never logged nor sent anywhere.
+ * The VAPID key pair that signs every push (docs/decisions/0036-web-push.md): VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY, else a pair kept in `server_secrets`. Changing the pair orphans every
+ * subscription; the private key is never logged or sent.
  */
 import { getEnv } from "../../lib/env.server.ts";
 import { sharedSecret } from "../../lib/server-secret.server.ts";

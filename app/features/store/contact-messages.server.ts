@@ -1,8 +1,7 @@
 /**
- * A message from the /kontak form: stored, and each admin whose "Pesan kontak" switch is on is
- * told in notifikasi-masuk with the sender's name and e-mail (one transaction: a message is never
- * stored without its notifications, nor the reverse). Limited per client address
- * (RATE_LIMIT_CONTACT_ADDRESS an hour), so the inbox cannot be flooded from one place.
+ * A message from /kontak: stored together with a notification to each admin whose "Pesan kontak"
+ * switch is on, in one transaction; limited per client address (RATE_LIMIT_CONTACT_ADDRESS an
+ * hour).
  */
 import type { Database } from "../../../database/client.server.ts";
 import { contactMessages } from "../../../database/schema.ts";

@@ -1,10 +1,7 @@
 /**
- * Opening hours: seven days (Monday first), each `buka`–`tutup` in the store's own time zone, or
- * `libur` (closed all day). Pure functions shared by the server (the order message) and the
- * pages, with `now` passed in so tests can choose the moment.
- *
- * `tutup` earlier than `buka` means the day's hours run past midnight (18.00–02.00);
- * `buka` equal to `tutup` means open all day.
+ * Opening hours: seven days from Monday, each `buka`–`tutup` in the store's time zone or `libur`;
+ * pure, with `now` passed in. `tutup` before `buka` runs past midnight; `buka` equal to `tutup`
+ * means open all day.
  */
 import { DEFAULT_STORE_TIMEZONE } from "../../../database/store-defaults.ts";
 import type { OpeningDay } from "../../../database/types.ts";

@@ -1,13 +1,7 @@
 /**
- * The times a customer may choose at checkout: 15-minute slots inside the opening hours, in the
- * store's time zone, from the kitchen's lead time on. Pure, with `now` passed in, shared by the
- * checkout form (which lists them) and the server (which accepts only a slot it would list).
- *
- * - Open now: slots from now + lead time (rounded up to the next quarter hour) until closing.
- * - Closed, or too close to closing for the lead time: the slots of the next opening, from the
- *   opening + lead time (the kitchen starts when the store opens).
- * - Hours past midnight (18.00–02.00) belong to the day they start on; a day open 24 hours joins
- *   the next one. At most MAX_SLOTS slots (a day) are offered.
+ * The pickup and delivery times a customer may choose: 15-minute slots in the opening hours, in the
+ * store's time zone, after the lead time (docs/decisions/0022-checkout-details.md). Pure (`now`
+ * passed in): the form lists them and the server accepts only a listed slot.
  */
 import {
   DAY_NAMES,

@@ -1,9 +1,7 @@
 /**
- * The store's ordering switches: the kitchen's lead time before the first time slot
- * (/admin/outlet, checked by lead-time-schema.ts) and "Toko sibuk", which pauses new orders for a
- * while (/admin/pesanan). Both are store settings: every change is audited in its transaction
- * and, once committed, clears the content cache on every app server, so every storefront and
- * every checkout obeys it at once. The caller has checked that the actor is an admin.
+ * The store's ordering switches: the kitchen's lead time (/admin/outlet) and "Toko sibuk"
+ * (/admin/pesanan), audited in their transaction and clearing the content cache on every server
+ * once committed. The caller has checked the actor is an admin.
  */
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";

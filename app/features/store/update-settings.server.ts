@@ -1,8 +1,7 @@
 /**
- * Saving the store settings from /admin/outlet (settings.server.ts reads them). Checked with
- * OutletSchema (settings-form.ts); the row and its audit entry, naming the settings that
- * changed, are written in one transaction; then the content cache is cleared so every page
- * shows them at its next load. The caller has already checked that the actor is an admin.
+ * Saving the store settings from /admin/outlet: checked with OutletSchema (settings-form.ts), the
+ * row and its audit entry in one transaction, then the content cache cleared. The caller has
+ * checked that the actor is an admin.
  */
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";

@@ -1,16 +1,7 @@
 /**
- * POST /masuk. Order of checks: the form (same schema as the browser) → an early refusal while a
- * counter of this attempt is blocked → captcha (the configured kind, or the picture only where
- * that is ALTCHA; verified, single use; a failure counts against the client address only) → the
- * attempt counted (a picture login also on its budget, picture-budget.server.ts) → password. Unknown e-mail and wrong password
- * give the same answer in about the same time.
- *
- * Which counters an attempt is counted on depends on whether this browser is one the account has
- * signed in on (features/accounts/login-limits.server.ts, known-device.server.ts): someone
- * else's wrong passwords never lock the owner out of a device they used before. The attempt is
- * counted before the password is checked, with one atomic upsert per counter, and the answer
- * decides: requests sent at once each get their own count, so no more than the limit of them
- * reach the password check.
+ * POST /masuk: form, early refusal while blocked, captcha, attempt counted, then password
+ * (docs/decisions/0016-login-throttling-and-known-devices.md). The attempt is counted before the
+ * password check; unknown e-mail and wrong password get the same answer in about the same time.
  */
 import type { RouterContextProvider } from "react-router";
 import { endSession, startSession } from "~/features/accounts/auth.server.ts";

@@ -1,8 +1,7 @@
 /**
- * POST /daftar. The form is checked with the schema the browser uses (SPEC.md's order and
- * texts), registrations are limited per client address, and the database's unique index decides
- * which of several simultaneous registrations of one e-mail wins; the others get the duplicate
- * message, never an error page.
+ * POST /daftar: the browser's schema checks the form, registrations are limited per client address,
+ * and the unique index decides between simultaneous registrations of one e-mail: the others get the
+ * duplicate message (docs/decisions/0017-input-limits-and-edges.md).
  */
 import { REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { RegisterSchema } from "~/features/accounts/auth-schemas.ts";

@@ -1,10 +1,7 @@
 /**
- * The admin pages' live connection: one EventSource per admin tab on /admin/pesanan/langsung.
- * A change to any order reloads the page's data (the board's list, the sidebar badge) and a new
- * order rings when the owner switched the sound on. Every (re)connect starts with the current
- * count and the id of the last change, and a changed id reloads the data: whatever happened
- * while the connection was down (a dropped network, a restarted server) is caught up from the
- * database. Without JavaScript the pages are as fresh as their last load.
+ * The admin pages' live connection (one EventSource per tab, /admin/pesanan/langsung): a change
+ * reloads the data, a new order rings if sound is on (docs/decisions/0020-live-orders.md). Each
+ * (re)connect compares the last change's id, so nothing is missed.
  */
 import {
   createContext,

@@ -1,10 +1,7 @@
 /**
- * One order on the staff board, made for a phone in a busy kitchen: the code and how long the
- * customer has waited, the time slot and how the order leaves, the customer with a WhatsApp link
- * to their number, the lines with levels and notes, and one big button to the next step.
- * Cancelling opens a form that asks the reason the customer will read. Every control is a plain
- * form (it works without JavaScript); with JavaScript a card posts on its own, without leaving
- * the page.
+ * One order on the staff board, for a phone in a busy kitchen: code, wait, slot, customer, lines,
+ * and one big button to the next step (docs/decisions/0020-live-orders.md). Every control is a
+ * plain form; with JavaScript a card posts without leaving the page.
  */
 import { Link, useFetcher } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";

@@ -1,8 +1,7 @@
 /**
- * The customer's order page: where the order is (a timeline with times, live), what was ordered
- * and how it reaches them. The server writes every word (order-page-data.server.ts); the live
- * stream replaces the status part (use-order-live.ts). Everything is in the server's HTML, so the
- * page reads the same without JavaScript, where a reload shows the latest status.
+ * The customer's order page: a live timeline, what was ordered and how it arrives, every word from
+ * the server (orders/order-page-data.server.ts); the live stream replaces the status part
+ * (use-order-live.ts) (docs/decisions/0020-live-orders.md).
  */
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { whatsappLink } from "~/lib/whatsapp.ts";

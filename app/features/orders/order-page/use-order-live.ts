@@ -1,9 +1,7 @@
 /**
- * Keeps an open order page up to date: one EventSource on the order's live stream. Every
- * (re)connect starts with the order's whole current state, each change sends it again (with the
- * id of its last status change), so a page that lost its connection (a dropped network, a
- * restarted server) shows every change it missed as soon as it is back (lib/live-source.ts).
- * Without JavaScript the page shows what was true when it loaded, and a reload shows the truth.
+ * Keeps an open order page up to date over one EventSource (lib/live-source.ts); each (re)connect
+ * and each change sends the order's whole state, so a page that lost its connection catches up
+ * (docs/decisions/0020-live-orders.md).
  */
 import { useEffect, useState } from "react";
 import { keepEventSource } from "~/lib/live-source.ts";

@@ -1,8 +1,6 @@
 /**
- * Paid state (docs/decisions/0040-payments.md): staff mark an order *Lunas* with one tap, or undo
- * it with a reason. Each mark is a `payments` row (provider `kasir`; a gateway would add its own
- * rows behind the same state); the order row keeps the current state for the pages and the
- * report's totals. The caller has checked that the actor is an admin and the CSRF token.
+ * Paid state (docs/decisions/0040-payments.md): *Lunas* with one tap, undone with a reason; each
+ * mark a `payments` row, the order row the current state. The caller checked admin and CSRF.
  */
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";

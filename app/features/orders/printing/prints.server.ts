@@ -1,8 +1,7 @@
 /**
- * Who prints a ticket first (docs/decisions/0037-printing-orders.md). Invariant: a ticket without
- * the reprint banner comes out at most once, on any number of devices, tabs and app servers. One
- * `order_prints` row per order and kind, claimed by an upsert only one caller wins, with a lease;
- * `printed_at` only after the printer took the bytes. Times are the database's: one clock.
+ * Who prints a ticket first (docs/decisions/0037-printing-orders.md): a ticket without the reprint
+ * banner comes out at most once, on any number of devices and servers; one `order_prints` row per
+ * order and kind, claimed with a lease, on the database's clock.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";

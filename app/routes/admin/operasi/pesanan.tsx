@@ -41,7 +41,7 @@ import { isTestMode } from "~/lib/test-mode.server.ts";
 
 /**
  * /admin/pesanan: the staff board. The orders still in the kitchen by default, longest waiting
- * first; filters for status, days and code. Updates live (features/orders/admin-live.tsx), and
+ * first; filters for status, days and code. Updates live (orders/board/admin-live.tsx), and
  * holds the "Toko sibuk" switch and the clearing of orders never sent.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
