@@ -201,7 +201,10 @@ test("the order appears in the log with its level and note; its status changes; 
 
   await admin.goto("/admin/pesanan?status=selesai");
   await expect(admin.getByTestId("admin-order")).toHaveCount(1);
-  await expect(admin.getByTestId("admin-order").getByRole("button")).toHaveCount(0);
+  // Done: no step left to take; only the payment can still be recorded ("Lunas", decision 0040).
+  await expect(admin.getByTestId("admin-order").getByRole("button")).toHaveText([
+    new RegExp(`^Tandai lunas Rp [\\d.]+ pesanan ${code}$`),
+  ]);
 
   await admin.goto("/admin/log-perubahan");
   await expect(admin.getByTestId("audit-row").first()).toContainText(

@@ -61,6 +61,8 @@ const expectations: Record<string, Expectation & { path?: string }> = {
     get: all(200),
     post: all(400),
   },
+  // "Pesan" on one dish: the page for anyone; an empty form names no dish and is refused.
+  "routes/_site/keranjang-pesan.tsx": { path: "/keranjang/pesan/es-nyala", get: all(200), post: all(400) },
   // The checkout: an empty cart is refused with a message; GET has nothing to show but the cart.
   "routes/_site/pesanan.tsx": {
     get: all([302, "/keranjang"]),
@@ -153,9 +155,12 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/admin/operasi/pesanan-detail.tsx": {
     path: "/admin/pesanan/NY-AAAA",
     get: adminOnly(404),
-    post: adminOnly(405),
+    // Ubah pesanan: an empty form names no line.
+    post: adminOnly(400),
     adminData: true,
   },
+  // Pesanan kasir: an empty form names no line.
+  "routes/admin/operasi/pesanan-kasir.tsx": { get: adminOnly(200), post: adminOnly(400), adminData: true },
   "routes/admin/operasi/laporan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
   "routes/admin/operasi/log-perubahan.tsx": { get: adminOnly(200), post: adminOnly(405), adminData: true },
   "routes/admin/not-found.tsx": {
@@ -178,6 +183,8 @@ const expectations: Record<string, Expectation & { path?: string }> = {
     get: all(404),
     post: all(405),
   },
+  // The order's QRIS picture: behind the order page's own access check.
+  "routes/resources/pesanan-qris.tsx": { path: "/pesanan/NY-AAAA/qris.png", get: all(404), post: all(405) },
   "routes/resources/pesanan-papan.tsx": { get: adminOnly(406), post: all(405), adminData: true },
   // Printing: a ticket exists for admins only (404 for anyone else, and for an unknown code);
   // the claims refuse an admin's empty or partial form (400).

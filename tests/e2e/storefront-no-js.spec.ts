@@ -19,6 +19,8 @@ test("the cart without JavaScript: add (with a level), change quantity, level an
   page,
   allowConsoleError,
 }) => {
+  // A whole evening's cart in one test: about 25 page loads without JavaScript.
+  test.setTimeout(60_000);
   // The details are refused twice on purpose (400 pages that ask again).
   allowConsoleError(/status of 400/);
   await page.goto("/produk");
