@@ -14,6 +14,7 @@ import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { createWithPhoto, deleteWithPhoto, updateWithPhoto } from "../media/photo-writes.server.ts";
 import { menuItemColumns } from "./catalog.server.ts";
+import { freeSlug } from "./free-slug.server.ts";
 import { MENU_MESSAGES, MenuItemSchema, type MenuItemValues } from "./menu-item-schema.ts";
 
 export interface AdminMenuItem {
@@ -52,28 +53,6 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
 }
 
 /** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
-async function freeMenuItemId(db: Pick<Database, "select">, nama: string): Promise<string> {
-  const base =
-    nama
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 50)
-      .replace(/-+$/, "") || "menu";
-  const taken = new Set(
-    (
-      await db
-        .select({ id: menuItems.id })
-        .from(menuItems)
-        .where(sql`${menuItems.id} = ${base} or ${menuItems.id} like ${`${base}-%`}`)
-    ).map((row) => row.id),
-  );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
-}
-
 type Reader = Pick<Database, "select">;
 
 /** The columns a checked form writes: its category's id and the family as already spelled. */
@@ -161,7 +140,7 @@ export async function createMenuItem(
       photo,
       { kind: "menu", required: MENU_MESSAGES.photoRequired },
       async (tx, gambar) => {
-        const id = await freeMenuItemId(tx, values.nama);
+        const id = await freeSlug(tx, menuItems, menuItems.id, values.nama, { max: 50, fallback: "menu" });
         await tx.insert(menuItems).values({ id, ...columns, gambar });
         await writeAudit(tx, actor, {
           action: "buat",
