@@ -13,20 +13,12 @@ import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-re
 import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { createWithPhoto, deleteWithPhoto, updateWithPhoto } from "../media/photo-writes.server.ts";
-import { menuItemColumns } from "./catalog.server.ts";
+import { menuItemColumns, type MenuItemView } from "./catalog.server.ts";
 import { freeSlug } from "./free-slug.server.ts";
 import { MENU_MESSAGES, MenuItemSchema, type MenuItemValues } from "./menu-item-schema.ts";
 
-export interface AdminMenuItem {
-  id: string;
-  nama: string;
-  kategori: string;
-  deskripsi: string;
-  harga: number;
-  gambar: string;
-  tersedia: boolean;
-  level_family: string | null;
-  level: number | null;
+/** A row of /admin/menu: the item as the menu shows it, with its daily portions and its places. */
+export interface AdminMenuItem extends Omit<MenuItemView, "levels" | "sisa"> {
   porsi_harian: number | null;
   featured_rank: number | null;
   best_seller_rank: number | null;
@@ -52,7 +44,6 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
     );
 }
 
-/** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
 type Reader = Pick<Database, "select">;
 
 /** The columns a checked form writes: its category's id and the family as already spelled. */
