@@ -56,22 +56,39 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+/** What each reading of a moment in a zone takes from it. */
+const ZONE_FIELDS = {
+  moment: { weekday: "short", hour: "2-digit", minute: "2-digit" },
+  date: {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** The weekday (0 = Monday) and minute of the day at `now` in `timezone`. */
-function localMoment(now: Date, timezone: string): { day: number; minute: number } {
-  let formatter = partsFormatters.get(timezone);
+/** Built once per zone and reading: a formatter costs about 50 µs, and the slots read hundreds per request. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneParts(at: Date, timezone: string, kind: keyof typeof ZONE_FIELDS) {
+  const key = `${kind} ${timezone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
       timeZone: isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE,
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
+      ...ZONE_FIELDS[kind],
       hourCycle: "h23",
     });
-    partsFormatters.set(timezone, formatter);
+    formatters.set(key, formatter);
   }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
+  return formatter.formatToParts(at);
+}
+
+/** The weekday (0 = Monday) and minute of the day at `now` in `timezone`. */
+function localMoment(now: Date, timezone: string): { day: number; minute: number } {
+  const parts = Object.fromEntries(zoneParts(now, timezone, "moment").map((part) => [part.type, part.value]));
   const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday ?? "Mon");
   return { day: Math.max(day, 0), minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
@@ -148,26 +165,9 @@ export function describeDay(day: OpeningDay): string {
   return `${formatTime(day.buka)}–${formatTime(day.tutup)}`;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Built once per zone: a formatter costs about 50 µs, and the slots read hundreds per request. */
 function partsIn(at: Date, timezone: string) {
-  let formatter = dateFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    dateFormatters.set(timezone, formatter);
-  }
   const parts = Object.fromEntries(
-    formatter.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+    zoneParts(at, timezone, "date").map((part) => [part.type, Number(part.value)]),
   );
   return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
 }
