@@ -6,6 +6,7 @@
 import { DEFAULT_STORE_TIMEZONE } from "../../../database/store-defaults.ts";
 import type { OpeningDay } from "../../../database/types.ts";
 import { DATE_PATTERN, isTime, TIME_PATTERN } from "../../lib/date-input.ts";
+import { zoneFormatter } from "../../lib/dates.ts";
 
 export type { OpeningDay };
 
@@ -58,7 +59,7 @@ export function isValidTimezone(timezone: string): boolean {
 
 /** What each reading of a moment in a zone takes from it. */
 const ZONE_FIELDS = {
-  moment: { weekday: "short", hour: "2-digit", minute: "2-digit" },
+  moment: { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   date: {
     year: "numeric",
     month: "2-digit",
@@ -66,24 +67,13 @@ const ZONE_FIELDS = {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
+    hourCycle: "h23",
   },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** Built once per zone and reading: a formatter costs about 50 µs, and the slots read hundreds per request. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function zoneParts(at: Date, timezone: string, kind: keyof typeof ZONE_FIELDS) {
-  const key = `${kind} ${timezone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE,
-      ...ZONE_FIELDS[kind],
-      hourCycle: "h23",
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter.formatToParts(at);
+  const zone = isValidTimezone(timezone) ? timezone : DEFAULT_TIMEZONE;
+  return zoneFormatter("en-US", zone, ZONE_FIELDS[kind]).formatToParts(at);
 }
 
 /** The weekday (0 = Monday) and minute of the day at `now` in `timezone`. */
