@@ -1,3 +1,14 @@
+import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { Link } from "react-router";
+import type { $ZodType } from "zod/v4/core";
+import { useEnhancedForm, type FormCheck } from "../../lib/use-enhanced-form.ts";
+import { TextField } from "../../ui/form-fields.tsx";
+
+/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
+const MessageDialog = lazy(() =>
+  import("../../ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
+);
+
 /** An inline message under a form (Google failures, answers rendered without JavaScript). */
 export function FormAlert({
   id,
@@ -29,5 +40,89 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle: stri
       <h1 className="text-3xl font-extrabold tracking-tight text-charcoal">{title}</h1>
       <p className="mt-1.5 text-stone-600">{subtitle}</p>
     </div>
+  );
+}
+
+/**
+ * /masuk's and /daftar's form, sent by fetch. The dialog shows the latest problem until it is
+ * closed: one found in the page before sending, or the server's answer (each answer is a new
+ * object, so a repeat shows again).
+ */
+export function useAuthForm<Done extends object = object, S extends $ZodType = $ZodType>(
+  id: string,
+  check: FormCheck<S>,
+  empty: string,
+) {
+  const [browserProblem, setBrowserProblem] = useState<string | null>(null);
+  const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
+  const enhanced = useEnhancedForm<Done, S>({
+    id,
+    check,
+    fetch: true,
+    onInvalid: (message) => setBrowserProblem(message ?? empty),
+  });
+  const { answer, answeredInPage, pending } = enhanced;
+  const fetched = pending || answeredInPage ? undefined : answer;
+  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
+  const closeProblem = () => {
+    setBrowserProblem(null);
+    setClosedAnswer(fetched ?? null);
+  };
+  return { ...enhanced, fetched, problem: browserProblem ?? serverProblem, closeProblem };
+}
+
+/** The answer drawn in the page (without JavaScript), or the page's own check while no dialog shows. */
+export function AuthFormErrors({
+  form,
+  answer,
+  answeredInPage,
+  problem,
+}: Pick<ReturnType<typeof useAuthForm>, "form" | "answer" | "answeredInPage" | "problem">) {
+  return (
+    <>
+      {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
+      {form.errors && !problem && !answeredInPage ? (
+        <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
+          {form.errors[0]}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** `Sudah punya akun? Masuk` and its opposite, under the form. */
+export function AuthSwitch({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p className="mt-8 text-center text-stone-600">
+      {question}{" "}
+      <Link to={to} className="font-bold text-chili-700 underline-offset-4 hover:underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/** The form's problem or success dialog, fetched when it first opens. */
+export function AuthDialog(props: Omit<ComponentProps<typeof MessageDialog>, "open">) {
+  return (
+    <Suspense fallback={null}>
+      <MessageDialog open {...props} />
+    </Suspense>
+  );
+}
+
+/** The account's e-mail, as /masuk and /daftar ask for it. */
+export function AuthEmailField() {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="nama@contoh.com"
+      required
+      maxLength={254}
+    />
   );
 }

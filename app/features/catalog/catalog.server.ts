@@ -43,18 +43,23 @@ export interface SlideView {
   soldOut: boolean;
 }
 
-/** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
-export const menuItemColumns = {
+/** A dish as its card, its level choices and the cart's pricing read it. */
+export const dishColumns = {
   id: menuItems.id,
   nama: menuItems.nama,
-  kategori: categories.nama,
-  category_id: menuItems.category_id,
-  deskripsi: menuItems.deskripsi,
   harga: menuItems.harga,
   gambar: menuItems.gambar,
   tersedia: menuItems.tersedia,
   level_family: menuItems.level_family,
   level: menuItems.level,
+};
+
+/** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
+export const menuItemColumns = {
+  ...dishColumns,
+  kategori: categories.nama,
+  category_id: menuItems.category_id,
+  deskripsi: menuItems.deskripsi,
 };
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
@@ -81,18 +86,7 @@ async function withLevels(
 
 /** Every level family of the menu: its levels, lowest first. */
 async function levelFamilies(db: Database, portions: ReadonlyMap<string, number>) {
-  const members = await db
-    .select({
-      id: menuItems.id,
-      nama: menuItems.nama,
-      harga: menuItems.harga,
-      gambar: menuItems.gambar,
-      tersedia: menuItems.tersedia,
-      level_family: menuItems.level_family,
-      level: menuItems.level,
-    })
-    .from(menuItems)
-    .where(isNotNull(menuItems.level_family));
+  const members = await db.select(dishColumns).from(menuItems).where(isNotNull(menuItems.level_family));
   return groupLevelFamilies(
     members.map((member) => ({ ...member, tersedia: member.tersedia && portions.get(member.id) !== 0 })),
   );
@@ -141,13 +135,18 @@ export async function getMenuSections(db: Database): Promise<MenuSection[]> {
     .filter((section) => section.items.length > 0);
 }
 
+/** A slide's own words and picture, as the storefront and /admin/banner show them. */
+export const slideViewColumns = {
+  id: slides.id,
+  title: slides.title,
+  text: slides.text,
+  image: slides.image,
+};
+
 export function getActiveSlides(db: Database): Promise<SlideView[]> {
   return db
     .select({
-      id: slides.id,
-      title: slides.title,
-      text: slides.text,
-      image: slides.image,
+      ...slideViewColumns,
       orderName: sql<string>`coalesce(${menuItems.nama}, ${slides.title})`,
       menuItemId: menuItems.id,
       soldOut: sql<boolean>`coalesce(not ${menuItems.tersedia}, false)`,

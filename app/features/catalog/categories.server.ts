@@ -11,6 +11,7 @@ import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-result.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { CATEGORY_MESSAGES, CategorySchema } from "./category-schema.ts";
+import { freeSlug } from "./free-slug.server.ts";
 
 export interface AdminCategory {
   id: string;
@@ -35,19 +36,6 @@ export async function listCategories(db: Database): Promise<AdminCategory[]> {
   return rows.map((row) => ({ ...row, items: Number(row.items) }));
 }
 
-/** `Minuman Dingin` → `minuman-dingin`; taken or empty slugs get a number. */
-function slugOf(nama: string): string {
-  return (
-    nama
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || "kategori"
-  );
-}
-
 export async function createCategory(
   db: Database,
   actor: Actor,
@@ -63,17 +51,7 @@ export async function createCategory(
       .from(categories)
       .where(sql`lower(${categories.nama}) = lower(${nama})`);
     if (same) return taken();
-    const base = slugOf(nama);
-    const ids = new Set(
-      (
-        await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(sql`${categories.id} = ${base} or ${categories.id} like ${`${base}-%`}`)
-      ).map((row) => row.id),
-    );
-    let id = base;
-    for (let suffix = 2; ids.has(id); suffix++) id = `${base}-${suffix}`;
+    const id = await freeSlug(tx, categories, categories.id, nama, { max: 40, fallback: "kategori" });
     // A simultaneous add of the same name loses on the unique name: answered as taken.
     const [row] = await tx
       .insert(categories)

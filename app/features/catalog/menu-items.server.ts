@@ -13,19 +13,12 @@ import { refuse, refusedBy, written, type WriteResult } from "../../lib/write-re
 import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { createWithPhoto, deleteWithPhoto, updateWithPhoto } from "../media/photo-writes.server.ts";
-import { menuItemColumns } from "./catalog.server.ts";
+import { menuItemColumns, type MenuItemView } from "./catalog.server.ts";
+import { freeSlug } from "./free-slug.server.ts";
 import { MENU_MESSAGES, MenuItemSchema, type MenuItemValues } from "./menu-item-schema.ts";
 
-export interface AdminMenuItem {
-  id: string;
-  nama: string;
-  kategori: string;
-  deskripsi: string;
-  harga: number;
-  gambar: string;
-  tersedia: boolean;
-  level_family: string | null;
-  level: number | null;
+/** A row of /admin/menu: the item as the menu shows it, with its daily portions and its places. */
+export interface AdminMenuItem extends Omit<MenuItemView, "levels" | "sisa"> {
   porsi_harian: number | null;
   featured_rank: number | null;
   best_seller_rank: number | null;
@@ -49,29 +42,6 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
       asc(menuItems.level),
       asc(menuItems.nama),
     );
-}
-
-/** `Mie Nyala Level 4` → `mie-nyala-level-4`; a slug already taken gets `-2`, `-3`, …. */
-async function freeMenuItemId(db: Pick<Database, "select">, nama: string): Promise<string> {
-  const base =
-    nama
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 50)
-      .replace(/-+$/, "") || "menu";
-  const taken = new Set(
-    (
-      await db
-        .select({ id: menuItems.id })
-        .from(menuItems)
-        .where(sql`${menuItems.id} = ${base} or ${menuItems.id} like ${`${base}-%`}`)
-    ).map((row) => row.id),
-  );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
 }
 
 type Reader = Pick<Database, "select">;
@@ -161,7 +131,7 @@ export async function createMenuItem(
       photo,
       { kind: "menu", required: MENU_MESSAGES.photoRequired },
       async (tx, gambar) => {
-        const id = await freeMenuItemId(tx, values.nama);
+        const id = await freeSlug(tx, menuItems, menuItems.id, values.nama, { max: 50, fallback: "menu" });
         await tx.insert(menuItems).values({ id, ...columns, gambar });
         await writeAudit(tx, actor, {
           action: "buat",

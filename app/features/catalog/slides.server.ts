@@ -17,6 +17,7 @@ import {
   updateCard,
   type PictureCard,
 } from "./picture-cards.server.ts";
+import { slideViewColumns } from "./catalog.server.ts";
 import { SLIDE_MESSAGES, SlideSchema, type SlideValues } from "./slide-schema.ts";
 
 const SLIDE_CARD: PictureCard = { kind: "slide", table: slides, label: "Banner", messages: SLIDE_MESSAGES };
@@ -24,10 +25,7 @@ const SLIDE_CARD: PictureCard = { kind: "slide", table: slides, label: "Banner",
 export function listSlidesForAdmin(db: Database) {
   return db
     .select({
-      id: slides.id,
-      title: slides.title,
-      text: slides.text,
-      image: slides.image,
+      ...slideViewColumns,
       menu_item_id: slides.menu_item_id,
       menu_nama: menuItems.nama,
       urutan: slides.urutan,

@@ -7,7 +7,7 @@ import { boardPaymentColumns } from "./payment/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
-import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { orderEvents, orders } from "../../../database/schema.ts";
 import { parseAdminInput } from "../../lib/form-input.server.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { singleLine } from "../../lib/single-line.ts";
@@ -18,6 +18,8 @@ import { startOfZonedDay } from "../store/opening-hours.ts";
 import { announceOrderChange } from "./live.server.ts";
 import { normalizeOrderCode, ORDER_CODE_ALPHABET } from "./order-code.ts";
 import { forgetOrderedLines } from "./ordered-lines.server.ts";
+import { discountsOfOrders, linesOfOrders } from "./order-rows.server.ts";
+import type { PricedLine } from "./record-order.server.ts";
 import {
   ACTIVE_STATUSES,
   isOrderStatus,
@@ -61,14 +63,8 @@ interface OrderQuery {
   page?: number;
 }
 
-export interface BoardLine {
-  nama: string;
-  harga: number;
-  jumlah: number;
-  level: number | null;
-  catatan: string;
-  subtotal: number;
-}
+/** A stored order line as the board shows it. */
+export type BoardLine = Omit<PricedLine, "menu_item_id">;
 
 /** The filters as the page understood them (bad values dropped), for the form to show. */
 interface OrderFilters {
@@ -164,19 +160,10 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
       .offset((page - 1) * ORDER_PAGE_SIZE),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const lines =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.order_id,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(orderItems.id));
+  const lines = await linesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   const byOrder = new Map<number, BoardLine[]>();
   for (const line of lines) {
     const list = byOrder.get(line.order_id) ?? [];
@@ -191,19 +178,10 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
     byOrder.set(line.order_id, list);
   }
   // The promotions that priced each order, with their titles as they were at checkout.
-  const discounts =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderDiscounts)
-          .where(
-            inArray(
-              orderDiscounts.order_id,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(orderDiscounts.id));
+  const discounts = await discountsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     orders: rows.map((row) => ({
       ...row,

@@ -16,14 +16,9 @@ import { orderBlock } from "../cart/line-check.ts";
 import { TOTAL_FIELD } from "../promotions/checkout-total.ts";
 import { getOrigin } from "../store/settings.server.ts";
 import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
+import { fail, readOrderDetails, readPayment, recordedAnswer } from "./checkout-steps.server.ts";
 import { readCheckoutContext, type CheckoutContext } from "./checkout-context.server.ts";
-import { DETAIL_FIELDS, parseCheckoutDetails } from "./checkout-details.ts";
-import { ASAP } from "./checkout-fields.ts";
-import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
-import { orderLimit } from "./order-limit.server.ts";
-import { orderPath } from "./order-code.ts";
 import { forgetOrderedLines, linkOrderToCart } from "./ordered-lines.server.ts";
-import { viewCookies } from "./order-view.server.ts";
 import {
   blankPendingOrderCookie,
   confirmSent,
@@ -31,7 +26,7 @@ import {
   readPendingOrder,
 } from "./pending-order.server.ts";
 import { recordOrder } from "./record-order.server.ts";
-import { PAYMENT_FIELD, readPaymentChoice } from "./payment/payment-choice.ts";
+import { PAYMENT_FIELD } from "./payment/payment-choice.ts";
 
 interface ActionArgs {
   request: Request;
@@ -41,9 +36,6 @@ interface ActionArgs {
 /** The total the page showed (whole rupiah), or null when the form carries none. */
 const seenTotal = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
-
-const fail = (message: string, status: number, headers?: HeadersInit) =>
-  data<CheckoutAnswer>({ status: "error", message }, { status, headers });
 
 async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
   const db = await getDb();
@@ -80,39 +72,17 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   const blocked = orderBlock(cart.lines);
   if (blocked) return fail(blocked.message, blocked.status);
 
-  const typed = Object.fromEntries(DETAIL_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
-  const details = parseCheckoutDetails(
-    typed,
-    checkout.slots.map((slot) => slot.value),
-  );
+  const details = readOrderDetails(form, checkout, [PAYMENT_FIELD]);
   if (!details.ok) {
     // Without JavaScript the /pesanan page asks again: what was typed, the cart and total as shown.
-    const values = Object.fromEntries(
-      [...DETAIL_FIELDS, PAYMENT_FIELD].flatMap((name) => {
-        const value = form.get(name);
-        return typeof value === "string" ? [[name, value.slice(0, 300)]] : [];
-      }),
-    );
     const total = seenTotal(form.get(TOTAL_FIELD));
     return data<CheckoutAnswer>(
-      {
-        status: "error",
-        message: details.message,
-        fieldErrors: details.errors,
-        values,
-        keranjang: cartFingerprint(cart.lines),
-        ...(total === null ? {} : { total }),
-      },
+      { ...details.answer, keranjang: cartFingerprint(cart.lines), ...(total === null ? {} : { total }) },
       { status: 400 },
     );
   }
-
-  const limited = await orderLimit(db, request);
-  if (limited) return fail(limited.message, 429, { "Retry-After": String(limited.retryAfter) });
-
-  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), checkout.payment.methods);
-  if (!payment.ok) return fail(payment.message, 400);
-  const { waktu, ...saved } = details.details;
+  const payment = await readPayment(db, request, form, checkout);
+  if (!payment.ok) return payment.answer;
   const orderable = cart.lines.filter((line) => line.problem !== "habis");
   const result = await recordOrder(db, {
     lines: orderable.map((line) => ({
@@ -123,10 +93,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     })),
     context: checkout,
     account: user ? { id: user.id } : null,
-    details: {
-      ...saved,
-      scheduledFor: waktu === ASAP ? null : (checkout.slots.find((slot) => slot.value === waktu)?.at ?? null),
-    },
+    details: details.details,
     origin: getOrigin(request),
     replaces: readPendingOrder(request),
     seenTotal: seenTotal(form.get(TOTAL_FIELD)),
@@ -134,24 +101,11 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   });
   if (!result.ok) return fail(result.message, result.status);
   await linkOrderToCart(db, result.order.id, owner);
-  if (user) await saveAccountDetails(db, user.id, saved);
-
-  const { code, token, viewToken, replaced, total, message, whatsappUrl, outsideHours } = result.order;
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", pendingOrderCookie({ code, token }));
-  for (const cookie of viewCookies(code, viewToken)) headers.append("Set-Cookie", cookie);
-  if (!user) headers.append("Set-Cookie", detailsCookie(saved));
-  return data<CheckoutAnswer>(
-    {
-      status: "success",
-      code,
-      replaced,
-      total,
-      message,
-      whatsappUrl,
-      outsideHours,
-      orderUrl: orderPath(code),
-    },
-    { status: 201, headers },
-  );
+  const { code, token, replaced } = result.order;
+  return recordedAnswer(db, result.order, {
+    userId: user?.id ?? null,
+    saved: details.saved,
+    replaced,
+    cookies: [pendingOrderCookie({ code, token })],
+  });
 }

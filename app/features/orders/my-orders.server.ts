@@ -2,9 +2,10 @@
  * "Pesanan saya": the signed-in customer's own orders, newest first, with their lines (for
  * "Pesan lagi"). Only the account's orders: every query is filtered by its id.
  */
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { orderItems, orders } from "../../../database/schema.ts";
+import { linesOfOrders } from "./order-rows.server.ts";
+import { orders } from "../../../database/schema.ts";
 
 const PAGE_SIZE = 20;
 
@@ -27,18 +28,10 @@ export async function listCustomerOrders(db: Database, userId: string, requested
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(orders).where(eq(orders.user_id, userId)),
   ]);
-  const lines = rows.length
-    ? await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.order_id,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(orderItems.id))
-    : [];
+  const lines = await linesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     orders: rows.map(({ id, ...row }) => ({
       ...row,

@@ -15,17 +15,12 @@ import { CART_MESSAGES } from "../cart/cart-messages.ts";
 import { groupLevelFamilies } from "../catalog/spice-levels.ts";
 import { getOrigin } from "../store/settings.server.ts";
 import type { CheckoutAnswer } from "./checkout.ts";
+import { fail, readOrderDetails, readPayment, recordedAnswer } from "./checkout-steps.server.ts";
 import { readCheckoutContext } from "./checkout-context.server.ts";
-import { DETAIL_FIELDS, parseCheckoutDetails } from "./checkout-details.ts";
-import { ASAP } from "./checkout-fields.ts";
 import { checkoutForm } from "./checkout-form.server.ts";
-import { detailsCookie, saveAccountDetails } from "./checkout-profile.server.ts";
-import { orderPath } from "./order-code.ts";
-import { orderLimit } from "./order-limit.server.ts";
-import { viewCookies } from "./order-view.server.ts";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 import { CHECKOUT_MESSAGES, recordOrder } from "./record-order.server.ts";
-import { PAYMENT_FIELD, readPaymentChoice } from "./payment/payment-choice.ts";
+import { PAYMENT_FIELD } from "./payment/payment-choice.ts";
 
 export const QUICK_MESSAGES = {
   price: (nama: string, harga: number) =>
@@ -52,9 +47,6 @@ interface ActionArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }
-
-const fail = (message: string, status: number, headers?: HeadersInit) =>
-  data<CheckoutAnswer>({ status: "error", message }, { status, headers });
 
 export async function quickOrderPage(
   { request, context }: ActionArgs,
@@ -107,62 +99,22 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
     return fail(QUICK_MESSAGES.price(member.nama, member.harga), 409);
   }
 
-  const typed = Object.fromEntries(DETAIL_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
-  const details = parseCheckoutDetails(
-    typed,
-    checkout.slots.map((slot) => slot.value),
-  );
-  if (!details.ok) {
-    // Asked again as typed (without JavaScript the page is drawn anew), the dish's choices too.
-    const values = Object.fromEntries(
-      [...DETAIL_FIELDS, ...KEPT_FIELDS].flatMap((name) => {
-        const value = form.get(name);
-        return typeof value === "string" ? [[name, value.slice(0, 300)]] : [];
-      }),
-    );
-    return data<CheckoutAnswer>(
-      { status: "error", message: details.message, fieldErrors: details.errors, values },
-      { status: 400 },
-    );
-  }
-  const limited = await orderLimit(db, request);
-  if (limited) return fail(limited.message, 429, { "Retry-After": String(limited.retryAfter) });
-
-  const payment = readPaymentChoice(form.get(PAYMENT_FIELD), checkout.payment.methods);
-  if (!payment.ok) return fail(payment.message, 400);
+  const details = readOrderDetails(form, checkout, KEPT_FIELDS);
+  // Asked again as typed (without JavaScript the page is drawn anew), the dish's choices too.
+  if (!details.ok) return data<CheckoutAnswer>(details.answer, { status: 400 });
+  const payment = await readPayment(db, request, form, checkout);
+  if (!payment.ok) return payment.answer;
   const user = getOptionalUser(context);
-  const { waktu, ...saved } = details.details;
   const result = await recordOrder(db, {
     payment: payment.method,
     lines: [{ id: member.id, jumlah, level: member.level, catatan }],
     context: checkout,
     account: user ? { id: user.id } : null,
-    details: {
-      ...saved,
-      scheduledFor: waktu === ASAP ? null : (checkout.slots.find((slot) => slot.value === waktu)?.at ?? null),
-    },
+    details: details.details,
     origin: getOrigin(request),
     // Not the cart's pending order: that one stays replaceable by the cart's next checkout.
     replaces: null,
   });
   if (!result.ok) return fail(result.message, result.status);
-  if (user) await saveAccountDetails(db, user.id, saved);
-
-  const { code, viewToken, total, message, whatsappUrl, outsideHours } = result.order;
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of viewCookies(code, viewToken)) headers.append("Set-Cookie", cookie);
-  if (!user) headers.append("Set-Cookie", detailsCookie(saved));
-  return data<CheckoutAnswer>(
-    {
-      status: "success",
-      code,
-      replaced: null,
-      total,
-      message,
-      whatsappUrl,
-      outsideHours,
-      orderUrl: orderPath(code),
-    },
-    { status: 201, headers },
-  );
+  return recordedAnswer(db, result.order, { userId: user?.id ?? null, saved: details.saved, replaced: null });
 }

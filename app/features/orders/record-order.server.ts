@@ -3,7 +3,8 @@
  * and insert in one transaction, announce (docs/decisions/0028-checkout-pipeline.md).
  */
 import type { Database } from "../../../database/client.server.ts";
-import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { writeDiscounts } from "./order-rows.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
@@ -236,16 +237,7 @@ async function insert(
         summary: `Pesanan kasir ${row.code} · ${details.nama}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
         details: { source: "kasir", lines, total: pricing.total },
       });
-    if (pricing.discounts.length > 0) {
-      await tx.insert(orderDiscounts).values(
-        pricing.discounts.map((entry) => ({
-          order_id: row.id,
-          promo_id: entry.promoId,
-          title: entry.title,
-          amount: entry.amount,
-        })),
-      );
-    }
+    await writeDiscounts(tx, row.id, pricing.discounts);
     const cancelled = replaced ? await cancelReplaced(tx, replaced, row.code, at) : false;
     return {
       ...row,

@@ -6,6 +6,7 @@ import { and, asc, count, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { cachedContent } from "../../lib/content-cache.server.ts";
+import { dishColumns } from "../catalog/catalog.server.ts";
 import { shownPortionsNow } from "../catalog/portions.server.ts";
 import {
   GUEST,
@@ -53,16 +54,7 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
       .where(and(eq(promos.aktif, true), isNotNull(promos.rule)))
       .orderBy(asc(promos.urutan), asc(promos.id)),
     db
-      .select({
-        id: menuItems.id,
-        nama: menuItems.nama,
-        harga: menuItems.harga,
-        gambar: menuItems.gambar,
-        tersedia: menuItems.tersedia,
-        category_id: menuItems.category_id,
-        level_family: menuItems.level_family,
-        level: menuItems.level,
-      })
+      .select({ ...dishColumns, category_id: menuItems.category_id })
       .from(menuItems)
       .orderBy(asc(menuItems.nama)),
     db.select({ id: categories.id, nama: categories.nama }).from(categories),

@@ -10,7 +10,7 @@ import { storeDate } from "../../lib/clock.server.ts";
 import type { PushOrder } from "./push-message.ts";
 import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
 import type { PushOutcome } from "./send-push.server.ts";
-import type { PushTarget } from "./subscriptions.server.ts";
+import { pushTargetColumns, type PushTarget } from "./subscriptions.server.ts";
 
 const REPEAT_GAP = sql`interval '2 minutes'`;
 /** A new order older than this gets no first push (a device added later, a long outage). */
@@ -99,12 +99,7 @@ export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
       .from(orders)
       .where(inArray(orders.id, [...new Set(claimed.map((row) => row.orderId))])),
     db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
+      .select(pushTargetColumns)
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscriptionId))])),
   ]);

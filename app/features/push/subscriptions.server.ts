@@ -57,6 +57,14 @@ export interface PushTarget {
   auth: string;
 }
 
+/** The columns a push is sent with. */
+export const pushTargetColumns = {
+  id: pushSubscriptions.id,
+  endpoint: pushSubscriptions.endpoint,
+  p256dh: pushSubscriptions.p256dh,
+  auth: pushSubscriptions.auth,
+};
+
 /** Turns push on for this browser: a new device, or one that subscribed again (new keys). */
 export async function savePushSubscription(
   db: Database,
@@ -112,12 +120,7 @@ export async function findAdminDevice(
   endpoint: string,
 ): Promise<PushTarget | null> {
   const [row] = await db
-    .select({
-      id: pushSubscriptions.id,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
+    .select(pushTargetColumns)
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.user_id, adminId), eq(pushSubscriptions.endpoint, endpoint)));
   return row ?? null;

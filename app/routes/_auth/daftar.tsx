@@ -1,18 +1,18 @@
-import { lazy, Suspense, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
 import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
-import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
+import {
+  AuthDialog,
+  AuthEmailField,
+  AuthFormErrors,
+  AuthHeading,
+  AuthSwitch,
+  useAuthForm,
+} from "~/features/accounts/auth-form-parts.tsx";
 import { registerAction } from "./register.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-
-/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
-const MessageDialog = lazy(() =>
-  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
-);
 
 /** The form's schema, loaded when the form is first used (decision 0029). */
 const registerCheck = () =>
@@ -25,17 +25,8 @@ export const headers = actionHeaders;
 
 export default function Daftar() {
   const navigate = useNavigate();
-  const [browserProblem, setBrowserProblem] = useState<string | null>(null);
-  const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
-  const { form, answer, answeredInPage, pending } = useEnhancedForm({
-    id: "daftar",
-    check: registerCheck,
-    fetch: true,
-    onInvalid: (message) => setBrowserProblem(message ?? REGISTER_MESSAGES.empty),
-  });
-  const fetched = pending || answeredInPage ? undefined : answer;
-  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
-  const problem = browserProblem ?? serverProblem;
+  const auth = useAuthForm("daftar", registerCheck, REGISTER_MESSAGES.empty);
+  const { form, pending, fetched, problem } = auth;
   const created = fetched?.status === "success";
 
   return (
@@ -51,16 +42,7 @@ export default function Daftar() {
           required
           maxLength={NAME_MAX}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="nama@contoh.com"
-          required
-          maxLength={254}
-        />
+        <AuthEmailField />
         <PasswordField
           label="Kata sandi"
           name="password"
@@ -80,49 +62,25 @@ export default function Daftar() {
           maxLength={PASSWORD_MAX}
         />
 
-        {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
-        {form.errors && !problem && !answeredInPage ? (
-          <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <AuthFormErrors {...auth} />
 
         <button type="submit" className="btn-primary w-full text-base" disabled={pending || created}>
           {pending ? "Mendaftarkan…" : "Daftar"}
         </button>
       </form>
 
-      <p className="mt-8 text-center text-stone-600">
-        Sudah punya akun?{" "}
-        <Link to="/masuk" className="font-bold text-chili-700 underline-offset-4 hover:underline">
-          Masuk
-        </Link>
-      </p>
+      <AuthSwitch question="Sudah punya akun?" to="/masuk" label="Masuk" />
 
       {problem !== null ? (
-        <Suspense fallback={null}>
-          <MessageDialog
-            open
-            tone="error"
-            title="Pendaftaran gagal"
-            message={problem}
-            onClose={() => {
-              setBrowserProblem(null);
-              setClosedAnswer(fetched ?? null);
-            }}
-          />
-        </Suspense>
+        <AuthDialog tone="error" title="Pendaftaran gagal" message={problem} onClose={auth.closeProblem} />
       ) : null}
       {created ? (
-        <Suspense fallback={null}>
-          <MessageDialog
-            open
-            tone="success"
-            title={REGISTER_MESSAGES.created}
-            autoCloseMs={1500}
-            onClose={() => void navigate("/masuk", { replace: true })}
-          />
-        </Suspense>
+        <AuthDialog
+          tone="success"
+          title={REGISTER_MESSAGES.created}
+          autoCloseMs={1500}
+          onClose={() => void navigate("/masuk", { replace: true })}
+        />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/masuk";
-import { PasswordField, TextField } from "~/ui/form-fields.tsx";
+import { PasswordField } from "~/ui/form-fields.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { getCaptchaConfig, getCaptchaWidget } from "~/features/accounts/captcha.server.ts";
@@ -12,16 +12,18 @@ import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
-import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { CaptchaField, type CaptchaHandle } from "~/features/accounts/captcha-field.tsx";
-import { AuthHeading, FormAlert } from "~/features/accounts/auth-form-parts.tsx";
+import {
+  AuthDialog,
+  AuthEmailField,
+  AuthFormErrors,
+  AuthHeading,
+  AuthSwitch,
+  FormAlert,
+  useAuthForm,
+} from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction, type SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-
-/** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
-const MessageDialog = lazy(() =>
-  import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
-);
 
 /** The form's schema, loaded when the form is first used (decision 0029). */
 const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
@@ -66,19 +68,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
     loaderData;
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
-  // The dialog shows the latest problem until it is closed: one found in the page before
-  // sending, or the server's answer (each answer is a new object, so a repeat shows again).
-  const [browserProblem, setBrowserProblem] = useState<string | null>(null);
-  const [closedAnswer, setClosedAnswer] = useState<unknown>(null);
-  const { form, answer, answeredInPage, pending } = useEnhancedForm<SignedIn>({
-    id: "masuk",
-    check: loginCheck,
-    fetch: true,
-    onInvalid: (message) => setBrowserProblem(message ?? LOGIN_MESSAGES.empty),
-  });
-  const fetched = pending || answeredInPage ? undefined : answer;
-  const serverProblem = fetched?.status === "error" && fetched !== closedAnswer ? fetched.message : null;
-  const problem = browserProblem ?? serverProblem;
+  const auth = useAuthForm<SignedIn>("masuk", loginCheck, LOGIN_MESSAGES.empty);
+  const { form, pending, fetched, problem } = auth;
   const success = fetched?.status === "success" ? fetched : null;
 
   // Every server answer used up the captcha solution: ask for a fresh one.
@@ -100,16 +91,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
 
       <form {...form.props} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="nama@contoh.com"
-          required
-          maxLength={254}
-        />
+        <AuthEmailField />
         <PasswordField
           label="Kata sandi"
           name="password"
@@ -120,12 +102,7 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         />
         <CaptchaField widget={captcha} picture={picture} ref={captchaRef} />
 
-        {answeredInPage && answer?.status === "error" ? <FormAlert>{answer.message}</FormAlert> : null}
-        {form.errors && !problem && !answeredInPage ? (
-          <p id={form.errorId} className="text-sm font-medium text-chili-700" aria-live="polite">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <AuthFormErrors {...auth} />
 
         <button type="submit" className="btn-primary w-full text-base" disabled={pending || Boolean(success)}>
           {pending ? "Memeriksa…" : "Masuk"}
@@ -156,43 +133,24 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <p className="mt-8 text-center text-stone-600">
-        Belum punya akun?{" "}
-        <Link to="/daftar" className="font-bold text-chili-700 underline-offset-4 hover:underline">
-          Daftar
-        </Link>
-      </p>
+      <AuthSwitch question="Belum punya akun?" to="/daftar" label="Daftar" />
 
       {problem !== null ? (
-        <Suspense fallback={null}>
-          <MessageDialog
-            open
-            tone="error"
-            title="Gagal masuk"
-            message={problem}
-            onClose={() => {
-              setBrowserProblem(null);
-              setClosedAnswer(fetched ?? null);
-            }}
-          />
-        </Suspense>
+        <AuthDialog tone="error" title="Gagal masuk" message={problem} onClose={auth.closeProblem} />
       ) : null}
       {success !== null || googleSignedIn !== null ? (
-        <Suspense fallback={null}>
-          <MessageDialog
-            open
-            tone="success"
-            title={LOGIN_MESSAGES.success}
-            autoCloseMs={1500}
-            onClose={() => {
-              const email = success?.email ?? googleSignedIn?.email;
-              if (email) rememberLogin(email);
-              // The header shows the account's cart from now on (the guest cart joined it).
-              if (success) replaceCartCount(success.cart);
-              void navigate(success?.redirectTo ?? redirectTo, { replace: true });
-            }}
-          />
-        </Suspense>
+        <AuthDialog
+          tone="success"
+          title={LOGIN_MESSAGES.success}
+          autoCloseMs={1500}
+          onClose={() => {
+            const email = success?.email ?? googleSignedIn?.email;
+            if (email) rememberLogin(email);
+            // The header shows the account's cart from now on (the guest cart joined it).
+            if (success) replaceCartCount(success.cart);
+            void navigate(success?.redirectTo ?? redirectTo, { replace: true });
+          }}
+        />
       ) : null}
     </>
   );

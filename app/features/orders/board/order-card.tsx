@@ -10,25 +10,19 @@ import { whatsappLink } from "~/lib/whatsapp.ts";
 import { formatWhatsAppNumber } from "~/lib/whatsapp-format.ts";
 import { orderLineLevel } from "../order-line-level.ts";
 import type { FormAnswer } from "~/lib/form-answer.ts";
-import { addressText, fulfilmentText, whenText } from "../order-details.ts";
+import { addressText, fulfilmentText, whenText, type FulfilmentDetails } from "../order-details.ts";
 import { stepActionLabel, waitingText } from "./board-words.ts";
 import { clockTime } from "../../store/order-time.ts";
-import { nextStep, statusLabel, type Fulfilment, type OrderStatus } from "../order-status.ts";
+import { nextStep, statusLabel, type OrderStatus } from "../order-status.ts";
 import { OrderMarks } from "../counter/order-marks.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
 import { PaidControl, type BoardPayment } from "../payment/paid-control.tsx";
 
-export interface BoardOrder extends BoardPayment {
+export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   code: string;
   status: OrderStatus;
   customer_name: string | null;
-  customer_phone: string | null;
-  fulfilment: Fulfilment | null;
-  address: string | null;
-  landmark: string | null;
-  table_number: string | null;
-  scheduled_for: Date | string | null;
   /** The lines' sum before promotions; `total` is what the customer pays. */
   subtotal: number;
   total: number;

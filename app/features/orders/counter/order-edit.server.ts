@@ -6,6 +6,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orderDiscounts, orderEdits, orderItems, orders } from "../../../../database/schema.ts";
+import { writeDiscounts } from "../order-rows.server.ts";
 import { formatRupiah } from "../../../lib/format.ts";
 import { writeAudit, type Actor } from "../../audit/audit-log.server.ts";
 import { getCustomerFacts, lockCustomer } from "../../promotions/promotions.server.ts";
@@ -156,15 +157,7 @@ export async function editOrder(
         at,
       });
       await tx.delete(orderDiscounts).where(eq(orderDiscounts.order_id, order.id));
-      if (pricing.discounts.length > 0)
-        await tx.insert(orderDiscounts).values(
-          pricing.discounts.map((entry) => ({
-            order_id: order.id,
-            promo_id: entry.promoId,
-            title: entry.title,
-            amount: entry.amount,
-          })),
-        );
+      await writeDiscounts(tx, order.id, pricing.discounts);
       await tx
         .update(orders)
         .set({
