@@ -3,7 +3,7 @@
  * (lazyComponent) or at the visitor's first use of the page (firstUseComponent). See
  * docs/decisions/0022-checkout-details.md and 0042-page-weight.md.
  */
-import { createElement, lazy, memo, Suspense, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense, useEffect, type ComponentType } from "react";
 
 type Loader<Props> = () => Promise<{ default: ComponentType<Props> }>;
 
@@ -24,6 +24,7 @@ export function lazyComponent<Props>(load: Loader<Props>): ComponentType<Props> 
 const USE_EVENTS = ["pointerdown", "keydown", "focusin", "click"] as const;
 let used: Promise<void> | null = null;
 let markUsed = () => {};
+let pageHydrated = false;
 
 /** Resolves at the first tap, key or focus in the page (at once on the server), or at `startUse`. */
 function firstUse(): Promise<void> {
@@ -62,9 +63,14 @@ const sameProps = (before: object, after: object) => {
  */
 export function firstUseComponent<Props extends object>(load: Loader<Props>): ComponentType<Props> {
   const Part = lazyComponent<Props>(() => firstUse().then(() => load()));
+  function FirstUse(props: Props) {
+    // Mounted after the page hydrated (a client navigation): nothing to keep, fetch it now.
+    if (pageHydrated) startUse();
+    useEffect(() => void (pageHydrated = true), []);
+    return createElement(Suspense, { fallback: null }, createElement(Part as ComponentType<object>, props));
+  }
   return memo(
-    (props: Props) =>
-      createElement(Suspense, { fallback: null }, createElement(Part as ComponentType<object>, props)),
+    FirstUse,
     (before, after) => sameProps(before, after) || (startUse(), false),
   ) as unknown as ComponentType<Props>;
 }
