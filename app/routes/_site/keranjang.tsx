@@ -26,19 +26,22 @@ import { pageMeta } from "~/lib/meta.ts";
 import { useRootData } from "~/root.tsx";
 
 /**
- * The lines, the checkout's details and the total: in the HTML from the server, their code
- * fetched at the customer's first tap, key or focus (firstUseComponent), so the cart page stays
- * within the storefront's budget (docs/decisions/0042-page-weight.md). Until it arrives each
- * line's button posts the page's form with its own change (onSubmit below, or without
- * JavaScript), and the details are checked by the server (docs/decisions/0018-server-cart.md).
+ * The lines and the total: in the HTML from the server, their code fetched at the customer's first
+ * tap, key or focus (firstUseComponent), so the cart page stays within the storefront's budget
+ * (docs/decisions/0042-page-weight.md). Until it arrives each line's button posts the page's form
+ * with its own change (onSubmit below, or without JavaScript; docs/decisions/0018-server-cart.md).
  */
 const CartLines = firstUseComponent(() => import("~/features/cart/cart-lines.tsx"));
 const CartPricingSummary = firstUseComponent(() => import("~/features/promotions/cart-pricing.tsx"));
-const CheckoutDetailsFields = firstUseComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(
-  () =>
-    import("~/features/orders/checkout-details-fields.tsx").then((module) => ({
-      default: module.CheckoutDetailsFields,
-    })),
+
+/**
+ * The checkout's details likewise, but fetched as the page hydrates: a first tap on "Pesan via
+ * WhatsApp" is checked in the page, by their code (docs/decisions/0022-checkout-details.md).
+ */
+const CheckoutDetailsFields = lazyComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(() =>
+  import("~/features/orders/checkout-details-fields.tsx").then((module) => ({
+    default: module.CheckoutDetailsFields,
+  })),
 );
 
 /** What changed since the cart was last seen (a price, a sold-out dish): its code fetched when there is some. */
@@ -197,14 +200,16 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
           </button>
           <input type="hidden" name={FINGERPRINT_FIELD} value={cart.fingerprint} />
           <CartLines lines={cart.lines} onProblem={onProblem} />
-          <CheckoutDetailsFields
-            initial={form.remembered}
-            slots={form.slots}
-            methods={form.methods}
-            errors={checkout.fieldErrors}
-            checkRef={checkDetails}
-            hidden={checkout.recorded !== null}
-          />
+          <Suspense fallback={null}>
+            <CheckoutDetailsFields
+              initial={form.remembered}
+              slots={form.slots}
+              methods={form.methods}
+              errors={checkout.fieldErrors}
+              checkRef={checkDetails}
+              hidden={checkout.recorded !== null}
+            />
+          </Suspense>
 
           <div className="card mt-6 p-6">
             <CartPricingSummary pricing={pricing} />
