@@ -11,11 +11,12 @@ import { defineConfig } from "vite";
  * the spice-level dialog and its choices: they load with their page or at the first tap.
  */
 const shellModule =
-  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/][^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-answer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|opening-hours\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
+  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-answer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
 const dishPartModule =
   /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
+// Only what the dish pages run: the admin's schemas, the opening hours and payment labels stay out.
 const menuModule =
-  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices))[^\\/]+)\.tsx?$/;
+  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices)|opening-hours|portions\.|payment-|order-|settings-|lead-time|category-|menu-item-schema|ranking-|slide-|contact-form)[^\\/]+)\.tsx?$/;
 const formModule =
   /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
 const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-form-parts)\.tsx?$/;

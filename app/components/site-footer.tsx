@@ -4,7 +4,7 @@ import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
 import { FlameIcon, MapPinIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
-export function SiteFooter({ store }: { store: StoreSettings }) {
+export default function SiteFooter({ store }: { store: StoreSettings }) {
   return (
     <footer className="mt-16 bg-charcoal text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">

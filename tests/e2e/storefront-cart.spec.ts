@@ -155,6 +155,24 @@ test("a second tab sees the changes of the first", async ({ page, context }) => 
   await expect(other.getByText("Keranjang kosong")).toBeVisible();
 });
 
+test("the lines' code comes at the first tap, and that tap still changes the line", async ({ page }) => {
+  await visit(page, "/produk");
+  await addButton(page, "Es Nyala").click();
+  await expectNavCount(page, 1);
+  const scripts: string[] = [];
+  page.on("request", (request) => void scripts.push(request.url()));
+  await visit(page, "/keranjang");
+  await expect(quantity(page, "Es Nyala")).toHaveText("1");
+  // Hydrated, the page's own code here: the lines' and the total's wait for a tap.
+  expect(scripts.filter((url) => /\/(cart-lines|cart-pricing)-/.test(url))).toEqual([]);
+
+  await page.getByRole("button", { name: "Tambah Es Nyala", exact: true }).click();
+  await expect(quantity(page, "Es Nyala")).toHaveText("2");
+  await expectNavCount(page, 2);
+  await expect(page).toHaveURL("/keranjang");
+  expect(scripts.some((url) => /\/cart-lines-/.test(url))).toBe(true);
+});
+
 test.describe("a cart kept in the browser before the server kept carts is moved to the server and checked", () => {
   for (const raw of ["{not json", "null", '{"id":"mie-nyala-level-1"}', '"keranjang"', "[1,2,3]"]) {
     test(`corrupt storage ${raw} recovers to an empty, working cart`, async ({ page }) => {

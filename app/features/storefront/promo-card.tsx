@@ -10,7 +10,7 @@ import { PictureBox } from "~/ui/picture-box.tsx";
  * promo's items in the cart (the cart's action, a plain form) and opens it; a promo without items
  * (a discount on everything) leads to the menu.
  */
-export function PromoCard({ promo }: { promo: PromoCardView }) {
+export default function PromoCard({ promo }: { promo: PromoCardView }) {
   const items = promo.items;
   return (
     <article className="card flex flex-col" data-testid="promo-card">

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/beranda";
 import { Carousel } from "~/features/storefront/carousel.tsx";
 import { ProductCard } from "~/features/storefront/product-card.tsx";
-import { PromoCard } from "~/features/storefront/promo-card.tsx";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
@@ -12,7 +11,11 @@ import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { storeNow } from "~/lib/clock.server.ts";
 import { cachedContent } from "~/lib/content-cache.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { firstUseComponent } from "~/lib/lazy-component.ts";
 import { pageMeta } from "~/lib/meta.ts";
+
+/** A promo card is plain HTML and a plain form: its code comes at the first tap (decision 0042). */
+const PromoCard = firstUseComponent(() => import("~/features/storefront/promo-card.tsx"));
 
 export async function loader() {
   const db = await getDb();

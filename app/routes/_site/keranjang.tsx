@@ -21,24 +21,22 @@ import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { lazyComponent } from "~/lib/lazy-component.ts";
+import { firstUseComponent, lazyComponent, startUse } from "~/lib/lazy-component.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { useRootData } from "~/root.tsx";
 
 /**
- * The lines' code (their buttons' fetchers, the notes being saved) is a chunk of its own, fetched
- * as the page hydrates and only when the cart has lines. The server renders them in the page
- * (lazyComponent), so the HTML holds them without JavaScript; in the browser, until the chunk
- * arrives, each button works as the plain form it is (docs/decisions/0018-server-cart.md).
+ * The lines and the total: in the HTML from the server, their code fetched at the customer's first
+ * tap, key or focus (firstUseComponent), so the cart page stays within the storefront's budget
+ * (docs/decisions/0042-page-weight.md). Until it arrives each line's button posts the page's form
+ * with its own change (onSubmit below, or without JavaScript; docs/decisions/0018-server-cart.md).
  */
-const CartLines = lazyComponent(() => import("~/features/cart/cart-lines.tsx"));
-
-/** The cart's total with its promotions: drawn by the server, its code fetched like the lines'. */
-const CartPricingSummary = lazyComponent(() => import("~/features/promotions/cart-pricing.tsx"));
+const CartLines = firstUseComponent(() => import("~/features/cart/cart-lines.tsx"));
+const CartPricingSummary = firstUseComponent(() => import("~/features/promotions/cart-pricing.tsx"));
 
 /**
- * The checkout's details (who, how, where, when) likewise: in the HTML from the server, their
- * code fetched as the page hydrates, so the cart page stays within the storefront's budget.
+ * The checkout's details likewise, but fetched as the page hydrates: a first tap on "Pesan via
+ * WhatsApp" is checked in the page, by their code (docs/decisions/0022-checkout-details.md).
  */
 const CheckoutDetailsFields = lazyComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(() =>
   import("~/features/orders/checkout-details-fields.tsx").then((module) => ({
@@ -126,7 +124,14 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
 
   // The page's count is the cart's: the header follows it, and other tabs' changes reload it.
   useEffect(() => updateCartCount({ count: cart.count, version: cart.version }), [cart.count, cart.version]);
-  useEffect(() => onCartChangedElsewhere(() => void revalidator.revalidate()), [revalidator]);
+  useEffect(
+    () =>
+      onCartChangedElsewhere(() => {
+        startUse();
+        void revalidator.revalidate();
+      }),
+    [revalidator],
+  );
 
   const blockedMessage = cart.blocked ?? (store.busy ? store.busyText : null);
   const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
@@ -181,9 +186,10 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
               }
               return;
             }
-            // Enter in a note: save the notes and levels as they stand.
-            const values = new FormData(event.currentTarget);
-            values.set("intent", SAVE_INTENT);
+            // Enter in a note saves the notes and levels as they stand (the hidden first button);
+            // a line's button whose code has not arrived yet sends its own change with them.
+            const values = new FormData(event.currentTarget, submitter);
+            if (!values.has("intent")) values.set("intent", SAVE_INTENT);
             values.set("mode", "fetch");
             void saveForm.submit(values, { method: "post", action: "/keranjang" });
           }}
@@ -193,10 +199,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             Simpan
           </button>
           <input type="hidden" name={FINGERPRINT_FIELD} value={cart.fingerprint} />
-          <Suspense fallback={null}>
-            <CartLines lines={cart.lines} onProblem={onProblem} />
-          </Suspense>
-
+          <CartLines lines={cart.lines} onProblem={onProblem} />
           <Suspense fallback={null}>
             <CheckoutDetailsFields
               initial={form.remembered}
@@ -209,9 +212,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
           </Suspense>
 
           <div className="card mt-6 p-6">
-            <Suspense fallback={null}>
-              <CartPricingSummary pricing={pricing} />
-            </Suspense>
+            <CartPricingSummary pricing={pricing} />
             {checkout.recorded ? (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <Suspense fallback={<p className="text-stone-600">Pesanan tercatat…</p>}>

@@ -1,8 +1,11 @@
 import { Link, Outlet } from "react-router";
-import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
+import { firstUseComponent } from "~/lib/lazy-component.ts";
 import { useRootData } from "~/root.tsx";
+
+/** The footer has nothing to do before the first tap: its code comes then (decision 0042). */
+const SiteFooter = firstUseComponent(() => import("~/components/site-footer.tsx"));
 
 /** After a "Tambah" without JavaScript the page comes back with `?ditambahkan=`: say what was added. */
 function AddedNotice() {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/pesanan-saya";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { listCustomerOrders } from "~/features/orders/my-orders.server.ts";
 import { formatSlot } from "~/features/store/order-time.ts";
+import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { ReorderQuestion } from "~/features/orders/reorder-question.tsx";
 import { isReorderMode, reorderIntoCart } from "~/features/orders/reorder.server.ts";
@@ -10,7 +11,6 @@ import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import { useRootData } from "~/root.tsx";
 
 /**
  * /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes
@@ -20,12 +20,18 @@ import { useRootData } from "~/root.tsx";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   if (!user) throw redirect(LOGIN);
-  const result = await listCustomerOrders(
-    await getDb(),
-    user.id,
-    Number(url.searchParams.get("halaman") ?? 1),
-  );
-  return data(result, { headers: { "Cache-Control": "private, no-store" } });
+  const db = await getDb();
+  const [result, store] = await Promise.all([
+    listCustomerOrders(db, user.id, Number(url.searchParams.get("halaman") ?? 1)),
+    getStoreSettings(db),
+  ]);
+  // Time and status as words from the server: the page loads no time or status code (decision 0042).
+  const orders = result.orders.map((order) => ({
+    ...order,
+    placed: formatSlot(new Date(order.created_at), store.timezone),
+    statusText: statusLabel(order.status, order.fulfilment),
+  }));
+  return data({ ...result, orders }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const LOGIN = "/masuk?redirectTo=%2Fpesanan-saya";
@@ -61,7 +67,6 @@ export function headers() {
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { store } = useRootData();
   const { orders, page, pages } = loaderData;
   const navigation = useNavigation();
   const reordering = navigation.state !== "idle" ? navigation.formData?.get("kode") : null;
@@ -102,13 +107,11 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       {order.code}
                     </Link>
                   </h2>
-                  <p className="text-sm text-stone-600">
-                    {formatSlot(new Date(order.created_at), store.timezone)}
-                  </p>
+                  <p className="text-sm text-stone-600">{order.placed}</p>
                 </div>
                 <div className="text-right">
                   <p className="text-sm font-bold" data-testid="my-order-status">
-                    {statusLabel(order.status, order.fulfilment)}
+                    {order.statusText}
                   </p>
                   <p className="font-extrabold">{formatRupiah(order.total)}</p>
                 </div>
