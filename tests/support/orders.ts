@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import {
   recordOrder,
@@ -5,6 +6,9 @@ import {
   type OrderRequestLine,
 } from "../../app/features/orders/record-order.server.ts";
 import { readCheckoutContext } from "../../app/features/orders/checkout-context.server.ts";
+import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
+import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
+import { storeSettings } from "../../database/schema.ts";
 
 /** A guest picking the order up as soon as possible. */
 export const PICK_UP: OrderDetails = {
@@ -47,4 +51,11 @@ export async function placeOrder(
   });
   if (!result.ok) throw new Error(result.message);
   return result.order;
+}
+
+/** The shop open all day every day, so a test does not depend on the hour it runs at. */
+export async function openAllDay(db: Database) {
+  const hours = DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false }));
+  await db.update(storeSettings).set({ opening_hours: hours }).where(eq(storeSettings.id, 1));
+  invalidateContentCache();
 }

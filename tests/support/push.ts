@@ -4,20 +4,12 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
-import { orders, pushDeliveries, pushSubscriptions, users } from "../../database/schema.ts";
-import { newUserId } from "../../app/features/accounts/users.server.ts";
+import { orders, pushDeliveries, pushSubscriptions } from "../../database/schema.ts";
 import { savePushSubscription } from "../../app/features/push/subscriptions.server.ts";
 import type { FakePushService, FakeSubscription } from "./fake-push-service.ts";
 
 export const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
-
-export async function createAdmin(db: Database, label = "admin") {
-  const id = newUserId();
-  const email = `${label}-${id.toLowerCase()}@contoh.test`;
-  await db.insert(users).values({ id, nama: "Admin Push", email, provider: "password", role: "admin" });
-  return { id, email };
-}
 
 /** Subscribes `name` on the fake service for `adminId`, as the settings page does. */
 export async function subscribe(

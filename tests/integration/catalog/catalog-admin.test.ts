@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { auditLog, menuItems, orderItems, slides, users } from "../../../database/schema.ts";
+import { auditLog, menuItems, orderItems, slides } from "../../../database/schema.ts";
 import { loader as imageLoader } from "../../../app/routes/resources/gambar.tsx";
 import type * as ImagesModule from "../../../app/features/media/images.server.ts";
 import { MAX_ROW_ID, readRowId } from "../../../app/lib/form-input.server.ts";
@@ -29,8 +29,8 @@ import {
 import { currentCatalog } from "../../../app/features/cart/cart.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { getStoreSettings } from "../../../app/features/store/settings.server.ts";
-import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { storedPhotoBytes, storedPhotos } from "../../support/photos.ts";
+import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
 let handle: DatabaseHandle;
@@ -56,12 +56,7 @@ beforeAll(async () => {
   vi.stubEnv("DATA_DIR", dataDir);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  const id = newUserId();
-  const email = `admin-${id.toLowerCase()}@contoh.test`;
-  await handle.db
-    .insert(users)
-    .values({ id, nama: "Admin Toko", email, provider: "password", role: "admin" });
-  actor = { id, email };
+  actor = await createAdmin(handle.db, "Admin Toko");
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

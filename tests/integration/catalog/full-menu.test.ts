@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { auditLog, categories, menuItems, users } from "../../../database/schema.ts";
+import { auditLog, categories, menuItems } from "../../../database/schema.ts";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import {
   createCategory,
@@ -18,7 +18,7 @@ import { oneCardPerDish } from "../../../app/features/catalog/menu-dishes.ts";
 import { getMenuSections } from "../../../app/features/catalog/catalog.server.ts";
 import { createMenuItem, setMenuItemAvailability } from "../../../app/features/catalog/menu-items.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
-import { newUserId } from "../../../app/features/accounts/users.server.ts";
+import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
 let handle: DatabaseHandle;
@@ -30,12 +30,7 @@ beforeAll(async () => {
   vi.stubEnv("DATA_DIR", dataDir);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  const id = newUserId();
-  const email = `admin-${id.toLowerCase()}@contoh.test`;
-  await handle.db
-    .insert(users)
-    .values({ id, nama: "Admin Menu", email, provider: "password", role: "admin" });
-  actor = { id, email };
+  actor = await createAdmin(handle.db, "Admin Menu");
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

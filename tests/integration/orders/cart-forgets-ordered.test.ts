@@ -1,17 +1,15 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { storeSettings, users } from "../../../database/schema.ts";
+import { users } from "../../../database/schema.ts";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
-import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { uniqueEmail } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
+import { openAllDay } from "../../support/orders.ts";
 
 /**
  * An order's portions leave the cart it was checked out from, once: when the restaurant accepts
@@ -24,13 +22,7 @@ beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_ORDER_ADDRESS", "1000");
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
-  invalidateContentCache();
+  await openAllDay(handle.db);
   const id = newUserId();
   await handle.db
     .insert(users)

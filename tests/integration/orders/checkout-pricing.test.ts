@@ -11,13 +11,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
-import { orderDiscounts, orders, promos, storeSettings } from "../../../database/schema.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
+import { orderDiscounts, orders, promos } from "../../../database/schema.ts";
 import { action as cartAction } from "../../../app/routes/_site/keranjang.tsx";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { Shopper } from "../cart/cart-support.ts";
+import { openAllDay } from "../../support/orders.ts";
 
 let handle: DatabaseHandle;
 const BUY_TWO = "Beli 2 Mie Gratis Es Teh Jumbo";
@@ -34,12 +34,7 @@ async function setPromo(title: string, aktif: boolean) {
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
+  await openAllDay(handle.db);
   // The Monday promo is off, so the totals do not depend on the day the tests run.
   await setPromo("Diskon 20% Hari Senin", false);
 });

@@ -7,7 +7,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { auditLog, orderPrints, orders, promos, storeSettings, users } from "../../../database/schema.ts";
+import { auditLog, orderPrints, orders, promos, users } from "../../../database/schema.ts";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { listOrders, changeOrderStatus } from "../../../app/features/orders/board.server.ts";
 import { readCheckoutContext } from "../../../app/features/orders/checkout-context.server.ts";
@@ -16,11 +16,10 @@ import { editOrder } from "../../../app/features/orders/counter/order-edit.serve
 import { loadLiveState } from "../../../app/features/orders/order-page-data.server.ts";
 import { orderReport } from "../../../app/features/orders/report.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { ORIGIN, placeOrder } from "../../support/orders.ts";
+import { ORIGIN, openAllDay, placeOrder } from "../../support/orders.ts";
 
 const WITA = "Asia/Makassar";
 let handle: DatabaseHandle;
@@ -56,12 +55,7 @@ const orderRow = async (code: string) =>
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
+  await openAllDay(handle.db);
   // The Monday promo is off, so the totals do not depend on the day the tests run.
   await handle.db.update(promos).set({ aktif: false }).where(eq(promos.title, "Diskon 20% Hari Senin"));
   invalidateContentCache();

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { menuItems, orderItems, orders, promos, storeSettings } from "../../../database/schema.ts";
+import { menuItems, orderItems, orders, promos } from "../../../database/schema.ts";
 import { orderReport } from "../../../app/features/orders/report.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { Shopper } from "../cart/cart-support.ts";
+import { openAllDay } from "../../support/orders.ts";
 
 /**
  * Issue #20: `orders.total` was a 32-bit integer with no cap, so an item at Rp 1.000.000 (a price
@@ -23,12 +23,7 @@ beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_ORDER_ADDRESS", "1000");
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
+  await openAllDay(handle.db);
   // Promotions off: the cap is on what the lines cost (a Monday's 20 % must not move these totals).
   await handle.db.update(promos).set({ aktif: false });
   await setPrice("es-teh-jumbo", 1_000_000);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { notifications, orders, storeSettings, users } from "../../../database/schema.ts";
+import { notifications, orders, users } from "../../../database/schema.ts";
 import { loader as pageLoader } from "../../../app/routes/_site/pesanan-detail.tsx";
 import { loader as liveLoader } from "../../../app/routes/resources/pesanan-langsung.tsx";
 import { authMiddleware } from "../../../app/features/accounts/auth.server.ts";
@@ -14,12 +14,10 @@ import { listCustomerOrders } from "../../../app/features/orders/my-orders.serve
 import { orderSlots } from "../../../app/features/store/order-slots.ts";
 import { clearBusy, setBusy } from "../../../app/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "../../../app/features/store/settings.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
-import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { openEventStreams } from "../../../app/lib/event-stream.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { PICK_UP_FORM } from "../../support/orders.ts";
+import { PICK_UP_FORM, openAllDay } from "../../support/orders.ts";
 import { call, get, uniqueEmail, type RequestOptions } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
 
@@ -32,13 +30,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
   // Open all day every day, so the tests do not depend on the hour they run at.
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
-  invalidateContentCache();
+  await openAllDay(handle.db);
   admin = await account("Admin Dapur", "admin");
 });
 afterAll(async () => {

@@ -8,15 +8,14 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import type { PromoRule } from "../../../database/types.ts";
-import { orderDiscounts, orders, promos, storeSettings, users } from "../../../database/schema.ts";
+import { orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { action as orderAction } from "../../../app/routes/_site/pesanan.tsx";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
-import { PICK_UP_FORM } from "../../support/orders.ts";
+import { PICK_UP_FORM, openAllDay } from "../../support/orders.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { uniqueEmail } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
@@ -49,12 +48,7 @@ const rule = (fields: Partial<PromoRule>): PromoRule => ({
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
+  await openAllDay(handle.db);
   await handle.db.update(promos).set({ aktif: false });
   await handle.db.insert(promos).values([
     {

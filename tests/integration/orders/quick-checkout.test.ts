@@ -8,10 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { menuItems, orderItems, orders, promos, storeSettings } from "../../../database/schema.ts";
 import { action, loader } from "../../../app/routes/_site/keranjang-pesan.tsx";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
-import { PICK_UP_FORM } from "../../support/orders.ts";
+import { PICK_UP_FORM, openAllDay } from "../../support/orders.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { call, get } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
@@ -21,12 +20,7 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
+  await openAllDay(handle.db);
   // Promotions off: this is about recording one dish (the pricing is the cart's own function).
   await handle.db.update(promos).set({ aktif: false });
   invalidateContentCache();

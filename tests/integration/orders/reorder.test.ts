@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { menuItems, storeSettings, users } from "../../../database/schema.ts";
+import { menuItems, users } from "../../../database/schema.ts";
 import { action as myOrdersAction } from "../../../app/routes/_site/pesanan-saya.tsx";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { uniqueEmail } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
+import { openAllDay } from "../../support/orders.ts";
 
 /**
  * "Pesan lagi" on Pesanan saya: a past order's lines go back into the account's cart on the
@@ -24,13 +24,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
   // Open all day every day, so the tests do not depend on the hour they run at.
-  await handle.db
-    .update(storeSettings)
-    .set({
-      opening_hours: DEFAULT_OPENING_HOURS.map(() => ({ buka: "00:00", tutup: "00:00", libur: false })),
-    })
-    .where(eq(storeSettings.id, 1));
-  invalidateContentCache();
+  await openAllDay(handle.db);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

@@ -9,11 +9,10 @@ import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { auditLog, promos, users } from "../../../database/schema.ts";
+import { auditLog, promos } from "../../../database/schema.ts";
 import { action as promoAction } from "../../../app/routes/admin/operasi/promo.tsx";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
-import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import type * as ImagesModule from "../../../app/features/media/images.server.ts";
 import { getActivePromos } from "../../../app/features/promotions/promo-cards.server.ts";
 import { PromoSchema } from "../../../app/features/promotions/promo-schema.ts";
@@ -27,6 +26,7 @@ import { PEER_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { MAX_ROW_ID } from "../../../app/lib/form-input.server.ts";
 import { storedPhotos } from "../../support/photos.ts";
+import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { call, ORIGIN } from "../accounts/auth-support.ts";
 
@@ -54,13 +54,8 @@ beforeAll(async () => {
   vi.stubEnv("DATA_DIR", dataDir);
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  const id = newUserId();
-  const email = `admin-${id.toLowerCase()}@contoh.test`;
-  await handle.db
-    .insert(users)
-    .values({ id, nama: "Admin Promo", email, provider: "password", role: "admin" });
-  actor = { id, email };
-  adminToken = (await createSession(handle.db, id)).token;
+  actor = await createAdmin(handle.db, "Admin Promo");
+  adminToken = (await createSession(handle.db, actor.id)).token;
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

@@ -10,7 +10,8 @@ import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { formatRupiah } from "../../../app/lib/format.ts";
 import { startFakePushService, verifyVapid, type FakePushService } from "../../support/fake-push-service.ts";
 import { placeOrder } from "../../support/orders.ts";
-import { createAdmin, readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
 /**
@@ -190,7 +191,7 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
 
 describe("a device's push is only ever its own admin's business", () => {
   it("stops when the account is no longer an admin", async () => {
-    const former = await createAdmin(handle.db, "mantan");
+    const former = await createAdmin(handle.db, "Admin Mantan");
     await subscribe(handle.db, service, former.id, "mantan");
     await handle.db.update(users).set({ role: "customer" }).where(eq(users.id, former.id));
     await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);

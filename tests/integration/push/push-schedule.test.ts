@@ -12,7 +12,8 @@ import {
   type FakeSubscription,
 } from "../../support/fake-push-service.ts";
 import { placeOrder } from "../../support/orders.ts";
-import { createAdmin, minutesPass, readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { minutesPass, readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
 /**
