@@ -1,13 +1,8 @@
 // Web Push of new orders for `npm run bench`: from each checkout to its push reaching PUSH_DEVICES
 // (50) devices on a local push service, over PUSH_ORDERS (30) orders, and the board's first-load JS
 // (docs/decisions/0036-web-push.md). Reports; asserts nothing.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { startFakePushService } from "../../tests/support/fake-push-service.ts";
-import { firstLoadJs, signInAdmin } from "./shop.mjs";
+import { firstLoadJs, signInAdmin, startShop } from "./shop.mjs";
 
 const devices = Number(process.env.PUSH_DEVICES || 50);
 const orderCount = Number(process.env.PUSH_ORDERS || 30);
@@ -18,34 +13,10 @@ const admins = Array.from(
 );
 const targets = { p99Ms: 2000, boardJsKb: 160 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 const service = await startFakePushService();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-push-"));
-const server = spawn("bash", ["scripts/serve.sh"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_EMAILS: admins.join(","),
-    // The push service here speaks plain HTTP on 127.0.0.1: allowed in a test run only.
-    NYALA_TEST_MODE: "1",
-    RATE_LIMIT_ORDER_ADDRESS: "1000000",
-    RATE_LIMIT_CART_ADDRESS: "1000000",
-    RATE_LIMIT_REGISTER_ADDRESS: "1000000",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const exited = new Promise((resolve) => server.once("exit", resolve));
+// The push service here speaks plain HTTP on 127.0.0.1: allowed in a test run only.
+const shop = await startShop({ ADMIN_EMAILS: admins.join(","), NYALA_TEST_MODE: "1" });
+const { base } = shop;
 
 async function post(cookie, values) {
   const response = await fetch(`${base}/admin/notifikasi-push`, {
@@ -87,16 +58,6 @@ const percentile = (values, p) => {
 };
 
 try {
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error("the server exited while starting");
-    try {
-      if ((await fetch(`${base}/beranda`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 900) throw new Error("the server did not start within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   let subscribed = 0;
   let cookie;
   for (const email of admins) {
@@ -153,8 +114,6 @@ try {
     `board first-load JS ≤ ${targets.boardJsKb} KB gzip: ${(board / 1024).toFixed(1)} KB`,
   );
 } finally {
-  if (server.exitCode === null) server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  await shop.stop();
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
 }
