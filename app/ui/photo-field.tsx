@@ -2,8 +2,8 @@ import { useState } from "react";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES } from "~/lib/body-limit.ts";
 
 /**
- * The photo input (form field `foto`): JPEG, PNG or WebP up to 5 MB; the current photo shown
- * beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
+ * The photo input (form field `foto` unless named): JPEG, PNG or WebP up to 5 MB; the current photo
+ * shown beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
  * and the chosen file's name, since the browser's own control speaks the browser's language. A
  * larger photo is refused as soon as it is chosen (the form will not submit), instead of after its
  * upload; the server refuses it too (413) where JavaScript does not run. A required photo says so
@@ -15,10 +15,17 @@ export function PhotoField({
   current,
   errors,
   required,
+  name = "foto",
+  accept = "image/jpeg,image/png,image/webp",
+  hint,
 }: {
   /** The input's id; its label, chosen file and hint take ids after it. */
   id: string;
   label: string;
+  name?: string;
+  accept?: string;
+  /** What the picture is for, instead of the photo's formats and size. */
+  hint?: string;
   current?: string;
   errors?: readonly string[];
   required?: boolean;
@@ -44,9 +51,9 @@ export function PhotoField({
         <label className="flex min-w-0 cursor-pointer items-center gap-3">
           <input
             id={id}
-            name="foto"
+            name={name}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={accept}
             required={required}
             aria-labelledby={`${id}-label`}
             aria-invalid={error ? true : undefined}
@@ -73,6 +80,7 @@ export function PhotoField({
         className={`mt-1 text-sm ${error ? "font-semibold text-chili-700" : "text-stone-500"}`}
       >
         {error ??
+          hint ??
           `${required ? "Wajib diisi. " : ""}JPEG, PNG, atau WebP, paling besar 5 MB.${current ? " Kosongkan bila fotonya tetap." : ""}`}
       </p>
     </div>

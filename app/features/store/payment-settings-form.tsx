@@ -2,6 +2,7 @@
  * "Pembayaran" on /admin/outlet: the methods checkout offers, the shop's QRIS (pasted, or its
  * picture uploaded and read on the server) and the bank account (docs/decisions/0040-payments.md).
  */
+import { PhotoField } from "~/ui/photo-field.tsx";
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { FormMessage } from "~/ui/form-message.tsx";
 import { checkboxProps, fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
@@ -74,11 +75,12 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
           {...fieldProps(fields.qris_kode)}
           hint="Tempel isi QRIS yang tercetak di toko (diawali 000201), atau unggah gambarnya di bawah."
         />
-        <TextField
+        <PhotoField
+          id="qris-gambar"
           label="Atau unggah gambar QRIS"
           name="qris_gambar"
-          type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
+          hint="Foto atau tangkapan layar QRIS toko (JPEG, PNG, WebP atau GIF); kodenya dibaca di server."
         />
       </section>
       <section className="grid gap-3 sm:grid-cols-3" aria-labelledby="pembayaran-bank">
