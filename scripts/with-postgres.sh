@@ -28,8 +28,18 @@ cleanup() {
 trap cleanup EXIT
 
 "${as_pg[@]}" "$pg_bin/initdb" -D "$dir/data" -U nyala --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null
+# A random port may be taken (another test's server, an outgoing connection): try another.
+for attempt in 1 2 3 4 5; do
+  options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+  if "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null; then
+    break
+  fi
+  if [[ $attempt -eq 5 || -n "${PGTEST_PORT:-}" ]]; then
+    cat "$dir/server.log" >&2
+    exit 1
+  fi
+  port=$((20000 + RANDOM % 20000))
+done
 
 export TEST_DATABASE_URL="postgres://nyala@127.0.0.1:$port/postgres"
 # For tests that stop and start the database under a running app (tests/reliability/database-restart.test.ts).
