@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { drizzleClient } from "./pglite-queries.ts";
 import { ensureEmbeddedDataDir } from "./embedded-data-dir.ts";
 import * as schema from "./schema.ts";
 
@@ -100,7 +101,7 @@ async function openPglite(
       startParams: [...PGlite.defaultStartParams, ...pgliteSettings()],
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzle({ client, schema }) as unknown as Database;
+    const db = drizzle({ client: drizzleClient(client), schema }) as unknown as Database;
     if (options.migrate ?? true) await migrate(db as never, { migrationsFolder });
     return {
       db,

@@ -256,7 +256,7 @@ export async function checkoutLines(
   { catalog, menu }: Pick<PricingContext, "catalog" | "menu">,
   seen: string | null,
   edits: Pick<CartEdits, "notes" | "levels">,
-): Promise<{ ok: true; lines: CartLineView[] } | CartRefusal> {
+): Promise<{ ok: true; cartId: string; lines: CartLineView[] } | CartRefusal> {
   const edit = (lines: CartLine[]): CartLine[] | CartRefusal => {
     const shown = reconcile(lines, catalog).view;
     if (shown.length === 0) return refuse(400, CART_MESSAGES.empty);
@@ -268,10 +268,10 @@ export async function checkoutLines(
   const lines = cart.rows.map(toLine);
   const next = edit(lines);
   if (!Array.isArray(next)) return next;
-  if (sameLines(next, lines)) return { ok: true, lines: reconcile(lines, catalog).view };
+  if (sameLines(next, lines)) return { ok: true, cartId: cart.id, lines: reconcile(lines, catalog).view };
   const changed = await changeCart(db, cart.id, edit);
   if (!changed.ok) return changed;
-  return { ok: true, lines: reconcile(changed.lines, catalog).view };
+  return { ok: true, cartId: cart.id, lines: reconcile(changed.lines, catalog).view };
 }
 
 /**

@@ -75,13 +75,18 @@ export async function takePortions(
   for (const line of lines)
     if (line.menu_item_id) wanted.set(line.menu_item_id, (wanted.get(line.menu_item_id) ?? 0) + line.jumlah);
   if (wanted.size === 0) return { shownChanged: false };
-  const day = portionDay(store.openingHours, store.timezone, at);
-  await ensureDay(tx, [...wanted.keys()], day);
   const limited = await tx
     .select({ id: menuItems.id, nama: menuItems.nama })
     .from(menuItems)
     .where(and(inArray(menuItems.id, [...wanted.keys()]), isNotNull(menuItems.porsi_harian)))
     .orderBy(asc(menuItems.id));
+  if (limited.length === 0) return { shownChanged: false };
+  const day = portionDay(store.openingHours, store.timezone, at);
+  await ensureDay(
+    tx,
+    limited.map((item) => item.id),
+    day,
+  );
   let shownChanged = false;
   for (const item of limited) {
     const jumlah = wanted.get(item.id)!;

@@ -2,7 +2,7 @@
  * What a checkout, or the cart page drawing one, reads once and passes along: the store's clock,
  * the store at that moment, its slots, the menu and promos (docs/decisions/0028-checkout-pipeline.md).
  */
-import { getPaymentSettings } from "../store/payment-settings.server.ts";
+import { shopPaymentSettings } from "../store/payment-settings.server.ts";
 import type { PaymentSettings } from "../store/payment-methods.ts";
 import type { Database } from "../../../database/client.server.ts";
 import { storeDate } from "../../lib/clock.server.ts";
@@ -31,7 +31,7 @@ export async function readCheckoutContext(db: Database, now = storeDate()): Prom
   const [store, pricing, payment] = await Promise.all([
     getStoreSettings(db, now),
     getPricingContext(db),
-    getPaymentSettings(db),
+    shopPaymentSettings(db),
   ]);
   const slots = orderSlots({
     hours: store.openingHours,

@@ -100,7 +100,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     payment: payment.method,
   });
   if (!result.ok) return fail(result.message, result.status);
-  await linkOrderToCart(db, result.order.id, owner);
+  await linkOrderToCart(db, result.order.id, cart.cartId);
   const { code, token, replaced } = result.order;
   return recordedAnswer(db, result.order, {
     userId: user?.id ?? null,

@@ -19,7 +19,7 @@ import {
   type LivePayment,
   type PaymentRequest,
 } from "./payment/order-payment.server.ts";
-import { getPaymentSettings } from "../store/payment-settings.server.ts";
+import { shopPaymentSettings } from "../store/payment-settings.server.ts";
 
 export interface LiveStep {
   status: OrderStatus;
@@ -164,7 +164,7 @@ export async function loadOrderPage(
       .from(orderDiscounts)
       .where(eq(orderDiscounts.order_id, orderId))
       .orderBy(asc(orderDiscounts.id)),
-    getPaymentSettings(db),
+    shopPaymentSettings(db),
   ]);
   const how = fulfilmentText(row);
   const address = addressText(row);

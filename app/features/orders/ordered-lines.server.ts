@@ -7,12 +7,9 @@ import type { Database } from "../../../database/client.server.ts";
 import { orderCarts, orderItems, orders } from "../../../database/schema.ts";
 import { cartCount, lineKey, withoutOrdered } from "../cart/cart.ts";
 import { changeCart } from "../cart/cart.server.ts";
-import { findCart, type CartOwner } from "../cart/cart-owner.server.ts";
 
-/** Remembers the owner's cart as the one order `orderId` was checked out from. */
-export async function linkOrderToCart(db: Database, orderId: number, owner: CartOwner): Promise<void> {
-  const cartId = await findCart(db, owner);
-  if (!cartId) return;
+/** Remembers cart `cartId` as the one order `orderId` was checked out from. */
+export async function linkOrderToCart(db: Database, orderId: number, cartId: string): Promise<void> {
   await db.insert(orderCarts).values({ order_id: orderId, cart_id: cartId }).onConflictDoNothing();
 }
 

@@ -48,13 +48,21 @@ export function readOpeningHours(value: unknown): OpeningDay[] {
   return days as OpeningDay[];
 }
 
+const validZones = new Map<string, boolean>();
+
+/** Whether Intl knows `timezone`; remembered per zone (building a DateTimeFormat costs ~0.1 ms, #28). */
 export function isValidTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
+  let valid = validZones.get(timezone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validZones.size < 1000) validZones.set(timezone, valid);
   }
+  return valid;
 }
 
 /** What each reading of a moment in a zone takes from it. */

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { paymentSettings } from "../../../database/schema.ts";
+import { cachedContent, invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { readQrPicture } from "../../lib/qris/qr-read.server.ts";
 import { validateStaticQris } from "../../lib/qris/qris.ts";
 import { refuse, written, type WriteResult } from "../../lib/write-result.ts";
@@ -32,6 +33,10 @@ export async function getPaymentSettings(db: Pick<Database, "select">): Promise<
         : null,
   };
 }
+
+/** The settings as checkouts and order pages read them: through the content cache, cleared when saved. */
+export const shopPaymentSettings = (db: Pick<Database, "select">) =>
+  cachedContent("paymentSettings", () => getPaymentSettings(db));
 
 /** The payload the form gives: read from the picture when one is uploaded, else the pasted text. */
 async function qrisPayload(text: string, picture: File | null): Promise<WriteResult<string>> {
@@ -81,5 +86,6 @@ export async function updatePaymentSettings(
       details: { methods, qris: Boolean(row.qris_payload), bank: row.bank_name },
     });
   });
+  invalidateContentCache();
   return written(undefined);
 }

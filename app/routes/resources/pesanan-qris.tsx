@@ -6,7 +6,7 @@ import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { normalizeOrderCode } from "~/features/orders/order-code.ts";
 import { findViewableOrder, readViewCookie } from "~/features/orders/order-view.server.ts";
 import { orderQris } from "~/features/orders/payment/order-payment.server.ts";
-import { getPaymentSettings } from "~/features/store/payment-settings.server.ts";
+import { shopPaymentSettings } from "~/features/store/payment-settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { qrPng } from "~/lib/qris/qr-render.server.ts";
 
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .from(orders)
     .where(eq(orders.id, orderId));
   if (order?.method !== "qris") throw notFound();
-  const qris = orderQris(await getPaymentSettings(db), order.total);
+  const qris = orderQris(await shopPaymentSettings(db), order.total);
   if (!qris.ok) throw notFound();
   return new Response(new Uint8Array(await qrPng(qris.payload)), {
     headers: {
