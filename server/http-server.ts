@@ -30,7 +30,9 @@ export interface AppServer {
 function staticApp(build: ServerBuild, reactRouter: ReturnType<typeof createReactRouterHandler>) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  // Only pages drawn per request get here (cached pages and static files come compressed): gzip 4
+  // costs half of the default 6 for 5 % more bytes (decision 0045).
+  app.use(compression({ level: 4 }));
   app.use(staticFiles(path.resolve(build.assetsBuildDirectory)));
   app.all("/{*splat}", (request, response, next) => {
     reactRouter(request, response).catch(next);
