@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { updateCartCount } from "~/features/cart/cart-count.ts";
-import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
-import { firstMessages } from "~/lib/form-errors.ts";
+import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
+
 import type { CheckoutRecorded, OrderSent } from "./checkout.ts";
 
 /** An empty tab opened inside the tap, or null where the browser refuses one. */

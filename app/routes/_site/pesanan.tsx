@@ -9,7 +9,7 @@ import { TOTAL_FIELD } from "~/features/promotions/checkout-total.ts";
 import type { Slot } from "~/features/store/order-slots.ts";
 import type { PaymentMethod } from "~/features/store/payment-labels.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-import { firstMessages, sentBack } from "~/lib/form-errors.ts";
+import { firstMessages, sentBack } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 /**
