@@ -11,7 +11,7 @@ import { defineConfig } from "vite";
  * the spice-level dialog and its choices: they load with their page or at the first tap.
  */
 const shellModule =
-  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-answer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
+  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
 const dishPartModule =
   /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
 // Only what the dish pages run: the admin's schemas, the opening hours and payment labels stay out.

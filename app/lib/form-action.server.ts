@@ -22,6 +22,8 @@ type Refused = Omit<Refusal, "fieldErrors"> & { fieldErrors?: Refusal["fieldErro
 export type Outcome<Done extends object = object> =
   | {
       ok: true;
+      /** 201 where the write made what the answer names (an order). */
+      status?: 201;
       /** What a fetcher needs besides the message (the login's target and cart count). */
       done?: Done;
       message?: string;
@@ -68,7 +70,7 @@ export function answerOutcome<Done extends object>(
   if (outcome.redirectTo && !viaFetch(form)) {
     throw redirect(outcome.redirectTo, { status: outcome.redirectStatus, headers: outcome.headers });
   }
-  return data(answer, { headers: outcome.headers });
+  return data(answer, { status: outcome.status, headers: outcome.headers });
 }
 
 /** A refusal that has no form to reply to (an unknown request, a row that is gone). */

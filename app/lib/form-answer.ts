@@ -26,3 +26,19 @@ export type FormAnswer<Done extends object = object> =
       /** Conform's reply: each field's messages and the values to show again (none for a row's button). */
       result?: SubmissionResult<string[]>;
     };
+
+/** A refusal's first message of each field, for fields that show one; none without a reply. */
+export function firstMessages(result: SubmissionResult<string[]> | undefined) {
+  if (!result?.error) return undefined;
+  const messages: Record<string, string> = {};
+  for (const [name, list] of Object.entries(result.error)) if (name && list?.[0]) messages[name] = list[0];
+  return messages;
+}
+
+/** The text values a refusal sends back to refill its form. */
+export const sentBack = (result: SubmissionResult<string[]> | undefined): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(result?.initialValue ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );

@@ -1,13 +1,14 @@
 /**
- * The cart's writes as actions: "Tambah", "Ambil Promo", the cart page's form and the move of a
- * browser-kept cart; a CartAnswer with JavaScript, else a redirect or the page with its message (0018).
+ * The cart's writes, one action per intent, answered on the one form pattern (answerOutcome):
+ * the count with JavaScript, else a 303 or the page with its message (0018, 0029).
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
+import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
-import type { CartAnswer } from "./cart-answer.ts";
+import type { CartCount, CartDone } from "./cart-count.ts";
 import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { promoItems } from "../promotions/promo-card-view.ts";
@@ -37,32 +38,41 @@ function backWithNotice(kembali: string | undefined, menu: string): string {
   return `${target.pathname}${target.search}`;
 }
 
-const fail = (message: string, status: number, headers?: HeadersInit) =>
-  data<CartAnswer>({ status: "error", message }, { status, headers });
+type CartOutcome = Outcome<CartDone>;
+type Refused = Extract<Outcome, { ok: false }>;
+type Write = (args: ActionArgs, form: FormData) => Promise<CartOutcome>;
 
-/** The answer to a change that was stored: the count for the page's header, or a redirect. */
-function done(
-  viaFetch: boolean,
-  lines: { jumlah: number }[],
-  version: number,
-  setCookie: string | null,
-  to: string,
-) {
+const refused = (message: string, status: Refused["status"], headers?: HeadersInit): Refused => ({
+  ok: false,
+  status,
+  message,
+  headers,
+});
+
+/** Too many new carts from this client: when to try again. */
+const tooMany = (cart: { message: string; retryAfter: number }) =>
+  refused(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+
+/** A change that was stored: the count for the page's header, or the page `to` (303: it takes a POST again). */
+function stored(cart: CartCount, setCookie: string | null, to?: string): CartOutcome {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  if (!viaFetch) throw redirect(to, { status: 303, headers });
-  return data<CartAnswer>({ status: "success", cart: { count: cartCount(lines), version } }, { headers });
+  return { ok: true, done: { cart }, headers, redirectTo: to, redirectStatus: 303 };
 }
 
+const countOf = (changed: { lines: { jumlah: number }[]; version: number }): CartCount => ({
+  count: cartCount(changed.lines),
+  version: changed.version,
+});
+
 /** Adds one portion of an item (at a level, where it takes one) to the visitor's cart. */
-export async function addAction({ request, context }: ActionArgs, form: FormData) {
-  const viaFetch = form.get("mode") === "fetch";
+async function add({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const parsed = AddToCartSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
   const { menu, level, kembali } = parsed.data;
   const db = await getDb();
   const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
-  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+  if (!cart.ok) return tooMany(cart);
   // A level chosen on a dish's card adds that level's own item: the notice names the item added.
   let added = menu;
   const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
@@ -71,21 +81,20 @@ export async function addAction({ request, context }: ActionArgs, form: FormData
     return addToLines(lines, catalog, menu, level);
   });
   if (!changed.ok)
-    return fail(
+    return refused(
       changed.message,
       changed.status,
       cart.setCookie ? { "Set-Cookie": cart.setCookie } : undefined,
     );
-  return done(viaFetch, changed.lines, changed.version, cart.setCookie, backWithNotice(kembali, added));
+  return stored(countOf(changed), cart.setCookie, backWithNotice(kembali, added));
 }
 
 /**
- * "Ambil Promo" (POST /keranjang, `intent=ambil-promo`, `promo=<id>`): the promo's items into the
- * visitor's cart, as the card says (two Mie Nyala and the free Es Teh Jumbo; a bundle's parts),
- * each at the menu's price; the cart's pricing then applies the promo. Then the cart page.
+ * "Ambil Promo" (`intent=ambil-promo`, `promo=<id>`): the promo's items into the visitor's cart,
+ * as the card says (two Mie Nyala and the free Es Teh Jumbo; a bundle's parts), each at the
+ * menu's price; the cart's pricing then applies the promo. Then the cart page.
  */
-export async function promoAction({ request, context }: ActionArgs, form: FormData) {
-  const viaFetch = form.get("mode") === "fetch";
+async function takePromo({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const raw = form.get("promo");
   const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const db = await getDb();
@@ -98,9 +107,9 @@ export async function promoAction({ request, context }: ActionArgs, form: FormDa
       (entry.active_until === null || now < entry.active_until),
   );
   const items = promo ? promoItems(promo.rule, pricing) : null;
-  if (!items) return fail(PROMO_GONE, 404);
+  if (!items) return refused(PROMO_GONE, 404);
   const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
-  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
+  if (!cart.ok) return tooMany(cart);
   const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
     let next = lines;
     for (const item of items) {
@@ -113,53 +122,63 @@ export async function promoAction({ request, context }: ActionArgs, form: FormDa
     return next;
   });
   if (!changed.ok)
-    return fail(
+    return refused(
       changed.message,
       changed.status,
       cart.setCookie ? { "Set-Cookie": cart.setCookie } : undefined,
     );
-  return done(viaFetch, changed.lines, changed.version, cart.setCookie, "/keranjang");
+  return stored(countOf(changed), cart.setCookie, "/keranjang");
+}
+
+/** The cart page's form: a line's quantity, its removal, every line's note and level. */
+async function saveEdits({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
+  const edits = readCartEdits(form);
+  if (!edits.ok) return refused(edits.message, 400);
+  const db = await getDb();
+  const cartId = await findCart(db, readCartOwner(request, getOptionalUser(context)));
+  // No cart (it expired, or the page is from another browser): nothing to change.
+  if (!cartId) return stored({ count: 0, version: 0 }, null, "/keranjang");
+  const changed = await changeCart(db, cartId, (lines, catalog) => applyEdits(lines, catalog, edits.value));
+  if (!changed.ok) return refused(changed.message, changed.status);
+  return stored(countOf(changed), null, "/keranjang");
 }
 
 /**
  * POST /keranjang/pindahkan: a cart the browser kept before the server did (`baris`, its stored
  * text), merged into the visitor's cart. Nothing readable in it: nothing to merge, and the answer
- * says so as a success (the browser then forgets it). Answers JSON (a resource route).
+ * says so as a success (the browser then forgets it). Always data (a resource route).
  */
-export async function importAction({ request, context }: ActionArgs, form: FormData) {
+async function importStored({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const raw = form.get("baris");
-  const stored = parseStoredCart(typeof raw === "string" && raw.length <= 100_000 ? raw : null).filter(
-    (line) => ITEM_ID.test(line.id),
+  const kept = parseStoredCart(typeof raw === "string" && raw.length <= 100_000 ? raw : null).filter((line) =>
+    ITEM_ID.test(line.id),
   );
   const db = await getDb();
   const owner = readCartOwner(request, getOptionalUser(context));
-  if (stored.length === 0) {
-    return data<CartAnswer>({ status: "success", cart: await countCart(db, owner) });
-  }
+  if (kept.length === 0) return { ok: true, done: { cart: await countCart(db, owner) } };
   const cart = await ensureCart(db, owner, request);
-  if (!cart.ok) return fail(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
-  const changed = await changeCart(db, cart.cartId, (lines) => mergeCarts(lines, stored));
-  if (!changed.ok) return fail(changed.message, changed.status);
-  return done(true, changed.lines, changed.version, cart.setCookie, "/keranjang");
+  if (!cart.ok) return tooMany(cart);
+  const changed = await changeCart(db, cart.cartId, (lines) => mergeCarts(lines, kept));
+  if (!changed.ok) return refused(changed.message, changed.status);
+  return stored(countOf(changed), cart.setCookie);
+}
+
+/** Each of the cart's actions: its write's outcome, answered on the one pattern. */
+const answered = (write: Write) => async (args: ActionArgs, form: FormData) =>
+  answerOutcome(form, await write(args, form));
+
+/** "Tambah" on the level page (/keranjang/tambah). */
+export const addAction = answered(add);
+export const importAction = answered(importStored);
+
+function writeOf(intent: FormDataEntryValue | null): Write | undefined {
+  if (intent === ADD_INTENT) return add;
+  if (intent === PROMO_INTENT) return takePromo;
+  if (typeof intent === "string" && /^(?:simpan|jumlah:|hapus:)/.test(intent)) return saveEdits;
 }
 
 /** POST /keranjang: every write of the cart, by its `intent`. */
 export async function cartAction(args: ActionArgs, form: FormData) {
-  const intent = form.get("intent");
-  if (intent === ADD_INTENT) return addAction(args, form);
-  if (intent === PROMO_INTENT) return promoAction(args, form);
-  const viaFetch = form.get("mode") === "fetch";
-  const db = await getDb();
-  const owner = readCartOwner(args.request, getOptionalUser(args.context));
-
-  const saving = typeof intent === "string" && /^(?:simpan|jumlah:|hapus:)/.test(intent);
-  if (!saving) return fail(UNKNOWN_REQUEST, 400);
-  const edits = readCartEdits(form);
-  if (!edits.ok) return fail(edits.message, 400);
-  const cartId = await findCart(db, owner);
-  // No cart (it expired, or the page is from another browser): nothing to change.
-  if (!cartId) return done(viaFetch, [], 0, null, "/keranjang");
-  const changed = await changeCart(db, cartId, (lines, catalog) => applyEdits(lines, catalog, edits.value));
-  if (!changed.ok) return fail(changed.message, changed.status);
-  return done(viaFetch, changed.lines, changed.version, null, "/keranjang");
+  const write = writeOf(form.get("intent"));
+  return answerOutcome(form, write ? await write(args, form) : refused(UNKNOWN_REQUEST, 400));
 }

@@ -12,6 +12,11 @@ export interface CartCount {
   version: number;
 }
 
+/** What a cart write answers besides its status: FormAnswer<CartDone> (cart-actions.server.ts). */
+export interface CartDone {
+  cart: CartCount;
+}
+
 const CHANNEL = "nyala-keranjang";
 type Listener = () => void;
 

@@ -6,8 +6,8 @@ import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { lineSubtotal, MAX_NOTE_LENGTH, MAX_QUANTITY, type CartLineView } from "./cart.ts";
-import type { CartAnswer } from "./cart-answer.ts";
-import { updateCartCount } from "./cart-count.ts";
+import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
+import { updateCartCount, type CartDone } from "./cart-count.ts";
 import {
   LINE_FETCHER_PREFIX,
   levelField,
@@ -33,7 +33,7 @@ const lineLabel = (line: CartLineView) =>
  * only "Hapus".
  */
 export function CartLineItem({ line, onProblem }: { line: CartLineView; onProblem(message: string): void }) {
-  const fetcher = useFetcher<CartAnswer>({ key: `${LINE_FETCHER_PREFIX}${line.key}` });
+  const fetcher = useFetcher<FormAnswer<CartDone>>({ key: `${LINE_FETCHER_PREFIX}${line.key}` });
   const soldOut = line.problem === "habis";
   const label = lineLabel(line);
   const levelId = useId();
@@ -49,7 +49,10 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
   const jumlah = pendingQuantity ?? line.jumlah;
 
   const send = (values: Record<string, string>) =>
-    fetcher.submit({ ...values, mode: "fetch" }, { method: "post", action: "/keranjang" });
+    fetcher.submit(
+      { ...values, [FETCH_MODE.name]: FETCH_MODE.value },
+      { method: "post", action: "/keranjang" },
+    );
 
   const saveNote = () => {
     if (noteTimer.current) clearTimeout(noteTimer.current);

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { CartAnswer } from "./cart-answer.ts";
-import { updateCartCount } from "./cart-count.ts";
+import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
+import { updateCartCount, type CartDone } from "./cart-count.ts";
 
 interface Job {
   values: Record<string, string>;
   action: string;
-  done(answer: CartAnswer | null): void;
+  done(answer: FormAnswer<CartDone> | null): void;
 }
 
 const jobs: Job[] = [];
@@ -19,7 +19,10 @@ let wake: (() => void) | null = null;
  * sent before that answer would make a second cart (the browser keeps one cookie). And the
  * answer updates the header's count even when the page that asked is gone.
  */
-export function writeCart(values: Record<string, string>, action = "/keranjang"): Promise<CartAnswer | null> {
+export function writeCart(
+  values: Record<string, string>,
+  action = "/keranjang",
+): Promise<FormAnswer<CartDone> | null> {
   return new Promise((done) => {
     jobs.push({ values, action, done });
     wake?.();
@@ -28,7 +31,7 @@ export function writeCart(values: Record<string, string>, action = "/keranjang")
 
 /** Rendered once, by the root: carries out `writeCart`'s queue. */
 export function CartWriter() {
-  const fetcher = useFetcher<CartAnswer>({ key: "keranjang-tulis" });
+  const fetcher = useFetcher<FormAnswer<CartDone>>({ key: "keranjang-tulis" });
   const current = useRef<Job | null>(null);
   const [queued, setQueued] = useState(0);
 
@@ -52,7 +55,10 @@ export function CartWriter() {
     const next = jobs.shift();
     if (!next) return;
     current.current = next;
-    void fetcher.submit({ ...next.values, mode: "fetch" }, { method: "post", action: next.action });
+    void fetcher.submit(
+      { ...next.values, [FETCH_MODE.name]: FETCH_MODE.value },
+      { method: "post", action: next.action },
+    );
   }, [fetcher, fetcher.state, fetcher.data, queued]);
 
   return null;

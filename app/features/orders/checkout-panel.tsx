@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { updateCartCount } from "~/features/cart/cart-count.ts";
-import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
+import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
+
+import type { CheckoutRecorded, OrderSent } from "./checkout.ts";
 
 /** An empty tab opened inside the tap, or null where the browser refuses one. */
 export function openBlankTab(): Window | null {
@@ -32,8 +34,8 @@ export function openBlankTab(): Window | null {
  * shown in every case, so nobody depends on the first way working.
  */
 export function useCheckout(fingerprint: string, onSent: (code: string) => void) {
-  const fetcher = useFetcher<CheckoutAnswer>({ key: "pesanan" });
-  const sent = useFetcher<SentAnswer>({ key: "pesanan-terkirim" });
+  const fetcher = useFetcher<FormAnswer<CheckoutRecorded>>({ key: "pesanan" });
+  const sent = useFetcher<FormAnswer<OrderSent>>({ key: "pesanan-terkirim" });
   const revalidator = useRevalidator();
   const popup = useRef<Window | null>(null);
   const [recordedFor, setRecordedFor] = useState<string | null>(null);
@@ -58,7 +60,7 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
   }, [answer]);
 
   useEffect(() => {
-    if (sent.state !== "idle" || sent.data?.status !== "sent") return;
+    if (sent.state !== "idle" || sent.data?.status !== "success") return;
     updateCartCount(sent.data.cart);
     if (sent.data.code) onSent(sent.data.code);
     // Once per answer.
@@ -76,7 +78,8 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     opened,
     error: answer?.status === "error" && answer !== dismissed ? answer.message : null,
     /** The server's messages for the checkout's details, by field. */
-    fieldErrors: answer?.status === "error" && answer !== dismissed ? answer.fieldErrors : undefined,
+    fieldErrors:
+      answer?.status === "error" && answer !== dismissed ? firstMessages(answer.result) : undefined,
     /**
      * Records the order the cart form holds; call inside the customer's tap. `ready` is the
      * details' check in the browser: the tab opens at once (only the tap may open it) and closes
@@ -98,7 +101,10 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     },
     confirmSent() {
       setDismissed(answer);
-      void sent.submit({ intent: "terkirim", mode: "fetch" }, { method: "post", action: "/pesanan" });
+      void sent.submit(
+        { intent: "terkirim", [FETCH_MODE.name]: FETCH_MODE.value },
+        { method: "post", action: "/pesanan" },
+      );
     },
   };
 }

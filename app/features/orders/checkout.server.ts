@@ -1,10 +1,11 @@
 /**
  * POST /pesanan: the cart page's form, checked out in one pass over what it reads once (the
  * cart, the store, its clock, the menu and promos); `intent=terkirim` confirms the message was
- * sent (docs/decisions/0018-server-cart.md, 0028-checkout-pipeline.md).
+ * sent (docs/decisions/0018-server-cart.md, 0028-checkout-pipeline.md, 0029).
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getDb } from "../../lib/db.server.ts";
+import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
 import { readForm } from "../../lib/form.server.ts";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { cartFingerprint } from "../cart/cart.ts";
@@ -15,8 +16,8 @@ import { readCartOwner } from "../cart/cart-owner.server.ts";
 import { orderBlock } from "../cart/line-check.ts";
 import { TOTAL_FIELD } from "../promotions/checkout-total.ts";
 import { getOrigin } from "../store/settings.server.ts";
-import type { CheckoutAnswer, SentAnswer } from "./checkout.ts";
-import { fail, readOrderDetails, readPayment, recordedAnswer } from "./checkout-steps.server.ts";
+import type { OrderSent } from "./checkout.ts";
+import { fail, readOrderDetails, readPayment, recorded } from "./checkout-steps.server.ts";
 import { readCheckoutContext, type CheckoutContext } from "./checkout-context.server.ts";
 import { forgetOrderedLines, linkOrderToCart } from "./ordered-lines.server.ts";
 import {
@@ -37,15 +38,19 @@ interface ActionArgs {
 const seenTotal = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 
-async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
+/** "Ya, sudah terkirim": the cart's count and the order's code, or the cart page that thanks. */
+async function sent({ request, context }: ActionArgs): Promise<Outcome<OrderSent>> {
   const db = await getDb();
   const order = await confirmSent(db, readPendingOrder(request));
   const forgotten = order ? await forgetOrderedLines(db, order.code) : null;
   const cart = forgotten ?? (await countCart(db, readCartOwner(request, getOptionalUser(context))));
-  const headers = { "Cache-Control": "no-store", "Set-Cookie": blankPendingOrderCookie() };
-  if (!viaFetch)
-    throw redirect(order ? `/keranjang?terkirim=${order.code}` : "/keranjang", { status: 303, headers });
-  return data<SentAnswer>({ status: "sent", code: order?.code ?? null, cart }, { headers });
+  return {
+    ok: true,
+    done: { code: order?.code ?? null, cart },
+    headers: { "Cache-Control": "no-store", "Set-Cookie": blankPendingOrderCookie() },
+    redirectTo: order ? `/keranjang?terkirim=${order.code}` : "/keranjang",
+    redirectStatus: 303,
+  };
 }
 
 /**
@@ -55,10 +60,10 @@ async function sent({ request, context }: ActionArgs, viaFetch: boolean) {
 export async function checkoutAction(args: ActionArgs, onContext?: (context: CheckoutContext) => void) {
   const { request, context } = args;
   const form = await readForm(request);
-  if (form.get("intent") === "terkirim") return sent(args, form.get("mode") === "fetch");
+  if (form.get("intent") === "terkirim") return answerOutcome(form, await sent(args));
 
   const edits = readCartEdits(form);
-  if (!edits.ok) return fail(edits.message, 400);
+  if (!edits.ok) return fail(form, edits.message, 400);
   const db = await getDb();
   const user = getOptionalUser(context);
   const checkout = await readCheckoutContext(db);
@@ -68,19 +73,18 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   const seen = typeof fingerprint === "string" ? fingerprint : null;
   const owner = readCartOwner(request, user);
   const cart = await checkoutLines(db, owner, checkout.pricing, seen, edits.value);
-  if (!cart.ok) return fail(cart.message, cart.status);
+  if (!cart.ok) return fail(form, cart.message, cart.status);
   const blocked = orderBlock(cart.lines);
-  if (blocked) return fail(blocked.message, blocked.status);
+  if (blocked) return fail(form, blocked.message, blocked.status);
 
-  const details = readOrderDetails(form, checkout, [PAYMENT_FIELD]);
-  if (!details.ok) {
-    // Without JavaScript the /pesanan page asks again: what was typed, the cart and total as shown.
-    const total = seenTotal(form.get(TOTAL_FIELD));
-    return data<CheckoutAnswer>(
-      { ...details.answer, keranjang: cartFingerprint(cart.lines), ...(total === null ? {} : { total }) },
-      { status: 400 },
-    );
-  }
+  // Without JavaScript the /pesanan page asks again: what was typed, the cart as it now is and
+  // the total as shown.
+  const total = seenTotal(form.get(TOTAL_FIELD));
+  const details = readOrderDetails(form, checkout, [PAYMENT_FIELD], {
+    [FINGERPRINT_FIELD]: cartFingerprint(cart.lines),
+    ...(total === null ? {} : { [TOTAL_FIELD]: String(total) }),
+  });
+  if (!details.ok) return details.answer;
   const payment = await readPayment(db, request, form, checkout);
   if (!payment.ok) return payment.answer;
   const orderable = cart.lines.filter((line) => line.problem !== "habis");
@@ -96,16 +100,17 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     details: details.details,
     origin: getOrigin(request),
     replaces: readPendingOrder(request),
-    seenTotal: seenTotal(form.get(TOTAL_FIELD)),
+    seenTotal: total,
     payment: payment.method,
   });
-  if (!result.ok) return fail(result.message, result.status);
+  if (!result.ok) return fail(form, result.message, result.status);
   await linkOrderToCart(db, result.order.id, cart.cartId);
   const { code, token, replaced } = result.order;
-  return recordedAnswer(db, result.order, {
+  const outcome = await recorded(db, result.order, {
     userId: user?.id ?? null,
     saved: details.saved,
     replaced,
     cookies: [pendingOrderCookie({ code, token })],
   });
+  return answerOutcome(form, outcome);
 }

@@ -3,7 +3,8 @@ import type { FetcherFormProps } from "react-router";
 import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
-import type { CheckoutAnswer } from "./checkout.ts";
+import { firstMessages, sentBack, type FormAnswer } from "~/lib/form-answer.ts";
+import type { CheckoutRecorded } from "./checkout.ts";
 import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 
@@ -22,13 +23,15 @@ export function QuickOrderForm({
   sending = false,
 }: {
   page: QuickOrderPage;
-  answer: CheckoutAnswer | undefined;
+  answer: FormAnswer<CheckoutRecorded> | undefined;
   Form: FormTag;
   action?: string;
   sending?: boolean;
 }) {
   const { item, family, levels, busy, limits, form } = page;
   const refused = answer?.status === "error" ? answer : null;
+  // The details and the dish's choices as typed, when they were asked again.
+  const typed = refused?.result ? sentBack(refused.result) : null;
   const choosing = levels.length > 1;
   const shown = choosing ? levels : [item];
   if (!shown.some((entry) => entry.tersedia)) {
@@ -52,7 +55,7 @@ export function QuickOrderForm({
           <SpiceLevelChoices
             name="level"
             levels={levels}
-            initial={refused?.values?.level ? Number(refused.values.level) : item.level}
+            initial={typed?.level ? Number(typed.level) : item.level}
           />
         </fieldset>
       ) : (
@@ -70,7 +73,7 @@ export function QuickOrderForm({
             inputMode="numeric"
             min={1}
             max={limits.jumlah}
-            defaultValue={refused?.values?.jumlah ?? 1}
+            defaultValue={typed?.jumlah ?? 1}
             required
             className="field-input"
           />
@@ -83,16 +86,16 @@ export function QuickOrderForm({
             id="f-catatan"
             name="catatan"
             maxLength={limits.catatan}
-            defaultValue={refused?.values?.catatan}
+            defaultValue={typed?.catatan}
             placeholder="Misalnya: tanpa daun bawang"
             className="field-input"
           />
         </div>
       </div>
       <CheckoutDetailsFields
-        initial={refused?.values ?? form.remembered}
+        initial={typed ?? form.remembered}
         slots={form.slots}
-        errors={refused?.fieldErrors}
+        errors={firstMessages(refused?.result)}
         methods={form.methods}
       />
       <button type="submit" className="btn-whatsapp w-full text-lg" disabled={sending}>

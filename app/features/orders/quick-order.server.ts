@@ -14,8 +14,8 @@ import { AddToCartSchema } from "../cart/cart-form.server.ts";
 import { CART_MESSAGES } from "../cart/cart-messages.ts";
 import { groupLevelFamilies } from "../catalog/spice-levels.ts";
 import { getOrigin } from "../store/settings.server.ts";
-import type { CheckoutAnswer } from "./checkout.ts";
-import { fail, readOrderDetails, readPayment, recordedAnswer } from "./checkout-steps.server.ts";
+import { answerOutcome } from "../../lib/form-action.server.ts";
+import { fail, readOrderDetails, readPayment, recorded } from "./checkout-steps.server.ts";
 import { readCheckoutContext } from "./checkout-context.server.ts";
 import { checkoutForm } from "./checkout-form.server.ts";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
@@ -78,16 +78,17 @@ export async function quickOrderPage(
 export async function quickOrderAction({ request, context }: ActionArgs) {
   const form = await readForm(request);
   const parsed = QuickOrderSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
+  if (!parsed.success) return fail(form, parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
   const { menu, level, jumlah, catatan } = parsed.data;
   const db = await getDb();
   const checkout = await readCheckoutContext(db);
   const card = checkout.pricing.menu.get(menu);
   // A level chosen on a dish's card orders that level's own item, at its own price (0023).
   const member = card ? levelMember(checkout.pricing.menu, menu, level) : null;
-  if (!card) return fail(CART_MESSAGES.unknownItem, 409);
+  if (!card) return fail(form, CART_MESSAGES.unknownItem, 409);
   if (!member) {
     return fail(
+      form,
       card.level_family && level !== undefined
         ? CART_MESSAGES.levelUnknown(card.level_family, level)
         : CART_MESSAGES.levelNotAllowed(card.nama),
@@ -96,12 +97,12 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
   }
   // The price the page showed must be the menu's now: a tampered or stale one records nothing.
   if (form.get(priceField(member.id)) !== String(member.harga)) {
-    return fail(QUICK_MESSAGES.price(member.nama, member.harga), 409);
+    return fail(form, QUICK_MESSAGES.price(member.nama, member.harga), 409);
   }
 
   const details = readOrderDetails(form, checkout, KEPT_FIELDS);
   // Asked again as typed (without JavaScript the page is drawn anew), the dish's choices too.
-  if (!details.ok) return data<CheckoutAnswer>(details.answer, { status: 400 });
+  if (!details.ok) return details.answer;
   const payment = await readPayment(db, request, form, checkout);
   if (!payment.ok) return payment.answer;
   const user = getOptionalUser(context);
@@ -115,6 +116,11 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
     // Not the cart's pending order: that one stays replaceable by the cart's next checkout.
     replaces: null,
   });
-  if (!result.ok) return fail(result.message, result.status);
-  return recordedAnswer(db, result.order, { userId: user?.id ?? null, saved: details.saved, replaced: null });
+  if (!result.ok) return fail(form, result.message, result.status);
+  const outcome = await recorded(db, result.order, {
+    userId: user?.id ?? null,
+    saved: details.saved,
+    replaced: null,
+  });
+  return answerOutcome(form, outcome);
 }

@@ -4,8 +4,7 @@ import type { Route } from "./+types/keranjang";
 import { CartIcon, WhatsAppIcon } from "~/ui/icons.tsx";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { cartAction } from "~/features/cart/cart-actions.server.ts";
-import type { CartAnswer } from "~/features/cart/cart-answer.ts";
-import { onCartChangedElsewhere, updateCartCount } from "~/features/cart/cart-count.ts";
+import { onCartChangedElsewhere, updateCartCount, type CartDone } from "~/features/cart/cart-count.ts";
 import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
@@ -20,6 +19,7 @@ import type { Pricing } from "~/features/promotions/pricing.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { firstUseComponent, lazyComponent, startUse } from "~/lib/lazy-component.ts";
 import { pageMeta } from "~/lib/meta.ts";
@@ -112,7 +112,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   const [notices, closeNotices] = useNotices(cart.notices);
   const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
   const [problem, setProblem] = useState<string | null>(null);
-  const saveForm = useFetcher<CartAnswer>({ key: `${LINE_FETCHER_PREFIX}formulir` });
+  const saveForm = useFetcher<FormAnswer<CartDone>>({ key: `${LINE_FETCHER_PREFIX}formulir` });
   const busy = useFetchers().some(
     (fetcher) => fetcher.key.startsWith(LINE_FETCHER_PREFIX) && fetcher.state !== "idle",
   );
@@ -190,7 +190,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             // a line's button whose code has not arrived yet sends its own change with them.
             const values = new FormData(event.currentTarget, submitter);
             if (!values.has("intent")) values.set("intent", SAVE_INTENT);
-            values.set("mode", "fetch");
+            values.set(FETCH_MODE.name, FETCH_MODE.value);
             void saveForm.submit(values, { method: "post", action: "/keranjang" });
           }}
         >

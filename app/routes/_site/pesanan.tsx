@@ -9,6 +9,7 @@ import { TOTAL_FIELD } from "~/features/promotions/checkout-total.ts";
 import type { Slot } from "~/features/store/order-slots.ts";
 import type { PaymentMethod } from "~/features/store/payment-labels.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+import { firstMessages, sentBack } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 /**
@@ -42,11 +43,14 @@ export async function action(args: Route.ActionArgs) {
 export const headers = actionHeaders;
 
 export default function Pesanan({ actionData, loaderData }: Route.ComponentProps) {
+  // Refused details: asked again with what was typed and the cart as it now is.
+  const asked = actionData?.status === "error" && actionData.result ? sentBack(actionData.result) : null;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesanan</h1>
       <div className="card mt-6 p-6">
-        {actionData?.status === "success" ? (
+        {/* A "sudah terkirim" answer goes to a fetcher; without JavaScript it redirects. */}
+        {actionData?.status === "success" && "orderUrl" in actionData ? (
           <OrderRecorded
             order={actionData}
             opened={null}
@@ -64,20 +68,20 @@ export default function Pesanan({ actionData, loaderData }: Route.ComponentProps
               </>
             }
           />
-        ) : actionData?.status === "error" && actionData.fieldErrors && actionData.keranjang ? (
+        ) : actionData?.status === "error" && asked?.[FINGERPRINT_FIELD] ? (
           <form method="post" action="/pesanan" noValidate>
             <p role="alert" className="mb-4 font-semibold text-chili-800">
               {actionData.message}
             </p>
-            <input type="hidden" name={FINGERPRINT_FIELD} value={actionData.keranjang} />
-            {actionData.total === undefined ? null : (
-              <input type="hidden" name={TOTAL_FIELD} value={actionData.total} />
+            <input type="hidden" name={FINGERPRINT_FIELD} value={asked[FINGERPRINT_FIELD]} />
+            {asked[TOTAL_FIELD] === undefined ? null : (
+              <input type="hidden" name={TOTAL_FIELD} value={asked[TOTAL_FIELD]} />
             )}
             <CheckoutDetailsFields
-              initial={actionData.values ?? null}
+              initial={asked}
               slots={loaderData?.slots ?? []}
               methods={loaderData?.methods ?? []}
-              errors={actionData.fieldErrors}
+              errors={firstMessages(actionData.result)}
             />
             <button type="submit" className="btn-whatsapp mt-6 w-full text-lg">
               <WhatsAppIcon className="size-6" />

@@ -77,20 +77,29 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
     const before = (await handle.db.select().from(orders)).length;
     const answer = await checkout({ nama: "", cara: "antar", waktu: "secepatnya", whatsapp: "0812" });
     expect(answer.status).toBe(400);
+    const page = await answer.shopper.cart();
     expect(answer.json).toEqual({
       status: "error",
       message: "Isi nama pemesan.",
-      fieldErrors: {
-        nama: "Isi nama pemesan.",
-        whatsapp: "Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890.",
-        alamat: "Isi alamat pengantaran.",
-        patokan: "Isi patokan agar kurir mudah menemukan alamatmu, misalnya: depan masjid.",
+      // Conform's reply: each field's message, and what was typed, the cart as it is and the
+      // total the page showed: the page without JavaScript asks again with them.
+      result: {
+        status: "error",
+        error: {
+          nama: ["Isi nama pemesan."],
+          whatsapp: ["Nomor WhatsApp tidak valid. Contoh: 0812-3456-7890 atau +62 812-3456-7890."],
+          alamat: ["Isi alamat pengantaran."],
+          patokan: ["Isi patokan agar kurir mudah menemukan alamatmu, misalnya: depan masjid."],
+        },
+        fields: ["nama", "whatsapp", "cara", "waktu", "keranjang", "total"],
+        initialValue: {
+          whatsapp: "0812",
+          cara: "antar",
+          waktu: "secepatnya",
+          keranjang: page.cart.fingerprint,
+          total: String(page.pricing.total),
+        },
       },
-      // What was typed, the cart as it is and the total the page showed: the page without
-      // JavaScript asks again with them.
-      values: { nama: "", whatsapp: "0812", cara: "antar", waktu: "secepatnya" },
-      keranjang: (await answer.shopper.cart()).cart.fingerprint,
-      total: (await answer.shopper.cart()).pricing.total,
     });
     expect((await handle.db.select().from(orders)).length).toBe(before);
   });
@@ -131,8 +140,8 @@ describe(`checkout details (${testDatabaseKind()})`, () => {
   it("refuses a slot that has passed, with the message that says so", async () => {
     const answer = await checkout({ ...PICK_UP_FORM, waktu: "2020-01-01T10:00" });
     expect(answer.status).toBe(400);
-    expect(answer.json?.fieldErrors).toEqual({
-      waktu: "Jam yang kamu pilih sudah lewat atau di luar jam buka. Pilih jam lain.",
+    expect((answer.json?.result as { error?: unknown } | undefined)?.error).toEqual({
+      waktu: ["Jam yang kamu pilih sudah lewat atau di luar jam buka. Pilih jam lain."],
     });
   });
 

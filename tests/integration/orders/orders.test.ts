@@ -390,7 +390,7 @@ describe(`recording an order (${testDatabaseKind()})`, () => {
       expect(answer.status).toBe(201);
       expect(answer.json?.message).toContain("1x Es Nyala — Rp 8.000");
       expect(answer.json?.message).not.toContain("Pangsit");
-      expect((await shopper.sent()).json).toMatchObject({ status: "sent", cart: { count: 1 } });
+      expect((await shopper.sent()).json).toMatchObject({ status: "success", cart: { count: 1 } });
       expect((await shopper.cart()).cart.lines.map((line) => [line.key, line.problem])).toEqual([
         ["pangsit-goreng", "habis"],
       ]);
@@ -581,7 +581,7 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
     await shopper.add("pangsit-goreng");
     const sent = await shopper.sent();
     expect(sent.status).toBe(200);
-    expect(sent.json).toMatchObject({ status: "sent", code, cart: { count: 1 } });
+    expect(sent.json).toMatchObject({ status: "success", code, cart: { count: 1 } });
     expect(sent.headers.getSetCookie()).toEqual([
       `${PENDING_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
     ]);
@@ -597,7 +597,7 @@ describe(`replacing an unsent order (${testDatabaseKind()})`, () => {
       `/keranjang?terkirim=${next.json?.code}`,
     ]);
     // A browser with no pending order: nothing to take out.
-    expect((await new Shopper().sent()).json).toMatchObject({ status: "sent", code: null });
+    expect((await new Shopper().sent()).json).toMatchObject({ status: "success", code: null });
   });
 
   it("with the right secret, the old order is cancelled in the same step, and the log says why", async () => {
