@@ -155,8 +155,9 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/admin/operasi/pesanan-detail.tsx": {
     path: "/admin/pesanan/NY-AAAA",
     get: adminOnly(404),
-    // Ubah pesanan: an empty form names no line.
+    // Ubah pesanan: an empty form names no line. Lunas: no such order; its undo: no reason.
     post: adminOnly(400),
+    intents: { ubah: 400, lunas: 404, "belum-lunas": 400 },
     adminData: true,
   },
   // Pesanan kasir: an empty form names no line.

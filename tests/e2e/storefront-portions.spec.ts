@@ -40,5 +40,14 @@ test("a daily count shows Sisa N on the storefront and the board's panel turns i
   await expect(soldOut).toHaveAttribute("data-sold-out", "true");
   await expect(soldOut.getByText("Habis", { exact: true })).toBeVisible();
   await expect(soldOut.getByTestId("portions-left")).toHaveCount(0);
+
+  // The home page's slide of the dish (cached like the menu) offers no order either.
+  await visit(page, "/beranda");
+  const slide = page.locator('[aria-roledescription="slide"]', {
+    has: page.getByRole("heading", { name: "Es Nyala" }),
+  });
+  await expect(slide).toHaveAttribute("data-sold-out", "true");
+  await expect(slide.locator("button", { hasText: "Habis" })).toBeDisabled();
+  await expect(slide.getByText("Pesan Sekarang")).toHaveCount(0);
   await admin.context().close();
 });

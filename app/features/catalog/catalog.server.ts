@@ -2,6 +2,7 @@ import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, siteTexts, slides } from "../../../database/schema.ts";
 import { shownPortionsNow } from "./portions.server.ts";
+import { orderableToday } from "./portions.ts";
 import { groupLevelFamilies, type LevelChoice } from "./spice-levels.ts";
 
 export interface MenuItemView {
@@ -39,7 +40,7 @@ export interface SlideView {
   orderName: string;
   /** The slide's dish, ordered by its "Pesan Sekarang"; null: the slide links to the menu. */
   menuItemId: string | null;
-  /** The slide's dish is sold out: the slide shows Habis instead of its order link. */
+  /** The slide's dish is switched off or out of today's portions: Habis instead of its order link. */
   soldOut: boolean;
 }
 
@@ -78,7 +79,7 @@ async function withLevels(
     : new Map();
   return rows.map((row) => ({
     ...row,
-    tersedia: row.tersedia && portions.get(row.id) !== 0,
+    tersedia: orderableToday(row, portions),
     sisa: portions.get(row.id) ?? null,
     levels: (row.level_family && families.get(row.level_family)) || [],
   }));
@@ -88,7 +89,7 @@ async function withLevels(
 async function levelFamilies(db: Database, portions: ReadonlyMap<string, number>) {
   const members = await db.select(dishColumns).from(menuItems).where(isNotNull(menuItems.level_family));
   return groupLevelFamilies(
-    members.map((member) => ({ ...member, tersedia: member.tersedia && portions.get(member.id) !== 0 })),
+    members.map((member) => ({ ...member, tersedia: orderableToday(member, portions) })),
   );
 }
 
@@ -143,18 +144,28 @@ export const slideViewColumns = {
   image: slides.image,
 };
 
-export function getActiveSlides(db: Database): Promise<SlideView[]> {
-  return db
-    .select({
-      ...slideViewColumns,
-      orderName: sql<string>`coalesce(${menuItems.nama}, ${slides.title})`,
-      menuItemId: menuItems.id,
-      soldOut: sql<boolean>`coalesce(not ${menuItems.tersedia}, false)`,
-    })
-    .from(slides)
-    .leftJoin(menuItems, eq(menuItems.id, slides.menu_item_id))
-    .where(eq(slides.aktif, true))
-    .orderBy(asc(slides.urutan), asc(slides.id));
+/** The home page's slides; a dish switched off or out of today's portions is sold out, as its card. */
+export async function getActiveSlides(db: Database): Promise<SlideView[]> {
+  const [rows, portions] = await Promise.all([
+    db
+      .select({
+        ...slideViewColumns,
+        orderName: sql<string>`coalesce(${menuItems.nama}, ${slides.title})`,
+        menuItemId: menuItems.id,
+        tersedia: menuItems.tersedia,
+      })
+      .from(slides)
+      .leftJoin(menuItems, eq(menuItems.id, slides.menu_item_id))
+      .where(eq(slides.aktif, true))
+      .orderBy(asc(slides.urutan), asc(slides.id)),
+    shownPortionsNow(db),
+  ]);
+  return rows.map(({ tersedia, ...slide }) => ({
+    ...slide,
+    soldOut:
+      slide.menuItemId !== null &&
+      !orderableToday({ id: slide.menuItemId, tersedia: tersedia ?? false }, portions),
+  }));
 }
 
 export async function getSiteTexts(db: Database): Promise<Record<string, string>> {

@@ -40,3 +40,9 @@ export function portionDay(hours: readonly OpeningDay[], timezone: string, at: D
 /** What a page may show of a count: the number when few are left (0 = Habis), else null. */
 export const shownPortions = (sisa: number | null): number | null =>
   sisa !== null && sisa <= FEW_PORTIONS ? sisa : null;
+
+/** Whether a dish can be ordered now: switched on and not at 0 of today's portions (`Habis`). */
+export const orderableToday = (
+  item: { id: string; tersedia: boolean },
+  portions: ReadonlyMap<string, number>,
+) => item.tersedia && portions.get(item.id) !== 0;

@@ -8,6 +8,7 @@ import { categories, menuItems, orderDiscounts, orders, promos, users } from "..
 import { cachedContent } from "../../lib/content-cache.server.ts";
 import { dishColumns } from "../catalog/catalog.server.ts";
 import { shownPortionsNow } from "../catalog/portions.server.ts";
+import { orderableToday } from "../catalog/portions.ts";
 import {
   GUEST,
   priceCart,
@@ -61,7 +62,7 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
     shownPortionsNow(db),
   ]);
   // An item out of today's portions is sold out for the cart too (0044).
-  const items = rows.map((item) => ({ ...item, tersedia: item.tersedia && portions.get(item.id) !== 0 }));
+  const items = rows.map((item) => ({ ...item, tersedia: orderableToday(item, portions) }));
   const pricingPromos: PricingPromo[] = [];
   for (const row of promoRows) {
     const rule = readRule(row.rule);

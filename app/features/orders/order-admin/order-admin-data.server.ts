@@ -1,6 +1,9 @@
 /** What an order's admin page (/admin/pesanan/<code>) shows; the caller checked the admin. */
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
+import { orders } from "../../../../database/schema.ts";
 import { loadOrderPage } from "../order-page-data.server.ts";
+import { boardPaymentColumns } from "../payment/board-payment.server.ts";
 import { printStates } from "../printing/prints.server.ts";
 import { findOrderId } from "../printing/ticket-source.server.ts";
 
@@ -8,6 +11,12 @@ export async function loadAdminOrder(db: Database, rawCode: string, timezone: st
   const orderId = await findOrderId(db, rawCode);
   const order = orderId === null ? null : await loadOrderPage(db, orderId, timezone);
   if (!order) return null;
-  const prints = await printStates(db, [{ id: orderId!, code: order.code }], timezone);
-  return { order, prints: prints[order.code] ?? {} };
+  const [prints, [payment]] = await Promise.all([
+    printStates(db, [{ id: orderId!, code: order.code }], timezone),
+    db
+      .select({ code: orders.code, total: orders.total, ...boardPaymentColumns })
+      .from(orders)
+      .where(eq(orders.id, orderId!)),
+  ]);
+  return payment ? { order, prints: prints[order.code] ?? {}, payment } : null;
 }

@@ -1,16 +1,31 @@
 /**
  * An order's admin page (/admin/pesanan/<code>): the customer's details, the lines and total, its
- * printing, where it is (status and timeline). Each part is a section of its own, so more (editing
- * the order) can sit beside them.
+ * payment (the board's control, 0040), printing, where it is (status and timeline). Each part is a
+ * section of its own, so more (editing the order) can sit beside them.
  */
 import { Link } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer.ts";
 import type { OrderPageData } from "../order-page-data.server.ts";
+import { PaidControl, type BoardPayment } from "../payment/paid-control.tsx";
 import { Timeline } from "../order-page/order-page.tsx";
 import { OrderSummary } from "../order-page/order-summary.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import type { OrderPrints } from "../printing/print-api.ts";
 
-export function OrderAdminPage({ order, prints }: { order: OrderPageData; prints: OrderPrints }) {
+export function OrderAdminPage({
+  order,
+  prints,
+  payment,
+  timezone,
+  paidAnswer,
+}: {
+  order: OrderPageData;
+  prints: OrderPrints;
+  payment: BoardPayment;
+  timezone: string;
+  /** The answer to a payment form sent without JavaScript. */
+  paidAnswer: FormAnswer | undefined;
+}) {
   return (
     <div
       className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
@@ -18,6 +33,12 @@ export function OrderAdminPage({ order, prints }: { order: OrderPageData; prints
     >
       <OrderSummary order={order} />
       <div className="grid gap-4">
+        <section className="card p-5" aria-labelledby="bayar-pesanan">
+          <h2 id="bayar-pesanan" className="text-lg font-extrabold">
+            Pembayaran
+          </h2>
+          <PaidControl order={payment} timezone={timezone} answer={paidAnswer} />
+        </section>
         <section className="card p-5" aria-labelledby="cetak-pesanan">
           <h2 id="cetak-pesanan" className="text-lg font-extrabold">
             Cetak

@@ -1,4 +1,4 @@
-/** The board's payment columns for each order (paid-control.tsx shows them; decision 0040). */
+/** An order's payment columns for the board and its admin page (paid-control.tsx; decision 0040). */
 import { sql } from "drizzle-orm";
 import { orders } from "../../../../database/schema.ts";
 

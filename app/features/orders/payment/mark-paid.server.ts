@@ -12,6 +12,7 @@ import { writeAudit, type Actor } from "../../audit/audit-log.server.ts";
 import { PAYMENT_LABELS } from "../../store/payment-methods.ts";
 import { announceOrderChange } from "../live.server.ts";
 import { normalizeOrderCode } from "../order-code.ts";
+import { PAID_INTENTS } from "./order-payment.ts";
 
 export const PAID_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
@@ -110,4 +111,17 @@ export async function markUnpaid(
   });
   if (result.ok) announceOrderChange({ code, kind: "status" });
   return result;
+}
+
+/** A paid-state form (PaidControl's) for the order `code`; null when `intent` is not one of them. */
+export function writePaidForm(
+  db: Database,
+  actor: Actor & { nama?: string },
+  intent: unknown,
+  code: unknown,
+  form: FormData,
+): Promise<PaidResult> | null {
+  if (intent === PAID_INTENTS.paid) return markPaid(db, actor, { code });
+  if (intent === PAID_INTENTS.unpaid) return markUnpaid(db, actor, { code, alasan: form.get("alasan") });
+  return null;
 }

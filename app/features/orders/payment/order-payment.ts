@@ -5,6 +5,9 @@
 import { formatRupiah } from "../../../lib/format.ts";
 import { PAYMENT_LABELS, type PaymentMethod } from "../../store/payment-labels.ts";
 
+/** The paid-state forms' `intent` (paid-control.tsx), read by the board's and the order's actions. */
+export const PAID_INTENTS = { paid: "lunas", unpaid: "belum-lunas" } as const;
+
 /** What the order row says about its payment. */
 export interface OrderPaymentState {
   payment_method: PaymentMethod | null;

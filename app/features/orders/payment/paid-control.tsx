@@ -1,25 +1,34 @@
 /**
- * The board card's payment: the method, *Belum dibayar* with one tap to *Lunas*, or *Lunas*
- * (method, time, who) with an undo that asks a reason; a flag when an edit changed a paid
- * order's total. Plain forms: they work without JavaScript (docs/decisions/0040-payments.md).
+ * An order's payment on its board card and its admin page: the method, *Belum dibayar* with one
+ * tap to *Lunas*, or *Lunas* (method, time, who) with an undo that asks a reason; a flag when an
+ * edit changed a paid order's total. Plain forms: they work without JavaScript (decision 0040).
  */
 import { useFetcher } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { clockTime } from "../../store/order-time.ts";
 import { PAYMENT_LABELS } from "../../store/payment-labels.ts";
-import { differenceText, type OrderPaymentState } from "./order-payment.ts";
-
-export const PAID_INTENTS = { paid: "lunas", unpaid: "belum-lunas" } as const;
+import { differenceText, PAID_INTENTS, type OrderPaymentState } from "./order-payment.ts";
 
 export interface BoardPayment extends OrderPaymentState {
   code: string;
   paid_by: string | null;
 }
 
-export function PaidControl({ order, timezone }: { order: BoardPayment; timezone: string }) {
+export function PaidControl({
+  order,
+  timezone,
+  answer,
+}: {
+  order: BoardPayment;
+  timezone: string;
+  /** A page with one order: its action's answer to these forms sent without JavaScript. */
+  answer?: FormAnswer;
+}) {
   const fetcher = useFetcher<FormAnswer>();
   const busy = fetcher.state !== "idle";
+  // A fetcher's success shows as the new state; a plain POST's answer (no JavaScript) is said.
+  const said = fetcher.data ? (fetcher.data.status === "error" ? fetcher.data : undefined) : answer;
   const method = order.payment_method ? PAYMENT_LABELS[order.payment_method] : "Belum dipilih";
   const difference = differenceText(order);
   return (
@@ -77,9 +86,12 @@ export function PaidControl({ order, timezone }: { order: BoardPayment; timezone
           </fetcher.Form>
         </details>
       ) : null}
-      {fetcher.data?.status === "error" ? (
-        <p role="alert" className="mt-2 font-semibold text-chili-700">
-          {fetcher.data.message}
+      {said?.message ? (
+        <p
+          role={said.status === "error" ? "alert" : "status"}
+          className={`mt-2 font-semibold ${said.status === "error" ? "text-chili-700" : "text-green-800"}`}
+        >
+          {said.message}
         </p>
       ) : null}
     </div>

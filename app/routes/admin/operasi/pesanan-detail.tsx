@@ -3,12 +3,15 @@ import { readCheckoutContext } from "~/features/orders/checkout-context.server.t
 import { loadEditForm } from "~/features/orders/counter/order-edit-data.server.ts";
 import { OrderEditForm, type EditAnswer } from "~/features/orders/counter/order-edit-form.tsx";
 import { editOrder } from "~/features/orders/counter/order-edit.server.ts";
+import { answerOutcome } from "~/lib/form-action.server.ts";
+import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/pesanan-detail";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { loadAdminOrder } from "~/features/orders/order-admin/order-admin-data.server.ts";
 import { OrderAdminPage } from "~/features/orders/order-admin/order-admin-page.tsx";
+import { writePaidForm } from "~/features/orders/payment/mark-paid.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -17,22 +20,30 @@ import { isTestMode } from "~/lib/test-mode.server.ts";
 
 /**
  * /admin/pesanan/<code>: one order for the staff (the board's cards link here): its details,
- * lines and total, its tickets to print, its timeline. Updates with the admin pages' live stream.
+ * lines and total, its payment, its tickets to print, its timeline. Updates with the admin pages'
+ * live stream.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
-  const found = await loadAdminOrder(db, params.kode, (await getStoreSettings(db)).timezone);
+  const { timezone } = await getStoreSettings(db);
+  const found = await loadAdminOrder(db, params.kode, timezone);
   if (!found) throw data("Pesanan tidak ditemukan.", { status: 404 });
   const edit = await loadEditForm(db, params.kode, await readCheckoutContext(db));
-  return { ...found, edit, testPrinter: isTestMode() };
+  return { ...found, edit, timezone, testPrinter: isTestMode() };
 }
 
-/** _Ubah pesanan_ (docs/decisions/0039-hand-orders-and-edits.md). */
+/** *Tandai lunas* / *Batalkan lunas* as on the board (0040), and _Ubah pesanan_ (0039). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
   const db = await getDb();
+  const intent = form.get("intent") ?? "ubah";
+  const paid = writePaidForm(db, admin, intent, params.kode, form);
+  if (paid) return answerOutcome(form, await paid, { intent: String(intent) });
+  if (intent !== "ubah") {
+    return data<EditAnswer>({ status: "error", message: "Permintaan tidak dikenal." }, { status: 400 });
+  }
   const result = await editOrder(db, admin, params.kode, form, await readCheckoutContext(db));
   return result.ok
     ? data<EditAnswer>({ status: "success", message: result.message })
@@ -42,16 +53,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
 }
 
+/** The payment forms' answers carry their intent (answerOutcome); the edit's do not. */
+const isEditAnswer = (answer: FormAnswer | EditAnswer | undefined): answer is EditAnswer =>
+  answer !== undefined && !("intent" in answer);
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, prints, edit, testPrinter } = loaderData;
+  const { order, prints, payment, edit, timezone, testPrinter } = loaderData;
+  const edited = isEditAnswer(actionData);
   return (
     <PrintingProvider testPrinter={testPrinter}>
       <Link to="/admin/pesanan" className="text-sm font-semibold text-chili-700 underline">
         Kembali ke papan pesanan
       </Link>
       <AdminPageHeader title={`Pesanan ${order.code}`} description={`Dipesan ${order.orderedAt}`} />
-      <OrderAdminPage order={order} prints={prints} />
-      {edit ? <OrderEditForm edit={edit} answer={actionData} /> : null}
+      <OrderAdminPage
+        order={order}
+        prints={prints}
+        payment={payment}
+        timezone={timezone}
+        paidAnswer={edited ? undefined : actionData}
+      />
+      {edit ? <OrderEditForm edit={edit} answer={edited ? actionData : undefined} /> : null}
     </PrintingProvider>
   );
 }

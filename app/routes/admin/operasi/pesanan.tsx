@@ -28,8 +28,8 @@ import { OrderCard } from "~/features/orders/board/order-card.tsx";
 import { PortionsPanel } from "~/features/orders/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
 import { HandOrderLink } from "~/features/orders/counter/hand-order-link.tsx";
-import { PAID_INTENTS } from "~/features/orders/payment/paid-control.tsx";
-import { markPaid, markUnpaid } from "~/features/orders/payment/mark-paid.server.ts";
+import { PAID_INTENTS } from "~/features/orders/payment/order-payment.ts";
+import { writePaidForm } from "~/features/orders/payment/mark-paid.server.ts";
 import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
 import { printStates } from "~/features/orders/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
@@ -92,9 +92,8 @@ async function write(form: FormData, intent: string, admin: Actor): Promise<Outc
     const now = statusLabel(result.to, result.fulfilment).toLowerCase();
     return { ok: true, message: `Pesanan ${result.code} kini ${now}.` };
   }
-  if (intent === PAID_INTENTS.paid) return markPaid(db, admin, { code: form.get("code") });
-  if (intent === PAID_INTENTS.unpaid)
-    return markUnpaid(db, admin, { code: form.get("code"), alasan: form.get("alasan") });
+  const paid = writePaidForm(db, admin, intent, form.get("code"), form);
+  if (paid) return paid;
   if (intent === "bersihkan") {
     const codes = await clearUnsent(db, admin);
     const message = codes.length
