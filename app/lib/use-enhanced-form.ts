@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { $ZodType, input } from "zod/v4/core";
 import { FETCH_MODE, type FormAnswer } from "./form-answer.ts";
+import { useKeptAnswer } from "./use-kept-answer.ts";
 import { firstMessage, type FieldErrors } from "./form-errors.ts";
 
 /** A form's schema, or a loader of it for a page whose first load has no room for it. */
@@ -82,7 +83,7 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
   const fetcher = useFetcher<FormAnswer<Done>>();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const routeAnswer = useActionData() as FormAnswer<Done> | undefined;
+  const routeAnswer = useKeptAnswer(useActionData() as FormAnswer<Done> | undefined);
   const mine = (answer: FormAnswer<Done> | undefined) =>
     answer && (intent === undefined || answer.intent === intent) ? answer : undefined;
   const fetched = fetch ? mine(fetcher.data) : undefined;

@@ -37,6 +37,20 @@ test("a hand order and its edit reach the customer's page live, the board and th
   expect(chat.origin + chat.pathname).toBe("https://wa.me/6281355556666");
   const link = /https?:\/\/\S+\/pesanan\/NY-\w+\?kunci=[\w-]{32}/.exec(chat.searchParams.get("text")!)![0];
 
+  // Another tab marks it paid: this page refreshes live, and what it answered stays on it.
+  const refreshed = admin.waitForResponse(
+    (response) => response.request().method() === "GET" && new URL(response.url()).pathname.endsWith(".data"),
+  );
+  const till = await admin.context().newPage();
+  await till.goto("/admin/pesanan");
+  const tillCard = till.locator(`[data-testid="admin-order"][data-code="${code}"]`);
+  await tillCard.getByRole("button", { name: /^Tandai lunas/ }).click();
+  await expect(tillCard.getByTestId("order-paid-state")).toHaveText("Lunas");
+  await refreshed;
+  await expect(recorded).toContainText(`Pesanan kasir ${code} dicatat`);
+  await expect(admin.getByTestId("hand-order-chat")).toBeVisible();
+  await till.close();
+
   // The customer opens the link from the chat.
   const url = new URL(link);
   await page.goto(`${url.pathname}${url.search}`);

@@ -15,6 +15,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { answerOutcome, refuseForm } from "~/lib/form-action.server.ts";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 const USERS_LOAD_ERROR = "Daftar pengguna gagal dimuat. Silakan muat ulang halaman.";
 const DELETE_SUCCESS = "Pengguna berhasil dihapus";
@@ -83,7 +84,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   const onSearchInput = useDebouncedSearch();
   const fetcher = useFetcher<FormAnswer>();
-  const documentAnswer = useActionData<FormAnswer>();
+  const documentAnswer = useKeptAnswer(useActionData<FormAnswer>());
   const [target, setTarget] = useState<{ id: string; nama: string } | null>(null);
   const [answerShown, setAnswerShown] = useState<FormAnswer | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);

@@ -19,6 +19,7 @@ import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /** /admin/banner: the carousel slides of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -49,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminBanner({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminBanner({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   const { slides, menu, editing } = loaderData;
   const form = (
     <CrudForm

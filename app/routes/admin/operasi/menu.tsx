@@ -32,6 +32,7 @@ import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /** /admin/menu (also /admin/produk): the menu items, with create, edit, sold out and delete. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -141,7 +142,8 @@ function DeleteMessage({ item, slideTitles = [] }: { item: AdminMenuItem; slideT
   );
 }
 
-export default function AdminMenu({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminMenu({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   const { items, linkedSlides, categories, families, editing } = loaderData;
   const form = (
     <CrudForm

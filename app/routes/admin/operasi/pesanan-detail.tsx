@@ -17,6 +17,7 @@ import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { isTestMode } from "~/lib/test-mode.server.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /**
  * /admin/pesanan/<code>: one order for the staff (the board's cards link here): its details,
@@ -57,7 +58,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const isEditAnswer = (answer: FormAnswer | EditAnswer | undefined): answer is EditAnswer =>
   answer !== undefined && !("intent" in answer);
 
-export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   const { order, prints, payment, edit, timezone, testPrinter } = loaderData;
   const edited = isEditAnswer(actionData);
   return (

@@ -11,6 +11,7 @@ import { getOrigin } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /** /admin/pesanan/kasir: an order taken by hand (docs/decisions/0039-hand-orders-and-edits.md). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -60,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function HandOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function HandOrder({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   return (
     <>
       <AdminPageHeader

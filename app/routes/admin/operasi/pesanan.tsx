@@ -38,6 +38,7 @@ import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { isTestMode } from "~/lib/test-mode.server.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /**
  * /admin/pesanan: the staff board. The orders still in the kitchen by default, longest waiting
@@ -139,7 +140,8 @@ function useNow(serverNow: number) {
   return Math.max(serverNow, tick);
 }
 
-export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminOrders({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent } = loaderData;
   const navigation = useNavigation();
   const now = useNow(loaderData.now);

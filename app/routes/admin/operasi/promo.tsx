@@ -20,6 +20,7 @@ import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /** /admin/menu-diskon (also /admin/promo): the promo cards of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -55,7 +56,8 @@ function windowText(promo: AdminPromo) {
   return "Selalu tampil";
 }
 
-export default function AdminPromos({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminPromos({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptAnswer(answer);
   const { promos, options, offers, editing } = loaderData;
   const { ruleForm: editingRule, rule: _rule, ...editingPromo } = editing ?? { ruleForm: null, rule: null };
   const form = (
