@@ -216,6 +216,25 @@ describe(`paid state (${testDatabaseKind()})`, () => {
     );
   });
 
+  it("a cancelled order is not marked paid: 409 with why, nothing written", async () => {
+    const result = await record("tunai");
+    if (!result.ok) throw new Error(result.message);
+    const { code } = result.order;
+    await handle.db.update(orders).set({ status: "batal" }).where(eq(orders.code, code));
+    const before = (await handle.db.select({ n: count() }).from(payments))[0]?.n;
+    const refused = await mark({ intent: "lunas", code }, adminToken);
+    expect([refused.status, refused.json?.message]).toEqual([
+      409,
+      `Pesanan ${code} sudah dibatalkan, jadi tidak bisa ditandai lunas.`,
+    ]);
+    expect((await handle.db.select({ n: count() }).from(payments))[0]?.n).toBe(before);
+    const [row] = await handle.db
+      .select({ paid_at: orders.paid_at })
+      .from(orders)
+      .where(eq(orders.code, code));
+    expect(row?.paid_at).toBeNull();
+  });
+
   it("the report and the dashboard split sales by method and paid or not", async () => {
     const qris = await record("qris");
     const cash = await record("tunai");

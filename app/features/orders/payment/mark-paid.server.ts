@@ -2,7 +2,7 @@
  * Paid state (docs/decisions/0040-payments.md): *Lunas* with one tap, undone with a reason; each
  * mark a `payments` row, the order row the current state. The caller checked admin and CSRF.
  */
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orders, payments } from "../../../../database/schema.ts";
 import { storeDate } from "../../../lib/clock.server.ts";
@@ -17,6 +17,7 @@ import { PAID_INTENTS } from "./order-payment.ts";
 export const PAID_MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
   already: (code: string) => `Pesanan ${code} sudah lunas.`,
+  cancelled: (code: string) => `Pesanan ${code} sudah dibatalkan, jadi tidak bisa ditandai lunas.`,
   notPaid: (code: string) => `Pesanan ${code} belum ditandai lunas.`,
   reason: "Tulis alasan membatalkan lunas (3–200 karakter).",
   paid: (code: string, total: number) => `Pesanan ${code} lunas: ${formatRupiah(total)}.`,
@@ -37,13 +38,13 @@ export async function markPaid(
     const [order] = await tx
       .update(orders)
       .set({ paid_at: at, paid_amount: orders.total, updated_at: at })
-      .where(and(eq(orders.code, code), isNull(orders.paid_at)))
+      .where(and(eq(orders.code, code), isNull(orders.paid_at), ne(orders.status, "batal")))
       .returning({ id: orders.id, total: orders.total, method: orders.payment_method });
     if (!order) {
-      const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.code, code));
-      return exists
-        ? { ok: false, status: 409, message: PAID_MESSAGES.already(code) }
-        : { ok: false, status: 404, message: PAID_MESSAGES.notFound };
+      const [exists] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.code, code));
+      if (!exists) return { ok: false, status: 404, message: PAID_MESSAGES.notFound };
+      const message = exists.status === "batal" ? PAID_MESSAGES.cancelled(code) : PAID_MESSAGES.already(code);
+      return { ok: false, status: 409, message };
     }
     const method = order.method ?? "tunai";
     if (!order.method) await tx.update(orders).set({ payment_method: method }).where(eq(orders.id, order.id));
