@@ -14,7 +14,7 @@ export async function loadAdminOrder(db: Database, rawCode: string, timezone: st
   const [prints, [payment]] = await Promise.all([
     printStates(db, [{ id: orderId!, code: order.code }], timezone),
     db
-      .select({ code: orders.code, total: orders.total, ...boardPaymentColumns })
+      .select({ code: orders.code, status: orders.status, total: orders.total, ...boardPaymentColumns })
       .from(orders)
       .where(eq(orders.id, orderId!)),
   ]);

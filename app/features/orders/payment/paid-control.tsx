@@ -13,6 +13,8 @@ import { differenceText, PAID_INTENTS, type OrderPaymentState } from "./order-pa
 export interface BoardPayment extends OrderPaymentState {
   code: string;
   paid_by: string | null;
+  /** A cancelled order is not marked paid (mark-paid.server.ts). */
+  status: string;
 }
 
 export function PaidControl({
@@ -49,7 +51,7 @@ export function PaidControl({
             </span>
           ) : null}
         </p>
-        {order.paid_at ? null : (
+        {order.paid_at || order.status === "batal" ? null : (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value={PAID_INTENTS.paid} />
             <input type="hidden" name="code" value={order.code} />
