@@ -35,14 +35,15 @@ test("with JavaScript: Pesan on a card opens the quick checkout without a reload
   await checkout.getByLabel("Jumlah").fill("2");
   await checkout.getByLabel(/Catatan/).fill("tanpa sayur");
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
-  await checkout.getByRole("button", { name: "Pesan via WhatsApp" }).click();
-  await expect(checkout.getByRole("heading", { name: "Pesanan tercatat" })).toBeVisible();
-  // A client navigation and a fetch: the page was never reloaded.
-  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("tetap");
+  // The tap opens WhatsApp, as the cart's checkout does, once the order is recorded.
   const popupPromise = page.waitForEvent("popup");
-  await checkout.getByRole("link", { name: "Buka WhatsApp" }).click();
+  await checkout.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   const popup = await popupPromise;
   await popup.waitForURL(/^https:\/\/wa\.me\//);
+  await expect(checkout.getByRole("heading", { name: "Pesanan tercatat" })).toBeVisible();
+  await expect(checkout.getByText("WhatsApp terbuka di tab baru.", { exact: false })).toBeVisible();
+  // A client navigation and a fetch: the page was never reloaded.
+  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("tetap");
   const code = (await checkout.getByTestId("order-code").textContent()) ?? "";
   expect(code).toMatch(/^NY-[0-9A-Z]{4}$/);
   const text = new URL(popup.url()).searchParams.get("text") ?? "";

@@ -4,20 +4,7 @@ import { updateCartCount } from "~/features/cart/cart-count.ts";
 import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
 
 import type { CheckoutRecorded, OrderSent } from "./checkout.ts";
-
-/** An empty tab opened inside the tap, or null where the browser refuses one. */
-export function openBlankTab(): Window | null {
-  try {
-    const popup = window.open("", "_blank");
-    if (!popup) return null;
-    popup.opener = null; // the WhatsApp tab gets no handle on this page
-    popup.document.title = "Menyiapkan pesanan…";
-    popup.document.body.textContent = "Menyiapkan pesananmu…";
-    return popup;
-  } catch {
-    return null;
-  }
-}
+import { openBlankTab } from "./whatsapp-tab.ts";
 
 /**
  * Checkout with JavaScript: the cart page's form is posted to /pesanan by a fetcher (its notes,

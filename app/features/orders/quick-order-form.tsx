@@ -21,12 +21,15 @@ export function QuickOrderForm({
   Form,
   action,
   sending = false,
+  onSubmit,
 }: {
   page: QuickOrderPage;
   answer: FormAnswer<CheckoutRecorded> | undefined;
   Form: FormTag;
   action?: string;
   sending?: boolean;
+  /** Runs inside the customer's tap, before the form is sent (the WhatsApp tab opens there). */
+  onSubmit?: () => void;
 }) {
   const { item, family, levels, busy, limits, form } = page;
   const refused = answer?.status === "error" ? answer : null;
@@ -38,7 +41,7 @@ export function QuickOrderForm({
     return <p className="font-semibold text-stone-700">{family ?? item.nama} sedang habis.</p>;
   }
   return (
-    <Form method="post" action={action} className="flex flex-col gap-4">
+    <Form method="post" action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
       {busy ? <p className="rounded-2xl bg-amber-50 px-4 py-3 font-semibold text-amber-900">{busy}</p> : null}
       {refused ? (
         <p role="alert" className="font-semibold text-chili-800" data-testid="quick-order-error">

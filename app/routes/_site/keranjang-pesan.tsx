@@ -1,10 +1,14 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/keranjang-pesan";
-import { OrderRecorded } from "~/features/orders/order-recorded.tsx";
+import { openBlankTab } from "~/features/orders/whatsapp-tab.ts";
+import type { CheckoutRecorded } from "~/features/orders/checkout.ts";
 import { QuickOrderForm } from "~/features/orders/quick-order-form.tsx";
 import { quickOrderAction, quickOrderPage } from "~/features/orders/quick-order.server.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
+import type { FormAnswer } from "~/lib/form-answer.ts";
+import { lazyComponent } from "~/lib/lazy-component.ts";
 
 /**
  * /keranjang/pesan/<menu>: "Pesan" on one dish (docs/decisions/0038-quick-checkout.md), with or
@@ -15,18 +19,45 @@ export const loader = (args: Route.LoaderArgs) => quickOrderPage(args, args.para
 
 export const action = (args: Route.ActionArgs) => quickOrderAction(args);
 
+/** The recorded order's panel: in the HTML from the server, its code fetched when it is shown. */
+const OrderRecorded = lazyComponent<{ order: CheckoutRecorded; opened: boolean | null }>(() =>
+  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
+);
+
 // A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
 export const headers = actionHeaders;
 
+/**
+ * With JavaScript, WhatsApp opens as the cart's checkout opens it (checkout-panel.tsx): a tab
+ * opened inside the tap, sent to WhatsApp once the order is recorded, closed if it is refused.
+ */
+function useWhatsAppTab(answer: FormAnswer<CheckoutRecorded> | undefined) {
+  const tab = useRef<Window | null>(null);
+  const [opened, setOpened] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!answer) return;
+    const waiting = tab.current;
+    tab.current = null;
+    if (answer.status === "success" && waiting && !waiting.closed) {
+      waiting.location.href = answer.whatsappUrl;
+      setOpened(true);
+    } else {
+      waiting?.close();
+    }
+  }, [answer]);
+  return { opened, open: () => void (tab.current = openBlankTab()) };
+}
+
 export default function PesanLangsung({ loaderData, actionData }: Route.ComponentProps) {
   const { item, family } = loaderData;
+  const whatsApp = useWhatsAppTab(actionData);
   return (
     <div className="mx-auto max-w-xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesan {family ?? item.nama}</h1>
       <div className="card mt-6 p-4 sm:p-6">
         {actionData?.status === "success" ? (
           <>
-            <OrderRecorded order={actionData} opened={null} />
+            <OrderRecorded order={actionData} opened={whatsApp.opened} />
             <Link to="/produk" className="btn-secondary mt-4 w-full">
               Kembali ke menu
             </Link>
@@ -42,7 +73,7 @@ export default function PesanLangsung({ loaderData, actionData }: Route.Componen
               height={72}
               className="mb-4 h-16 w-20 rounded-2xl bg-chili-50 object-cover"
             />
-            <QuickOrderForm page={loaderData} answer={actionData} Form={Form} />
+            <QuickOrderForm page={loaderData} answer={actionData} Form={Form} onSubmit={whatsApp.open} />
           </>
         )}
       </div>
