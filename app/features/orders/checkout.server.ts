@@ -19,7 +19,7 @@ import { getOrigin } from "../store/settings.server.ts";
 import type { OrderSent } from "./checkout.ts";
 import { fail, readOrderDetails, readPayment, recorded } from "./checkout-steps.server.ts";
 import { readCheckoutContext, type CheckoutContext } from "./checkout-context.server.ts";
-import { forgetOrderedLines, linkOrderToCart } from "./ordered-lines.server.ts";
+import { forgetOrderedLines } from "./ordered-lines.server.ts";
 import {
   blankPendingOrderCookie,
   confirmSent,
@@ -102,9 +102,9 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     replaces: readPendingOrder(request),
     seenTotal: total,
     payment: payment.method,
+    cartId: cart.cartId,
   });
   if (!result.ok) return fail(form, result.message, result.status);
-  await linkOrderToCart(db, result.order.id, cart.cartId);
   const { code, token, replaced } = result.order;
   const outcome = await recorded(db, result.order, {
     userId: user?.id ?? null,

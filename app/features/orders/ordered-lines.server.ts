@@ -8,8 +8,12 @@ import { orderCarts, orderItems, orders } from "../../../database/schema.ts";
 import { cartCount, lineKey, withoutOrdered } from "../cart/cart.ts";
 import { changeCart } from "../cart/cart.server.ts";
 
-/** Remembers cart `cartId` as the one order `orderId` was checked out from. */
-export async function linkOrderToCart(db: Database, orderId: number, cartId: string): Promise<void> {
+/** Remembers cart `cartId` as the one order `orderId` was checked out from (in its recording). */
+export async function linkOrderToCart(
+  db: Pick<Database, "insert">,
+  orderId: number,
+  cartId: string,
+): Promise<void> {
   await db.insert(orderCarts).values({ order_id: orderId, cart_id: cartId }).onConflictDoNothing();
 }
 

@@ -25,6 +25,7 @@ import type { PaymentMethod } from "../store/payment-methods.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "./order-code.ts";
 import { detailLines } from "./order-details.ts";
 import { orderMessage } from "./order-message.ts";
+import { linkOrderToCart } from "./ordered-lines.server.ts";
 import { newViewToken, orderLink } from "./order-view.server.ts";
 import {
   cancelReplaced,
@@ -78,6 +79,8 @@ export interface RecordRequest {
   kasir?: Actor;
   /** How the customer pays (payment-choice.ts); the shop's first method when left out. */
   payment?: PaymentMethod;
+  /** The cart checked out, whose lines leave it once the order is accepted or sent (0043). */
+  cartId?: string;
 }
 
 interface RecordedOrder {
@@ -225,6 +228,7 @@ async function insert(
     const given = replaced ? await givePortions(tx, [replaced.id]) : null;
     const taken = await takePortions(tx, { orderId: row.id, lines, store: context.store, at });
     await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
+    if (request.cartId) await linkOrderToCart(tx, row.id, request.cartId);
     await notifyAdmins(tx, "pesananBaru", {
       judul: "Pesanan baru",
       pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
