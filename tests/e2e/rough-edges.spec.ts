@@ -21,13 +21,14 @@ test("the level picker highlights the chosen row only; the card that opened it n
   await addButton(page, "Mie Nyala Level 1").click();
   const dialog = page.getByRole("dialog", { name: "Pilih level pedas" });
   await dialog.getByRole("radio", { name: /Level 3 / }).check();
-  const borders = await dialog
-    .locator("label")
-    .evaluateAll((rows) => rows.map((row) => getComputedStyle(row).borderColor));
-  expect(borders).toHaveLength(3);
-  // Level 1 (where it opened) looks like Level 2 again; only Level 3 stands out.
-  expect(borders[0]).toBe(borders[1]);
-  expect(borders[2]).not.toBe(borders[0]);
+  const borders = () =>
+    dialog.locator("label").evaluateAll((rows) => rows.map((row) => getComputedStyle(row).borderColor));
+  // Level 1 (where it opened) looks like Level 2 again once its colour transition ends; only
+  // Level 3 stands out.
+  await expect.poll(async () => new Set((await borders()).slice(0, 2)).size).toBe(1);
+  const [first, , third] = await borders();
+  expect(await borders()).toHaveLength(3);
+  expect(third).not.toBe(first);
   await dialog.getByRole("button", { name: "Tambah ke keranjang" }).click();
   const card = productCard(page, "Mie Nyala Level 1");
   await expect(card.getByTestId("added-other-level")).toHaveText(
