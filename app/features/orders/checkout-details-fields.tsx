@@ -67,6 +67,7 @@ export function CheckoutDetailsFields({
   initial,
   slots,
   errors: serverErrors = {},
+  message: serverMessage,
   checkRef,
   hidden,
   numberOptional,
@@ -78,6 +79,8 @@ export function CheckoutDetailsFields({
   slots: readonly SlotChoice[];
   /** The server's messages for the last checkout, by field. */
   errors?: DetailErrors;
+  /** The server's refusal of these details (a tap before the page's own check had loaded). */
+  message?: string | null;
   /**
    * Where the form that holds the fields finds their check in the browser (the same schema as
    * the server's), once this code has arrived; the page without it relies on the server's.
@@ -117,9 +120,9 @@ export function CheckoutDetailsFields({
       data-testid="checkout-details"
       onFocus={check.preload}
     >
-      {check.message ? (
+      {check.message || serverMessage ? (
         <p role="alert" className="font-semibold text-chili-800" data-testid="details-alert">
-          {check.message}
+          {check.message || serverMessage}
         </p>
       ) : null}
       <fieldset className="grid gap-3 sm:grid-cols-2">

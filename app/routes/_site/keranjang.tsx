@@ -134,7 +134,12 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   );
 
   const blockedMessage = cart.blocked ?? (store.busy ? store.busyText : null);
-  const refusal = checkout.error ?? problem ?? (actionData?.status === "error" ? actionData.message : null);
+  // A refusal of the details stands with them, as the page's own check's does.
+  const detailsRefused = Object.keys(checkout.fieldErrors ?? {}).length > 0;
+  const refusal =
+    (detailsRefused ? null : checkout.error) ??
+    problem ??
+    (actionData?.status === "error" ? actionData.message : null);
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8">
@@ -206,6 +211,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
               slots={form.slots}
               methods={form.methods}
               errors={checkout.fieldErrors}
+              message={detailsRefused ? checkout.error : null}
               checkRef={checkDetails}
               hidden={checkout.recorded !== null}
             />
