@@ -108,6 +108,21 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   const { store } = useRootData();
   // The details' own check in the browser, once their code has arrived (else the server's).
   const checkDetails = useRef<DetailsCheck | null>(null);
+  // The details' check, once their code has arrived: a tap may come first (it is what loads it).
+  // Should it not arrive within 5 s, the server's check (the same schema) answers alone.
+  const detailsHold = (form: HTMLFormElement): boolean | Promise<boolean> => {
+    if (checkDetails.current) return checkDetails.current(form);
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const wait = () => {
+        const check = checkDetails.current;
+        if (check) void Promise.resolve(check(form)).then(resolve, () => resolve(true));
+        else if (Date.now() - started > 5000) resolve(true);
+        else setTimeout(wait, 50);
+      };
+      wait();
+    });
+  };
   const revalidator = useRevalidator();
   const [notices, closeNotices] = useNotices(cart.notices);
   const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
@@ -187,7 +202,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             setProblem(null);
             if (submitter?.hasAttribute("data-checkout")) {
               if (!busy && !blockedMessage) {
-                checkout.start(event.currentTarget, checkDetails.current?.(event.currentTarget) ?? true);
+                checkout.start(event.currentTarget, detailsHold(event.currentTarget));
               }
               return;
             }
