@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { updateCartCount } from "~/features/cart/cart-count.ts";
 import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
 
 import type { CheckoutRecorded, OrderSent } from "./checkout.ts";
-import { openBlankTab } from "./whatsapp-tab.ts";
+import { useWhatsAppTab } from "./whatsapp-tab.ts";
 
 /**
  * Checkout with JavaScript: the cart page's form is posted to /pesanan by a fetcher (its notes,
@@ -24,24 +24,16 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
   const fetcher = useFetcher<FormAnswer<CheckoutRecorded>>({ key: "pesanan" });
   const sent = useFetcher<FormAnswer<OrderSent>>({ key: "pesanan-terkirim" });
   const revalidator = useRevalidator();
-  const popup = useRef<Window | null>(null);
+  const whatsApp = useWhatsAppTab();
   const [recordedFor, setRecordedFor] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
-  const [opened, setOpened] = useState(false);
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer) return;
-    if (answer.status === "success" && popup.current && !popup.current.closed) {
-      popup.current.location.href = answer.whatsappUrl;
-      setOpened(true);
-    } else {
-      popup.current?.close();
-      setOpened(false);
-      // The menu or the cart changed under the page: fetch it again so the lines show it.
-      if (answer.status === "error") void revalidator.revalidate();
-    }
-    popup.current = null;
+    whatsApp.settle(answer.status === "success" ? answer.whatsappUrl : null);
+    // The menu or the cart changed under the page: fetch it again so the lines show it.
+    if (answer.status === "error") void revalidator.revalidate();
     // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
@@ -62,7 +54,7 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
     /** "Ya, sudah terkirim" is on its way. */
     confirming: sent.state !== "idle",
     recorded,
-    opened,
+    opened: whatsApp.opened,
     error: answer?.status === "error" && answer !== dismissed ? answer.message : null,
     /** The server's messages for the checkout's details, by field. */
     fieldErrors:
@@ -74,9 +66,9 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
      */
     start(form: HTMLFormElement, ready: boolean | Promise<boolean> = true) {
       if (fetcher.state !== "idle" || ready === false) return;
-      popup.current = openBlankTab();
+      whatsApp.open();
       void Promise.resolve(ready).then((ok) => {
-        if (!ok) return popup.current?.close();
+        if (!ok) return whatsApp.settle(null);
         setRecordedFor(fingerprint);
         setDismissed(null);
         void fetcher.submit(form, { method: "post", action: "/pesanan" });

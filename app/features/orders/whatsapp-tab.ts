@@ -1,7 +1,11 @@
-/** Opening WhatsApp from a checkout: in the tap itself (checkout-panel.tsx says why; decision 0038). */
+/**
+ * The tab WhatsApp opens in after a checkout: browsers open a new tab only inside the tap, and the
+ * message is known only once the order is recorded (checkout-panel.tsx; decisions 0022, 0038).
+ */
+import { useRef, useState } from "react";
 
 /** An empty tab opened inside the tap, or null where the browser refuses one. */
-export function openBlankTab(): Window | null {
+function openBlankTab(): Window | null {
   try {
     const popup = window.open("", "_blank");
     if (!popup) return null;
@@ -12,4 +16,27 @@ export function openBlankTab(): Window | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `open` inside the tap; `settle` with the recorded order's WhatsApp link (the tab goes there) or
+ * null (it closes). `opened`: whether WhatsApp opened this way (null before any answer).
+ */
+export function useWhatsAppTab() {
+  const tab = useRef<Window | null>(null);
+  const [opened, setOpened] = useState<boolean | null>(null);
+  return {
+    opened,
+    open() {
+      tab.current = openBlankTab();
+    },
+    settle(whatsappUrl: string | null) {
+      const waiting = tab.current;
+      tab.current = null;
+      const going = whatsappUrl !== null && waiting !== null && !waiting.closed;
+      if (going) waiting.location.href = whatsappUrl;
+      else waiting?.close();
+      setOpened(going);
+    },
+  };
 }

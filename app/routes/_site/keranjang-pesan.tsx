@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/keranjang-pesan";
-import { openBlankTab } from "~/features/orders/whatsapp-tab.ts";
+import { useWhatsAppTab } from "~/features/orders/whatsapp-tab.ts";
 import type { CheckoutRecorded } from "~/features/orders/checkout.ts";
 import { QuickOrderForm } from "~/features/orders/quick-order-form.tsx";
 import { quickOrderAction, quickOrderPage } from "~/features/orders/quick-order.server.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
-import type { FormAnswer } from "~/lib/form-answer.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
 
 /**
@@ -27,30 +26,15 @@ const OrderRecorded = lazyComponent<{ order: CheckoutRecorded; opened: boolean |
 // A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
 export const headers = actionHeaders;
 
-/**
- * With JavaScript, WhatsApp opens as the cart's checkout opens it (checkout-panel.tsx): a tab
- * opened inside the tap, sent to WhatsApp once the order is recorded, closed if it is refused.
- */
-function useWhatsAppTab(answer: FormAnswer<CheckoutRecorded> | undefined) {
-  const tab = useRef<Window | null>(null);
-  const [opened, setOpened] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!answer) return;
-    const waiting = tab.current;
-    tab.current = null;
-    if (answer.status === "success" && waiting && !waiting.closed) {
-      waiting.location.href = answer.whatsappUrl;
-      setOpened(true);
-    } else {
-      waiting?.close();
-    }
-  }, [answer]);
-  return { opened, open: () => void (tab.current = openBlankTab()) };
-}
-
 export default function PesanLangsung({ loaderData, actionData }: Route.ComponentProps) {
   const { item, family } = loaderData;
-  const whatsApp = useWhatsAppTab(actionData);
+  // With JavaScript, WhatsApp opens as the cart's checkout opens it.
+  const whatsApp = useWhatsAppTab();
+  useEffect(() => {
+    if (actionData) whatsApp.settle(actionData.status === "success" ? actionData.whatsappUrl : null);
+    // Once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
   return (
     <div className="mx-auto max-w-xl px-4 pt-8">
       <h1 className="section-title sm:text-4xl">Pesan {family ?? item.nama}</h1>
