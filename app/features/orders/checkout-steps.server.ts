@@ -4,14 +4,13 @@
  */
 import type { Database } from "../../../database/client.server.ts";
 import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
-import { validateForm } from "../../lib/form-check.ts";
+import { FALLBACK_MESSAGE, validateForm } from "../../lib/form-check.ts";
 import { firstMessage } from "../../lib/form-errors.ts";
 import { boundedReply } from "../../lib/form.server.ts";
 import type { Refusal } from "../../lib/write-result.ts";
 import type { CheckoutRecorded } from "./checkout.ts";
 import type { CheckoutContext } from "./checkout-context.server.ts";
 import {
-  CHECKOUT_DETAIL_MESSAGES,
   checkoutDetailsSchema,
   DETAIL_FIELDS,
   type CheckoutDetails,
@@ -48,7 +47,7 @@ export function readOrderDetails(
   const schema = checkoutDetailsSchema(checkout.slots.map((slot) => slot.value));
   const submission = validateForm(fields, schema);
   if (submission.status !== "success") {
-    const message = firstMessage(submission.error) ?? CHECKOUT_DETAIL_MESSAGES.namaRequired;
+    const message = firstMessage(submission.error) ?? FALLBACK_MESSAGE;
     const result = boundedReply(submission.reply());
     return {
       ok: false,
