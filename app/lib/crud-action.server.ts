@@ -4,10 +4,8 @@
  * `foto`, delete, or a row's own button). Every admin action checks the role before it gets here.
  */
 import type { z } from "zod";
-import { answerOutcome, formAction, refuseForm } from "./form-action.server.ts";
+import { answerOutcome, formAction, refuseForm, UNKNOWN_REQUEST } from "./form-action.server.ts";
 import type { WriteResult } from "./write-result.ts";
-
-const UNKNOWN_INTENT = "Permintaan tidak dikenal.";
 
 /** The writes of a list page whose rows have a photo; `Id` is how the form's `id` field is read. */
 interface CrudWrites<T extends z.ZodObject, Id> {
@@ -50,7 +48,7 @@ export async function crudAction<T extends z.ZodObject, Id>(form: FormData, writ
   }
   const buttons = writes.rowButtons ?? {};
   if (typeof intent !== "string" || !Object.hasOwn(buttons, intent)) {
-    return refuseForm(form, String(intent ?? ""), UNKNOWN_INTENT);
+    return refuseForm(form, String(intent ?? ""), UNKNOWN_REQUEST);
   }
   const button = buttons[intent]!;
   if (id === null) return refuseForm(form, intent, writes.notFound, 404);

@@ -12,6 +12,9 @@ import { FALLBACK_MESSAGE, validateForm } from "./form-check.ts";
 import { boundedReply } from "./form.server.ts";
 import type { Refusal } from "./write-result.ts";
 
+/** A request naming no form the page has (a stale page, or a hand-made request). */
+export const UNKNOWN_REQUEST = "Permintaan tidak dikenal.";
+
 /** Whether the page's JavaScript sent the form and reads the answer as data. */
 export const viaFetch = (form: FormData) => form.get(FETCH_MODE.name) === FETCH_MODE.value;
 

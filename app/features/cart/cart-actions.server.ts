@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
+import { answerOutcome, UNKNOWN_REQUEST, type Outcome } from "../../lib/form-action.server.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
 import type { CartCount, CartDone } from "./cart-count.ts";
@@ -24,7 +24,7 @@ interface ActionArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-const UNKNOWN_REQUEST = "Permintaan tidak dikenal. Muat ulang halaman lalu coba lagi.";
+const UNKNOWN_CART_REQUEST = `${UNKNOWN_REQUEST} Muat ulang halaman lalu coba lagi.`;
 const PROMO_GONE = "Promo ini sudah tidak berlaku. Muat ulang halaman untuk melihat promo yang ada.";
 /** An item id as the menu makes them (a slug); anything else in a stored cart cannot be on the menu. */
 const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -180,5 +180,5 @@ function writeOf(intent: FormDataEntryValue | null): Write | undefined {
 /** POST /keranjang: every write of the cart, by its `intent`. */
 export async function cartAction(args: ActionArgs, form: FormData) {
   const write = writeOf(form.get("intent"));
-  return answerOutcome(form, write ? await write(args, form) : refused(UNKNOWN_REQUEST, 400));
+  return answerOutcome(form, write ? await write(args, form) : refused(UNKNOWN_CART_REQUEST, 400));
 }

@@ -5,6 +5,7 @@
  */
 import { data } from "react-router";
 import type { Database } from "../../../database/client.server.ts";
+import { UNKNOWN_REQUEST } from "../../lib/form-action.server.ts";
 import type { SessionUser } from "../accounts/auth.server.ts";
 import type { PushAnswer } from "./push-answer.ts";
 import { TEST_PUSH_MESSAGE } from "./push-message.ts";
@@ -72,5 +73,5 @@ export async function pushAction(db: Database, admin: SessionUser, form: FormDat
         )
       : answer(intent, false, saved.message, saved.status, saved.fieldErrors);
   }
-  return answer(intent, false, "Permintaan tidak dikenal.", 400);
+  return answer(intent, false, UNKNOWN_REQUEST, 400);
 }

@@ -8,6 +8,7 @@ import { statusLabel } from "~/features/orders/order-status.ts";
 import { ReorderQuestion } from "~/features/orders/reorder-question.tsx";
 import { isReorderMode, reorderIntoCart } from "~/features/orders/reorder.server.ts";
 import { getDb } from "~/lib/db.server.ts";
+import { UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { pageMeta } from "~/lib/meta.ts";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const code = form.get("kode");
   if (form.get("intent") !== "pesan-lagi" || typeof code !== "string") {
-    return data({ status: "error" as const, message: "Permintaan tidak dikenal." }, { status: 400 });
+    return data({ status: "error" as const, message: UNKNOWN_REQUEST }, { status: 400 });
   }
   const mode = form.get("cara");
   const result = await reorderIntoCart(

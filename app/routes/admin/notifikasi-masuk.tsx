@@ -13,7 +13,7 @@ import {
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { answerOutcome, refuseForm } from "~/lib/form-action.server.ts";
+import { answerOutcome, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await markAllNotificationsRead(db, admin.id);
     return answerOutcome(form, { ok: true }, { intent });
   }
-  if (intent !== "read") return refuseForm(form, "read", "Permintaan tidak dikenal.");
+  if (intent !== "read") return refuseForm(form, "read", UNKNOWN_REQUEST);
   const id = readRowId(form.get("id"));
   if (id === null) return refuseForm(form, intent, "Notifikasi tidak valid.");
   // Only the admin's own notification: another admin's id is "not found" here.

@@ -12,7 +12,7 @@ import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { answerOutcome, refuseForm } from "~/lib/form-action.server.ts";
+import { answerOutcome, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
   const intent = "delete";
-  if (form.get("intent") !== intent) return refuseForm(form, intent, "Permintaan tidak dikenal.");
+  if (form.get("intent") !== intent) return refuseForm(form, intent, UNKNOWN_REQUEST);
   const userId = form.get("userId");
   try {
     const result = await deleteUser(await getDb(), admin.id, typeof userId === "string" ? userId : "");

@@ -5,7 +5,7 @@ import { RANK_LIMITS, RankingSchema } from "~/features/catalog/ranking-schema.ts
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
 import { rankedIds, setMenuRankings } from "~/features/catalog/rankings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { formAction, refuseForm } from "~/lib/form-action.server.ts";
+import { formAction, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  if (form.get("intent") !== "save") return refuseForm(form, "save", "Permintaan tidak dikenal.");
+  if (form.get("intent") !== "save") return refuseForm(form, "save", UNKNOWN_REQUEST);
   const db = await getDb();
   return formAction(form, {
     intent: "save",

@@ -16,7 +16,7 @@ import { getPaymentSettings } from "~/features/store/payment-settings.server.ts"
 import { readUploadForm } from "~/features/media/images.server.ts";
 import { updateStoreSettings } from "~/features/store/update-settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { formAction, refuseForm } from "~/lib/form-action.server.ts";
+import { formAction, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       write: (values) => updateLeadTime(db, admin, values),
     });
   }
-  if (form.get("intent") !== "save") return refuseForm(form, "save", "Permintaan tidak dikenal.");
+  if (form.get("intent") !== "save") return refuseForm(form, "save", UNKNOWN_REQUEST);
   return formAction(form, {
     intent: "save",
     schema: OutletSchema,

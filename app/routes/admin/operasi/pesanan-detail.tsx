@@ -3,7 +3,7 @@ import { readCheckoutContext } from "~/features/orders/checkout-context.server.t
 import { loadEditForm } from "~/features/orders/counter/order-edit-data.server.ts";
 import { OrderEditForm, type EditAnswer } from "~/features/orders/counter/order-edit-form.tsx";
 import { editOrder } from "~/features/orders/counter/order-edit.server.ts";
-import { answerOutcome } from "~/lib/form-action.server.ts";
+import { answerOutcome, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/pesanan-detail";
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const paid = writePaidForm(db, admin, intent, params.kode, form);
   if (paid) return answerOutcome(form, await paid, { intent: String(intent) });
   if (intent !== "ubah") {
-    return data<EditAnswer>({ status: "error", message: "Permintaan tidak dikenal." }, { status: 400 });
+    return data<EditAnswer>({ status: "error", message: UNKNOWN_REQUEST }, { status: 400 });
   }
   const result = await editOrder(db, admin, params.kode, form, await readCheckoutContext(db));
   return result.ok

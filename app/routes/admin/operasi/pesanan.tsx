@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { storeDate, storeNow } from "~/lib/clock.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import type { Actor } from "~/features/audit/audit-log.server.ts";
-import { answerOutcome, refuseForm, type Outcome } from "~/lib/form-action.server.ts";
+import { answerOutcome, refuseForm, UNKNOWN_REQUEST, type Outcome } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { Pager } from "~/ui/admin-table.tsx";
@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent") ?? "status";
   if (typeof intent !== "string" || !INTENTS.includes(intent)) {
-    return refuseForm(form, "status", "Permintaan tidak dikenal.");
+    return refuseForm(form, "status", UNKNOWN_REQUEST);
   }
   return answerOutcome(form, await write(form, intent, admin), { intent });
 }
