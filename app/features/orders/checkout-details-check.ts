@@ -4,9 +4,6 @@
  * page: the storefront's first-load JavaScript has its budget (docs/decisions/0022).
  */
 import { useState } from "react";
-
-/** Whether a form's details hold: at once, or once the schema has loaded. */
-export type DetailsCheck = (form: HTMLFormElement) => boolean | Promise<boolean>;
 import type * as Schema from "./checkout-details.ts";
 import type { DetailErrors } from "./checkout-details.ts";
 
@@ -45,12 +42,15 @@ export function useDetailsCheck(slots: readonly { value: string }[]) {
      * Whether the details hold: at once when the schema is here, else once it has loaded. Should
      * it fail to load, the server's check (the same schema) answers instead.
      */
-    check: ((form: HTMLFormElement) => {
+    check: (form: HTMLFormElement): boolean | Promise<boolean> => {
       if (schema) return verdict(form);
       return load().then(
         () => verdict(form),
         () => true,
       );
-    }) satisfies DetailsCheck,
+    },
   };
 }
+
+/** The details' check with what it said: a page may hold it, so it works before the fields' code. */
+export type DetailsChecker = ReturnType<typeof useDetailsCheck>;

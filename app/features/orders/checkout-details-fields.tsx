@@ -5,8 +5,7 @@
  */
 import type { PaymentMethod } from "../store/payment-labels.ts";
 import { PaymentField } from "./payment/payment-field.tsx";
-import { useEffect, type RefObject } from "react";
-import { useDetailsCheck, type DetailsCheck } from "./checkout-details-check.ts";
+import { useDetailsCheck, type DetailsChecker } from "./checkout-details-check.ts";
 import type { CheckoutDetails, DetailErrors } from "./checkout-details.ts";
 import { ASAP, DETAIL_LIMITS, FULFILMENT_LABELS } from "./checkout-fields.ts";
 
@@ -68,7 +67,7 @@ export function CheckoutDetailsFields({
   slots,
   errors: serverErrors = {},
   message: serverMessage,
-  checkRef,
+  check: pageCheck,
   hidden,
   numberOptional,
   methods = [],
@@ -82,10 +81,10 @@ export function CheckoutDetailsFields({
   /** The server's refusal of these details (a tap before the page's own check had loaded). */
   message?: string | null;
   /**
-   * Where the form that holds the fields finds their check in the browser (the same schema as
-   * the server's), once this code has arrived; the page without it relies on the server's.
+   * The check in the browser (the server's schema), when the page holds it: the cart page checks
+   * a tap that comes before these fields' code. Else the fields hold their own.
    */
-  checkRef?: RefObject<DetailsCheck | null>;
+  check?: DetailsChecker;
   /**
    * In the cart page, the fields are a card of their own, kept (hidden) under a recorded order:
    * "Belum, ubah pesanan" comes back to them as typed.
@@ -96,14 +95,8 @@ export function CheckoutDetailsFields({
   /** The payment methods offered (the shop's first is the default); none: the field is left out. */
   methods?: readonly PaymentMethod[];
 }) {
-  const check = useDetailsCheck(slots);
-  useEffect(() => {
-    if (!checkRef) return;
-    checkRef.current = check.check;
-    return () => {
-      checkRef.current = null;
-    };
-  });
+  const ownCheck = useDetailsCheck(slots);
+  const check = pageCheck ?? ownCheck;
   // The browser's own check speaks first; once the details hold, the server's messages show.
   const errors = Object.keys(check.errors).length > 0 ? check.errors : serverErrors;
   const cara = initial?.cara ?? "ambil";

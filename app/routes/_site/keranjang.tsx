@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentProps } from "react";
 import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import type { Route } from "./+types/keranjang";
 import { CartIcon, WhatsAppIcon } from "~/ui/icons.tsx";
@@ -9,7 +9,7 @@ import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
-import type { DetailsCheck } from "~/features/orders/checkout-details-check.ts";
+import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
 import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
 import { pagePricing, readCheckoutContext } from "~/features/orders/checkout-context.server.ts";
 import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
@@ -106,23 +106,9 @@ function useNotices(fresh: string[]) {
 export default function Keranjang({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, details: form, pricing } = loaderData;
   const { store } = useRootData();
-  // The details' own check in the browser, once their code has arrived (else the server's).
-  const checkDetails = useRef<DetailsCheck | null>(null);
-  // The details' check, once their code has arrived: a tap may come first (it is what loads it).
-  // Should it not arrive within 5 s, the server's check (the same schema) answers alone.
-  const detailsHold = (form: HTMLFormElement): boolean | Promise<boolean> => {
-    if (checkDetails.current) return checkDetails.current(form);
-    const started = Date.now();
-    return new Promise((resolve) => {
-      const wait = () => {
-        const check = checkDetails.current;
-        if (check) void Promise.resolve(check(form)).then(resolve, () => resolve(true));
-        else if (Date.now() - started > 5000) resolve(true);
-        else setTimeout(wait, 50);
-      };
-      wait();
-    });
-  };
+  // The details' check lives here, not in their lazily fetched code: a tap that comes first is
+  // checked too (the schema loads then), never sent unchecked.
+  const details = useDetailsCheck(form.slots);
   const revalidator = useRevalidator();
   const [notices, closeNotices] = useNotices(cart.notices);
   const [sentCode, setSentCode] = useState<string | null>(loaderData.sent);
@@ -202,7 +188,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             setProblem(null);
             if (submitter?.hasAttribute("data-checkout")) {
               if (!busy && !blockedMessage) {
-                checkout.start(event.currentTarget, detailsHold(event.currentTarget));
+                checkout.start(event.currentTarget, details.check(event.currentTarget));
               }
               return;
             }
@@ -227,7 +213,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
               methods={form.methods}
               errors={checkout.fieldErrors}
               message={detailsRefused ? checkout.error : null}
-              checkRef={checkDetails}
+              check={details}
               hidden={checkout.recorded !== null}
             />
           </Suspense>
