@@ -75,8 +75,10 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("x".repeat(120));
   await expect(cartLine(page, "Es Nyala").getByLabel("Catatan")).toHaveValue("x".repeat(100));
   await cartLine(page, "Es Nyala").getByLabel("Catatan").fill("es sedikit");
+  // Reloaded before the typing paused: both notes come back and go with a checkout tapped at once.
   await page.reload();
   await expect(note).toHaveValue("tanpa sayur, kuah dipisah");
+  await expect(cartLine(page, "Es Nyala").getByLabel("Catatan")).toHaveValue("es sedikit");
 
   const order = await checkOut(page);
   const expected = [

@@ -3,6 +3,8 @@
  * while typing pauses loses nothing; the cart page restores and saves a draft it finds
  * (docs/decisions/0018-server-cart.md).
  */
+import { noteField } from "./cart-form.ts";
+
 const KEY = "keranjang-catatan";
 
 function read(): Record<string, string> {
@@ -37,4 +39,15 @@ export function forgetNoteDraft(lineKey: string) {
   if (!(lineKey in drafts)) return;
   delete drafts[lineKey];
   write(drafts);
+}
+
+/**
+ * Puts the drafts kept from before a reload into the cart form's note fields as soon as the page
+ * runs, before the lines' own code has come: a checkout tapped first sends them too.
+ */
+export function restoreNoteDrafts(form: HTMLFormElement) {
+  for (const [lineKey, note] of Object.entries(read())) {
+    const input = form.elements.namedItem(noteField(lineKey));
+    if (input instanceof HTMLInputElement && input.value === input.defaultValue) input.value = note;
+  }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import type { Route } from "./+types/keranjang";
 import { CartIcon, WhatsAppIcon } from "~/ui/icons.tsx";
@@ -7,6 +7,7 @@ import { cartAction } from "~/features/cart/cart-actions.server.ts";
 import { onCartChangedElsewhere, updateCartCount, type CartDone } from "~/features/cart/cart-count.ts";
 import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/cart/cart-form.ts";
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
+import { restoreNoteDrafts } from "~/features/cart/note-drafts.ts";
 import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { useCheckout } from "~/features/orders/checkout-panel.tsx";
 import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
@@ -122,6 +123,9 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
     window.scrollTo({ top: 0 });
   });
   const onProblem = useCallback((message: string) => setProblem(message), []);
+  // Notes typed before a reload are in the form at once, whether or not the lines' code has come.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => void (formRef.current && restoreNoteDrafts(formRef.current)), []);
 
   // The page's count is the cart's: the header follows it, and other tabs' changes reload it.
   useEffect(() => updateCartCount({ count: cart.count, version: cart.version }), [cart.count, cart.version]);
@@ -178,6 +182,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : (
         <form
+          ref={formRef}
           method="post"
           action="/pesanan"
           // The details' Indonesian messages beside each field, never the browser's own bubble.
