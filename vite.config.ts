@@ -7,8 +7,9 @@ import { defineConfig } from "vite";
  * "shared", what every page runs (the root, the site shell, the cart count, meta tags); "menu",
  * the dish cards and "Tambah" (the dish pages); "dish-parts", a dish's picture and levels (also
  * the cart's lines, loaded with them); "forms", the form pattern's hook and fields; "sign-in", the
- * rules /masuk and /daftar share. The first group a module matches takes it. Not the checkout nor
- * the spice-level dialog and its choices: they load with their page or at the first tap.
+ * rules /masuk and /daftar share; "checkout", the small parts both checkouts run. The first group a
+ * module matches takes it. Not the checkout's fields nor the spice-level dialog and its choices:
+ * they load with their page or at the first tap.
  */
 const shellModule =
   /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
@@ -16,9 +17,12 @@ const dishPartModule =
   /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
 // Only what the dish pages run: the admin's schemas, the opening hours and payment labels stay out.
 const menuModule =
-  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices)|opening-hours|portions\.|payment-|order-|settings-|lead-time|category-|menu-item-schema|ranking-|slide-|contact-form)[^\\/]+)\.tsx?$/;
+  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices)|note-drafts|opening-hours|portions\.|payment-|order-|settings-|lead-time|category-|menu-item-schema|ranking-|slide-|contact-form)[^\\/]+)\.tsx?$/;
 const formModule =
   /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
+// The checkout's small modules that /keranjang and /keranjang/pesan share, in one file.
+const checkoutModule =
+  /[\\/]app[\\/]features[\\/](orders[\\/](whatsapp-tab|checkout-details-check|checkout-fields)|store[\\/]payment-labels)\.ts$/;
 const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-form-parts)\.tsx?$/;
 
 export default defineConfig({
@@ -45,6 +49,7 @@ export default defineConfig({
                 { name: "dish-parts", test: dishPartModule, minShareCount: 2 },
                 { name: "menu", test: menuModule, minShareCount: 2 },
                 { name: "forms", test: formModule, minShareCount: 2 },
+                { name: "checkout", test: checkoutModule, minShareCount: 2 },
                 { name: "sign-in", test: signInModule, minShareCount: 2 },
               ],
             },

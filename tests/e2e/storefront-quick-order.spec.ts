@@ -34,6 +34,16 @@ test("with JavaScript: Pesan on a card opens the quick checkout without a reload
   await checkout.getByRole("radio", { name: /Mie Nyala Level 2 / }).check();
   await checkout.getByLabel("Jumlah").fill("2");
   await checkout.getByLabel(/Catatan/).fill("tanpa sayur");
+  // Details left empty are refused in the page, in Indonesian beside the field (never the
+  // browser's own bubble): no order, and no tab left open (one opened by a tap that came before
+  // the check's code closes again).
+  const popups: Page[] = [];
+  page.on("popup", (popup) => popups.push(popup));
+  await checkout.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  await expect(checkout.getByTestId("error-nama")).toHaveText("Isi nama pemesan.");
+  await expect(checkout.getByLabel("Nama", { exact: true })).toBeFocused();
+  await expect.poll(() => popups.filter((popup) => !popup.isClosed()).length).toBe(0);
+  page.removeAllListeners("popup");
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   // The tap opens WhatsApp, as the cart's checkout does, once the order is recorded.
   const popupPromise = page.waitForEvent("popup");

@@ -1,10 +1,12 @@
-import type { ComponentType } from "react";
+import { useRef, type ComponentType, type FormEvent } from "react";
 import type { FetcherFormProps } from "react-router";
 import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { firstMessages, sentBack, type FormAnswer } from "~/lib/form-answer.ts";
 import type { CheckoutRecorded } from "./checkout.ts";
+import { useDetailsCheck } from "./checkout-details-check.ts";
+import type { WhatsAppTab } from "./whatsapp-tab.ts";
 import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 
@@ -21,17 +23,36 @@ export function QuickOrderForm({
   Form,
   action,
   sending = false,
-  onSubmit,
+  whatsApp,
 }: {
   page: QuickOrderPage;
   answer: FormAnswer<CheckoutRecorded> | undefined;
   Form: FormTag;
   action?: string;
   sending?: boolean;
-  /** Runs inside the customer's tap, before the form is sent (the WhatsApp tab opens there). */
-  onSubmit?: () => void;
+  /** The WhatsApp tab, opened inside the customer's tap before the form is sent. */
+  whatsApp?: Pick<WhatsAppTab, "open" | "settle">;
 }) {
   const { item, family, levels, busy, limits, form } = page;
+  // The details are checked in the page, with the cart checkout's Indonesian messages (never the
+  // browser's own bubble); a tap before the check has loaded is sent once it has.
+  const details = useDetailsCheck(form.slots);
+  const checked = useRef(false);
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.currentTarget;
+    // Sent again once a late check passed: the tab is already open.
+    if (checked.current) return void (checked.current = false);
+    const verdict = details.check(target);
+    if (verdict === false) return event.preventDefault();
+    whatsApp?.open(); // only inside the tap
+    if (verdict === true) return;
+    event.preventDefault();
+    void verdict.then((ok) => {
+      if (!ok) return whatsApp?.settle(null);
+      checked.current = true;
+      target.requestSubmit();
+    });
+  };
   const refused = answer?.status === "error" ? answer : null;
   // The details and the dish's choices as typed, when they were asked again.
   const typed = refused?.result ? sentBack(refused.result) : null;
@@ -41,7 +62,7 @@ export function QuickOrderForm({
     return <p className="font-semibold text-stone-700">{family ?? item.nama} sedang habis.</p>;
   }
   return (
-    <Form method="post" action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form method="post" action={action} onSubmit={send} noValidate className="flex flex-col gap-4">
       {busy ? <p className="rounded-2xl bg-amber-50 px-4 py-3 font-semibold text-amber-900">{busy}</p> : null}
       {refused ? (
         <p role="alert" className="font-semibold text-chili-800" data-testid="quick-order-error">
@@ -96,6 +117,7 @@ export function QuickOrderForm({
         </div>
       </div>
       <CheckoutDetailsFields
+        check={details}
         initial={typed ?? form.remembered}
         slots={form.slots}
         errors={firstMessages(refused?.result)}

@@ -22,6 +22,8 @@ function openBlankTab(): Window | null {
  * `open` inside the tap; `settle` with the recorded order's WhatsApp link (the tab goes there) or
  * null (it closes). `opened`: whether WhatsApp opened this way (null before any answer).
  */
+export type WhatsAppTab = ReturnType<typeof useWhatsAppTab>;
+
 export function useWhatsAppTab() {
   const tab = useRef<Window | null>(null);
   const [opened, setOpened] = useState<boolean | null>(null);

@@ -57,7 +57,7 @@ export default function PesanLangsung({ loaderData, actionData }: Route.Componen
               height={72}
               className="mb-4 h-16 w-20 rounded-2xl bg-chili-50 object-cover"
             />
-            <QuickOrderForm page={loaderData} answer={actionData} Form={Form} onSubmit={whatsApp.open} />
+            <QuickOrderForm page={loaderData} answer={actionData} Form={Form} whatsApp={whatsApp} />
           </>
         )}
       </div>
