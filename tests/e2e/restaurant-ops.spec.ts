@@ -293,6 +293,9 @@ test("the board on a phone does not move while it connects: its live bar keeps i
   await admin.goto("/admin/pesanan");
   // Server's words, then "Menyambungkan…" once hydrated, then "Langsung" once connected.
   await expect(admin.getByTestId("board-live")).toContainText("Langsung");
-  expect(await admin.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  // A live bar that changed height moved the whole board (a shift of 0.034); under load the font
+  // arriving after the first paint may still nudge a line of text by a hair (0.0005).
+  const shifts = await admin.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.005);
   await admin.context().close();
 });
