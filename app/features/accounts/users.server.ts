@@ -52,7 +52,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** One "Pengguna baru" notification for every admin who wants it, other than the new user. */
-const notifyAdminsOfNewUser = (db: Pick<Database, "select" | "insert">, user: AccountSummary) =>
+const notifyAdminsOfNewUser = (db: Pick<Database, "execute">, user: AccountSummary) =>
   notifyAdmins(
     db,
     "penggunaBaru",

@@ -51,20 +51,22 @@ export async function ensureAdminInbox(db: Database, userId: string): Promise<vo
  * were told.
  */
 export async function notifyAdmins(
-  db: Pick<Database, "select" | "insert">,
+  db: Pick<Database, "execute">,
   kind: keyof NotificationSwitches,
   notification: { judul: string; pesan: string },
   exceptUserId?: string,
 ): Promise<number> {
-  const admins = await db
-    .select({ id: users.id, on: SWITCH_COLUMNS[kind] })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.user_id, users.id))
-    .where(eq(users.role, "admin"));
-  const told = admins.filter((admin) => (admin.on ?? DEFAULT_SWITCHES[kind]) && admin.id !== exceptUserId);
-  if (told.length > 0)
-    await db.insert(notifications).values(told.map((admin) => ({ user_id: admin.id, ...notification })));
-  return told.length;
+  // One statement: the admins are chosen where their notifications are written.
+  const result = await db.execute(sql`
+    insert into ${notifications} (user_id, judul, pesan)
+    select ${users.id}, ${notification.judul}, ${notification.pesan}
+    from ${users} left join ${notificationSettings} on ${notificationSettings.user_id} = ${users.id}
+    where ${users.role} = 'admin'
+      and coalesce(${SWITCH_COLUMNS[kind]}, ${DEFAULT_SWITCHES[kind]})
+      and ${users.id} <> ${exceptUserId ?? ""}
+    returning ${notifications.id}`);
+  // node-postgres and PGlite both answer with the rows.
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 export async function listNotifications(
