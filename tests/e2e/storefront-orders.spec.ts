@@ -245,3 +245,28 @@ test("checkout details with JavaScript: checked in the page before anything is r
   await expect(details.getByRole("radio", { name: /^Diantar/ })).toBeChecked();
   await expect(details.getByLabel("Alamat pengantaran")).toHaveValue("Jl. Mawar No. 5");
 });
+
+test("a checkout tapped while a line's change is on its way is sent once the change is in: the order has it", async ({
+  page,
+}) => {
+  await stubWhatsApp(page.context());
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
+  // The change reaches the server only after the checkout's tap.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/keranjang*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Tambah Pangsit Goreng", exact: true }).click();
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
+  release();
+  const popup = await popupPromise;
+  await popup.waitForURL(/^https:\/\/wa\.me\//);
+  expect(new URL(popup.url()).searchParams.get("text")).toContain("\n2x Pangsit Goreng — Rp 18.000\n");
+  await expect(page.getByTestId("order-message")).toContainText("2x Pangsit Goreng — Rp 18.000");
+});

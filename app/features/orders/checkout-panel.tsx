@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { updateCartCount } from "~/features/cart/cart-count.ts";
 import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
@@ -26,6 +26,9 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
   const revalidator = useRevalidator();
   const whatsApp = useWhatsAppTab();
   const [recordedFor, setRecordedFor] = useState<string | null>(null);
+  // The cart as shown when the form is sent, which may come after the tap (a line's change first).
+  const shown = useRef(fingerprint);
+  useEffect(() => void (shown.current = fingerprint), [fingerprint]);
   const [dismissed, setDismissed] = useState<unknown>(null);
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -61,15 +64,15 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
       answer?.status === "error" && answer !== dismissed ? firstMessages(answer.result) : undefined,
     /**
      * Records the order the cart form holds; call inside the customer's tap. `ready` is the
-     * details' check in the browser: the tab opens at once (only the tap may open it) and closes
-     * again if the check fails.
+     * details' check in the browser (after any line change on its way): the tab opens at once
+     * (only the tap may open it) and closes again if the check fails.
      */
     start(form: HTMLFormElement, ready: boolean | Promise<boolean> = true) {
       if (fetcher.state !== "idle" || ready === false) return;
       whatsApp.open();
       void Promise.resolve(ready).then((ok) => {
         if (!ok) return whatsApp.settle(null);
-        setRecordedFor(fingerprint);
+        setRecordedFor(shown.current);
         setDismissed(null);
         void fetcher.submit(form, { method: "post", action: "/pesanan" });
       });

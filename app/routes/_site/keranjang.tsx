@@ -118,6 +118,11 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   const busy = useFetchers().some(
     (fetcher) => fetcher.key.startsWith(LINE_FETCHER_PREFIX) && fetcher.state !== "idle",
   );
+  // A checkout tapped while a line's change is on its way is sent once the page shows the change.
+  const idleWaiters = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (!busy) for (const resolve of idleWaiters.current.splice(0)) resolve();
+  }, [busy]);
   const checkout = useCheckout(cart.fingerprint, (code) => {
     setSentCode(code);
     window.scrollTo({ top: 0 });
@@ -192,9 +197,10 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
             setProblem(null);
             if (submitter?.hasAttribute("data-checkout")) {
-              if (!busy && !blockedMessage) {
-                checkout.start(event.currentTarget, details.check(event.currentTarget));
-              }
+              if (blockedMessage) return;
+              const form = event.currentTarget;
+              const idle = busy ? new Promise<void>((resolve) => idleWaiters.current.push(resolve)) : null;
+              checkout.start(form, idle ? idle.then(() => details.check(form)) : details.check(form));
               return;
             }
             // Enter in a note saves the notes and levels as they stand (the hidden first button);
@@ -250,7 +256,7 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
                   type="submit"
                   data-checkout=""
                   // Blocked (a level to choose, all sold out, Toko sibuk) or a tap on its way.
-                  disabled={checkout.sending || checkout.confirming || busy || blockedMessage !== null}
+                  disabled={checkout.sending || checkout.confirming || blockedMessage !== null}
                   className="btn-whatsapp mt-4 w-full text-lg disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <WhatsAppIcon className="size-6" />
