@@ -25,6 +25,13 @@ const addButton = (page: Page, nama: string) =>
 const levelLine = (page: Page, nama: string, level: number) =>
   cartLine(page, nama).and(page.locator(`[data-level="${level}"]`));
 const picker = (page: Page) => page.getByRole("dialog", { name: "Pilih level pedas" });
+/** A cart holding one Pangsit Goreng, on the cart page, with WhatsApp stubbed. */
+async function cartWithPangsit(page: Page) {
+  await stubWhatsApp(page.context());
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+}
 
 test("spice level and note: chosen per line, shown in the cart, carried by the recorded order's message", async ({
   page,
@@ -162,10 +169,7 @@ test("where the browser opens no new tab, the recorded order offers the WhatsApp
   await page.addInitScript(() => {
     window.open = () => null; // a popup blocker, or an in-app browser
   });
-  await stubWhatsApp(page.context());
-  await visit(page, "/produk");
-  await addButton(page, "Pangsit Goreng").click();
-  await visit(page, "/keranjang");
+  await cartWithPangsit(page);
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   await page.getByRole("button", { name: "Pesan via WhatsApp" }).click();
   const code = (await page.getByTestId("order-code").textContent()) ?? "";
@@ -191,10 +195,7 @@ test("where the browser opens no new tab, the recorded order offers the WhatsApp
 test("checkout details with JavaScript: checked in the page before anything is recorded, carried by the message, remembered for the next order", async ({
   page,
 }) => {
-  await stubWhatsApp(page.context());
-  await visit(page, "/produk");
-  await addButton(page, "Pangsit Goreng").click();
-  await visit(page, "/keranjang");
+  await cartWithPangsit(page);
   const details = page.getByTestId("checkout-details");
 
   // Nothing filled in: the fields say what is missing, the first one takes the focus, no order.
@@ -249,10 +250,7 @@ test("checkout details with JavaScript: checked in the page before anything is r
 test("a checkout tapped while a line's change is on its way is sent once the change is in: the order has it", async ({
   page,
 }) => {
-  await stubWhatsApp(page.context());
-  await visit(page, "/produk");
-  await addButton(page, "Pangsit Goreng").click();
-  await visit(page, "/keranjang");
+  await cartWithPangsit(page);
   await fillCheckoutDetails(page, { nama: CUSTOMER.nama, whatsapp: CUSTOMER.whatsapp });
   // The change reaches the server only after the checkout's tap.
   let release = () => {};
