@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { updateCartCount } from "~/features/cart/cart-count.ts";
+import { FINGERPRINT_FIELD } from "~/features/cart/cart-form.ts";
 import { FETCH_MODE, firstMessages, type FormAnswer } from "~/lib/form-answer.ts";
 
 import type { CheckoutRecorded, OrderSent } from "./checkout.ts";
@@ -26,9 +27,6 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
   const revalidator = useRevalidator();
   const whatsApp = useWhatsAppTab();
   const [recordedFor, setRecordedFor] = useState<string | null>(null);
-  // The cart as shown when the form is sent, which may come after the tap (a line's change first).
-  const shown = useRef(fingerprint);
-  useEffect(() => void (shown.current = fingerprint), [fingerprint]);
   const [dismissed, setDismissed] = useState<unknown>(null);
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -68,11 +66,10 @@ export function useCheckout(fingerprint: string, onSent: (code: string) => void)
      * (only the tap may open it) and closes again if the check fails.
      */
     start(form: HTMLFormElement, ready: boolean | Promise<boolean> = true) {
-      if (fetcher.state !== "idle" || ready === false) return;
-      whatsApp.open();
-      void Promise.resolve(ready).then((ok) => {
-        if (!ok) return whatsApp.settle(null);
-        setRecordedFor(shown.current);
+      if (fetcher.state !== "idle") return;
+      whatsApp.openFor(ready, () => {
+        // The cart as the form shows it when sent (a line's change may have come after the tap).
+        setRecordedFor(String(new FormData(form).get(FINGERPRINT_FIELD) ?? ""));
         setDismissed(null);
         void fetcher.submit(form, { method: "post", action: "/pesanan" });
       });

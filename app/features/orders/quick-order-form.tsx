@@ -31,26 +31,25 @@ export function QuickOrderForm({
   action?: string;
   sending?: boolean;
   /** The WhatsApp tab, opened inside the customer's tap before the form is sent. */
-  whatsApp?: Pick<WhatsAppTab, "open" | "settle">;
+  whatsApp: Pick<WhatsAppTab, "openFor">;
 }) {
   const { item, family, levels, busy, limits, form } = page;
   // The details are checked in the page, with the cart checkout's Indonesian messages (never the
   // browser's own bubble); a tap before the check has loaded is sent once it has.
   const details = useDetailsCheck(form.slots);
-  const checked = useRef(false);
+  const passed = useRef(false);
   const send = (event: FormEvent<HTMLFormElement>) => {
+    // Sent again below once a late check passed: the tab is open already.
+    if (passed.current) return void (passed.current = false);
     const target = event.currentTarget;
-    // Sent again once a late check passed: the tab is already open.
-    if (checked.current) return void (checked.current = false);
     const verdict = details.check(target);
-    if (verdict === false) return event.preventDefault();
-    whatsApp?.open(); // only inside the tap
-    if (verdict === true) return;
-    event.preventDefault();
-    void verdict.then((ok) => {
-      if (!ok) return whatsApp?.settle(null);
-      checked.current = true;
-      target.requestSubmit();
+    // Refused, or the check still loading: the form waits. Passed at once: it goes as tapped.
+    if (verdict !== true) event.preventDefault();
+    whatsApp.openFor(verdict, () => {
+      if (verdict !== true) {
+        passed.current = true;
+        target.requestSubmit();
+      }
     });
   };
   const refused = answer?.status === "error" ? answer : null;

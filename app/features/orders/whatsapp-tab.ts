@@ -19,26 +19,34 @@ function openBlankTab(): Window | null {
 }
 
 /**
- * `open` inside the tap; `settle` with the recorded order's WhatsApp link (the tab goes there) or
- * null (it closes). `opened`: whether WhatsApp opened this way (null before any answer).
+ * `openFor` inside the tap; `settle` with the recorded order's WhatsApp link (the tab goes there)
+ * or null (it closes). `opened`: whether WhatsApp opened this way (null before any answer).
  */
 export type WhatsAppTab = ReturnType<typeof useWhatsAppTab>;
 
 export function useWhatsAppTab() {
   const tab = useRef<Window | null>(null);
   const [opened, setOpened] = useState<boolean | null>(null);
+  const settle = (whatsappUrl: string | null) => {
+    const waiting = tab.current;
+    tab.current = null;
+    const going = whatsappUrl !== null && waiting !== null && !waiting.closed;
+    if (going) waiting.location.href = whatsappUrl;
+    else waiting?.close();
+    setOpened(going);
+  };
   return {
     opened,
-    open() {
+    settle,
+    /**
+     * Inside the tap: the tab opens at once (only the tap may open it), then `send` runs once
+     * `ready` (the details' check, maybe still loading) holds; else the tab closes. A check that
+     * failed at once opens nothing.
+     */
+    openFor(ready: boolean | Promise<boolean>, send: () => void) {
+      if (ready === false) return;
       tab.current = openBlankTab();
-    },
-    settle(whatsappUrl: string | null) {
-      const waiting = tab.current;
-      tab.current = null;
-      const going = whatsappUrl !== null && waiting !== null && !waiting.closed;
-      if (going) waiting.location.href = whatsappUrl;
-      else waiting?.close();
-      setOpened(going);
+      void Promise.resolve(ready).then((ok) => (ok ? send() : settle(null)));
     },
   };
 }
