@@ -7,12 +7,14 @@
 # compiler (no optimising tier-up, whose compile spikes reach 1 GB) and the JavaScript heap is
 # kept small; --expose-gc lets the server collect the read buffers of large request bodies early
 # (server/request-body.ts). NODE_SERVER_FLAGS replaces those flags; an empty value turns them off.
+# glibc keeps one malloc arena there: other threads' arenas held ~30 MB after a flood (decision 0046).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node24.sh
 export NODE_ENV="${NODE_ENV:-production}"
 if [[ -z "${DATABASE_URL:-}" ]]; then
   default_flags="--liftoff-only --max-semi-space-size=4 --max-old-space-size=128 --expose-gc"
+  export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-1}"
 else
   default_flags=""
 fi

@@ -20,6 +20,10 @@ import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
 import { staticFiles } from "./static-files.ts";
+import { closeReleasedConnections, limitParserPool } from "./stream-connections.ts";
+
+/** Idle HTTP parsers kept for reuse (Node keeps 1,000, 10 MB; stream-connections.ts). */
+const PARSER_POOL = 64;
 
 export interface AppServer {
   server: http.Server;
@@ -56,6 +60,7 @@ export function createAppServer(
   health: HealthSource,
   budget: BudgetSettings = budgetSettings(),
 ): AppServer {
+  limitParserPool(PARSER_POOL);
   const reactRouter = createReactRouterHandler(build);
   const app = staticApp(build, reactRouter);
   const cachedPages = createCachedPages(build);
@@ -115,6 +120,7 @@ export function createAppServer(
         const done = () => {
           clearTimeout(deadline);
           server.closeAllConnections();
+          closeReleasedConnections();
           resolve();
         };
         const deadline = setTimeout(done, graceMs);

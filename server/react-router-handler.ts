@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { BODY_TOO_LARGE_MESSAGES, bodyLimitFor, bodyLimitKind } from "../app/lib/body-limit.ts";
 import { guardBody } from "./request-body.ts";
 import { SERVER_ANSWERS, serverAnswer, type ServerAnswer } from "./server-answers.ts";
+import { releaseParser } from "./stream-connections.ts";
 
 /** What the app build exports for its server (app/entry.server.tsx, lib/outage.server.ts). */
 interface AppOutages {
@@ -113,6 +114,7 @@ export function createReactRouterHandler(build: ServerBuild) {
       // A stream's watcher is its registration in the fan-out: nothing of the request stays.
       response.off("close", abort);
       response.off("finish", body.discardRest);
+      releaseParser(request);
     }
   };
 }

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
 import { readFormWithin } from "../../lib/form.server.ts";
+import { loadSharp } from "../../lib/sharp.server.ts";
 import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
 import { cachedPhotoPath, deletePhotos, openPhoto, putPhoto, type PhotoFile } from "./photo-store.server.ts";
 import { preparePhotos } from "./prepare-photos.server.ts";
@@ -42,14 +43,6 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
 }
 
 export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
-
-async function loadSharp() {
-  // Loaded on first use: libvips costs memory the server does not need until an admin uploads.
-  const { default: sharp } = await import("sharp");
-  sharp.cache(false);
-  sharp.concurrency(1);
-  return sharp;
-}
 
 /** A smaller copy of a stored full-size picture (already WebP at the page's aspect ratio). */
 async function shrink(full: Buffer | string, width: number): Promise<Buffer> {

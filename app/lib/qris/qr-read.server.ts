@@ -2,8 +2,7 @@
  * The text of a QR code in an uploaded picture, such as a photo of the shop's printed QRIS
  * (docs/decisions/0033-qris-payloads.md). The caller still validates what it says.
  */
-import decodeQR from "@paulmillr/qr/decode.js";
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server.ts";
 
 export const QR_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** Checked from the header before decoding, so a small file cannot unpack into a huge bitmap. */
@@ -25,7 +24,7 @@ export type QrPictureResult = { ok: true; text: string } | { ok: false; message:
 // sharp throws synchronously on some inputs (an empty buffer), hence try/await, not .catch().
 async function metadataOf(bytes: Uint8Array) {
   try {
-    return await sharp(bytes).metadata();
+    return await (await loadSharp())(bytes).metadata();
   } catch {
     return null;
   }
@@ -33,6 +32,7 @@ async function metadataOf(bytes: Uint8Array) {
 
 async function rgbaOf(bytes: Uint8Array, side: number) {
   try {
+    const sharp = await loadSharp();
     return await sharp(bytes, { limitInputPixels: MAX_PIXELS })
       .autoOrient()
       .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
@@ -53,6 +53,7 @@ export async function readQrPicture(bytes: Uint8Array): Promise<QrPictureResult>
   const { width, height } = metadata;
   if (width * height > MAX_PIXELS) return { ok: false, message: QR_PICTURE_MESSAGES.tooLarge };
 
+  const { default: decodeQR } = await import("@paulmillr/qr/decode.js");
   const sides = DECODE_SIDES.filter((side, index) => index === 0 || Math.max(width, height) > side);
   for (const side of sides) {
     const image = await rgbaOf(bytes, side);

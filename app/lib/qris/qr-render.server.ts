@@ -3,7 +3,7 @@
  * "Simpan QR" (docs/decisions/0033-qris-payloads.md).
  */
 import { correction, generate, type Bitmap2D } from "lean-qr";
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server.ts";
 
 /** ISO/IEC 18004 asks for four light modules around the symbol. */
 const QUIET_ZONE = 4;
@@ -46,6 +46,7 @@ export async function qrPng(text: string, scale = 8): Promise<Buffer> {
       }
     }
   }
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
     .png()
     .toBuffer();

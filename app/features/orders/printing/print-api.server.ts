@@ -8,7 +8,6 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "../../../../database/client.server.ts";
 import { orders } from "../../../../database/schema.ts";
-import { escPosTicket } from "~/lib/tickets/escpos.ts";
 import type { Paper } from "~/lib/tickets/ticket-layout.ts";
 import { getOptionalUser, type Context, type SessionUser } from "../../accounts/auth.server.ts";
 import { isAdmin } from "../../accounts/permissions.ts";
@@ -78,6 +77,8 @@ async function job(
 ): Promise<PrintJob | null> {
   const source = await loadTicketSource(db, orderId);
   if (!source) return null;
+  // The encoder and its code pages load with the first printed ticket, not with the server.
+  const { escPosTicket } = await import("~/lib/tickets/escpos.ts");
   const bytes = escPosTicket(ticketBlocks(source, shop, kind, claim.reprint), paper);
   return { code: source.code, kind, ...claim, bytes: Buffer.from(bytes).toString("base64") };
 }
