@@ -43,7 +43,8 @@ function connect(port: number) {
   return { socket, closed, until, received: () => received };
 }
 
-const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`;
+const request = (path: string) =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`;
 
 describe("an event stream's connection without its HTTP parser", () => {
   it("still carries every event, and other connections are parsed as before", async () => {

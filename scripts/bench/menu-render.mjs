@@ -102,5 +102,7 @@ for (const [from, to] of [
 }
 if (at(200) && at(1000)) {
   const ratio = at(1000).whole / at(200).whole;
-  console.log(`  ${ratio <= 6 ? "met   " : "MISSED"}  5x the items (200 → 1,000) in ≤ 6x the time (the issue's 10.9x): ${ratio.toFixed(1)}x`);
+  console.log(
+    `  ${ratio <= 6 ? "met   " : "MISSED"}  5x the items (200 → 1,000) in ≤ 6x the time (the issue's 10.9x): ${ratio.toFixed(1)}x`,
+  );
 }
