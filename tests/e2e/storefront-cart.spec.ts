@@ -271,3 +271,25 @@ test.describe("a cart kept in the browser before the server kept carts is moved 
     await expect.poll(() => serverCart(page)).toEqual([{ nama: "Pangsit Goreng", harga: 9_000, jumlah: 3 }]);
   });
 });
+
+test("Tambah tapped on three dishes in quick succession on a slow phone: all three reach the cart", async ({
+  page,
+}) => {
+  await visit(page, "/produk");
+  // A slow phone: the router's "submitting" render comes late, after the next tap's.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+  const names = ["Pangsit Goreng", "Es Nyala", "Es Teh Jumbo"];
+  const buttons = await Promise.all(names.map((nama) => addButton(page, nama).elementHandle()));
+  await page.evaluate(async (targets) => {
+    for (const button of targets) {
+      (button as HTMLButtonElement).click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }, buttons);
+  await expectNavCount(page, 3);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect
+    .poll(async () => (await serverCart(page)).map((line) => `${line.jumlah}x ${line.nama}`).sort())
+    .toEqual(["1x Es Nyala", "1x Es Teh Jumbo", "1x Pangsit Goreng"]);
+});

@@ -29,10 +29,22 @@ export function writeCart(
   });
 }
 
-/** Rendered once, by the root: carries out `writeCart`'s queue. */
+/** The job under way: its submission settles, and the fetcher then shows its answer. */
+interface Sending {
+  job: Job;
+  settled: boolean;
+  seenBusy: boolean;
+  dataBefore: unknown;
+}
+
+/**
+ * Rendered once, by the root: carries out `writeCart`'s queue. A job is done only once its own
+ * submission has settled: a render that predates the fetcher's "submitting" state (router updates
+ * are transitions) must not take the job for answered, or the next submit would abort it.
+ */
 export function CartWriter() {
   const fetcher = useFetcher<FormAnswer<CartDone>>({ key: "keranjang-tulis" });
-  const current = useRef<Job | null>(null);
+  const current = useRef<Sending | null>(null);
   const [queued, setQueued] = useState(0);
 
   useEffect(() => {
@@ -44,21 +56,29 @@ export function CartWriter() {
   }, []);
 
   useEffect(() => {
-    if (fetcher.state !== "idle") return;
-    const finished = current.current;
-    if (finished) {
+    const sending = current.current;
+    if (sending) {
+      if (fetcher.state !== "idle") sending.seenBusy = true;
+      const answered = sending.seenBusy || fetcher.data !== sending.dataBefore;
+      if (!sending.settled || fetcher.state !== "idle" || !answered) return;
       current.current = null;
       const answer = fetcher.data ?? null;
       if (answer?.status === "success") updateCartCount(answer.cart);
-      finished.done(answer);
+      sending.job.done(answer);
     }
     const next = jobs.shift();
     if (!next) return;
-    current.current = next;
-    void fetcher.submit(
-      { ...next.values, [FETCH_MODE.name]: FETCH_MODE.value },
-      { method: "post", action: next.action },
-    );
+    const entry: Sending = { job: next, settled: false, seenBusy: false, dataBefore: fetcher.data };
+    current.current = entry;
+    void fetcher
+      .submit(
+        { ...next.values, [FETCH_MODE.name]: FETCH_MODE.value },
+        { method: "post", action: next.action },
+      )
+      .finally(() => {
+        entry.settled = true;
+        wake?.();
+      });
   }, [fetcher, fetcher.state, fetcher.data, queued]);
 
   return null;
