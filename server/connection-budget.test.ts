@@ -119,6 +119,17 @@ describe("the connection budget", () => {
     expect((await client(port, "127.0.0.4", STREAM, { waitMs: 200 })).status).toBe(200);
   });
 
+  it("ends every open event stream when the server stops", async () => {
+    const { port, budget } = await serve();
+    const watchers = [client(port, "127.0.0.2", STREAM), client(port, "127.0.0.3", STREAM)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(budget.counts().streams).toBe(2);
+    budget.endStreams();
+    for (const watcher of await Promise.all(watchers))
+      expect(watcher).toMatchObject({ status: 200, closed: true });
+    await expect.poll(() => budget.counts().streams).toBe(0);
+  });
+
   it("answers a body that trickles 408 and closes its connection; a body at a modest pace is read", async () => {
     const { port, budget } = await serve();
     const started = Date.now();

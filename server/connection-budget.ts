@@ -71,6 +71,8 @@ export interface ConnectionBudget {
   admit(request: IncomingMessage, response: ServerResponse, proceed: () => void): void;
   /** What is counted now (tests and the bench). */
   counts(): { bodies: number; bodyBytes: number; streams: number };
+  /** Ends every open event stream (a stopping server; their parser may be gone, stream-connections.ts). */
+  endStreams(): void;
   stop(): void;
 }
 
@@ -165,6 +167,9 @@ export function createConnectionBudget(settings: BudgetSettings): ConnectionBudg
       }, ARRIVAL_WAIT_MS);
     },
     counts: () => ({ bodies: bodies.size, bodyBytes: bodies.totalWeight, streams: streams.size }),
+    endStreams() {
+      for (const response of streams.entries()) response.destroy();
+    },
     stop() {
       clearInterval(timer);
       timer = undefined;

@@ -20,7 +20,7 @@ import { answerHealth, HEALTH_PATH, type HealthSource } from "./health.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
 import { staticFiles } from "./static-files.ts";
-import { closeReleasedConnections, limitParserPool } from "./stream-connections.ts";
+import { limitParserPool } from "./stream-connections.ts";
 
 /** Idle HTTP parsers kept for reuse (Node keeps 1,000, 10 MB; stream-connections.ts). */
 const PARSER_POOL = 64;
@@ -120,7 +120,7 @@ export function createAppServer(
         const done = () => {
           clearTimeout(deadline);
           server.closeAllConnections();
-          closeReleasedConnections();
+          connections.endStreams();
           resolve();
         };
         const deadline = setTimeout(done, graceMs);

@@ -1,11 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeReleasedConnections, releaseParser } from "./stream-connections.ts";
+import { releaseParser } from "./stream-connections.ts";
 
 let server: http.Server | undefined;
+let streams: ServerResponse[] = [];
 afterEach(() => {
-  closeReleasedConnections();
+  for (const response of streams.splice(0)) response.destroy();
   server?.closeAllConnections();
   server?.close();
 });
@@ -13,7 +14,7 @@ afterEach(() => {
 /** A server whose /stream answers an event stream and gives its parser back; anything else "ok <path>". */
 async function start() {
   const seen: string[] = [];
-  const streams: ServerResponse[] = [];
+  streams = [];
   const released: boolean[] = [];
   server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     seen.push(request.url ?? "");
@@ -83,15 +84,15 @@ describe("an event stream's connection without its HTTP parser", () => {
     await other.closed;
   });
 
-  it("is ended when the server stops, though Node no longer counts it as its connection", async () => {
-    const { port } = await start();
+  it("is out of Node's closeAllConnections; ending its response ends it (as a stopping server does)", async () => {
+    const { port, streams: open } = await start();
     const watcher = connect(port);
     watcher.socket.write(request("/stream"));
     await watcher.until("data: one");
     server!.closeAllConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(watcher.socket.destroyed).toBe(false);
-    closeReleasedConnections();
+    open[0]!.destroy();
     await watcher.closed;
   });
 });

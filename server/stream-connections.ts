@@ -24,13 +24,6 @@ const PARSER_LISTENERS = [
   ["end", "bound socketOnEnd"],
 ] as const;
 
-/** Connections whose parser was given back: the server ends them itself when it stops. */
-const released = new Set<Socket>();
-
-function forget(this: Socket) {
-  released.delete(this);
-}
-
 function endStream(this: Socket) {
   this.destroy();
 }
@@ -38,8 +31,9 @@ function endStream(this: Socket) {
 /**
  * Frees the parser of `request`'s connection, which from now on only carries an event stream:
  * the answer is written through Node's response as before, and a client that sends anything more
- * on it (EventSource never does) is disconnected. False, and nothing changed, where Node's
- * internals are not what this expects.
+ * on it (EventSource never does) is disconnected. Node's closeAllConnections no longer sees the
+ * connection: a stopping server ends its streams itself (ConnectionBudget.endStreams). False, and
+ * nothing changed, where Node's internals are not what this expects.
  */
 export function releaseParser(request: IncomingMessage): boolean {
   const socket = request.socket as Socket & { parser?: unknown };
@@ -53,15 +47,7 @@ export function releaseParser(request: IncomingMessage): boolean {
   common.freeParser(parser, request, socket);
   socket.on("data", endStream);
   socket.on("end", endStream);
-  released.add(socket);
-  socket.once("close", forget);
   return true;
-}
-
-/** Ends every connection whose parser was given back (Node's closeAllConnections no longer sees them). */
-export function closeReleasedConnections() {
-  for (const socket of released) socket.destroy();
-  released.clear();
 }
 
 /**
