@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -87,6 +88,12 @@ export const orderCarts = pgTable(
     cart_id: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
+    /**
+     * Portions per line key (`mie-nyala-level-1#3`) still in the cart since the checkout: what
+     * leaves the cart. Every later change lowers it to what the line still holds; null on links
+     * from before it existed (the order's lines are taken).
+     */
+    owed: jsonb("owed").$type<Record<string, number>>(),
     created_at: timestamps.created_at,
   },
   (t) => [index("order_carts_cart_id_idx").on(t.cart_id)],

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { cartLines, carts } from "../../../database/schema.ts";
+import { cartLines, carts, orderCarts } from "../../../database/schema.ts";
 import { createTaggedCache } from "../../lib/tagged-cache.server.ts";
 import { getPricingContext, type PricingContext } from "../promotions/promotions.server.ts";
 import {
@@ -12,6 +12,7 @@ import {
   cartFingerprint,
   cartTotal,
   lineKey,
+  lowerOwed,
   mergeCarts,
   reconcile,
   type CartLine,
@@ -153,6 +154,26 @@ async function writeLines(tx: Executor, cartId: string, rows: LineRow[], next: C
 type Changed = { ok: true; lines: CartLine[]; version: number };
 
 /**
+ * The checkouts of this cart whose lines are still to leave it owe no more than the cart now
+ * holds; `fresh` (the cart's lines replaced) owes them nothing (0053).
+ */
+async function settleCheckouts(tx: Executor, cartId: string, next: CartLine[], fresh: boolean) {
+  const links = await tx
+    .select({ orderId: orderCarts.order_id, owed: orderCarts.owed })
+    .from(orderCarts)
+    .where(eq(orderCarts.cart_id, cartId));
+  for (const link of links) {
+    // A link from before `owed` takes the order's lines, as it always did, unless the cart was replaced.
+    if (link.owed === null && !fresh) continue;
+    const owed = fresh || link.owed === null ? {} : lowerOwed(link.owed, next);
+    if (Object.keys(owed).length === 0)
+      await tx.delete(orderCarts).where(eq(orderCarts.order_id, link.orderId));
+    else if (JSON.stringify(owed) !== JSON.stringify(link.owed))
+      await tx.update(orderCarts).set({ owed }).where(eq(orderCarts.order_id, link.orderId));
+  }
+}
+
+/**
  * Applies `change` to the cart's lines under the cart's row lock and stores the result (nothing
  * when it refuses). A guest cart's expiry moves forward with every change.
  */
@@ -160,6 +181,7 @@ export async function changeCart(
   db: Database,
   cartId: string,
   change: (lines: CartLine[], catalog: ReadonlyMap<string, CatalogEntry>) => CartLine[] | CartRefusal,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<Changed | CartRefusal> {
   const { menu } = await getPricingContext(db);
   const result = await db.transaction(async (tx) => {
@@ -175,6 +197,7 @@ export async function changeCart(
     const next = change(rows.map(toLine), menu);
     if (!Array.isArray(next)) return next;
     await writeLines(tx, cartId, rows, next);
+    await settleCheckouts(tx, cartId, next, fresh);
     const version = cart.version + 1;
     await tx
       .update(carts)

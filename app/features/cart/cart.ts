@@ -253,6 +253,21 @@ export function withoutOrdered(
   });
 }
 
+/**
+ * What a checkout still owes its cart after a change to `lines`: each line key at most what the
+ * line now holds, so portions added after the checkout are never taken by it (0053).
+ */
+export function lowerOwed(owed: Readonly<Record<string, number>>, lines: readonly CartLine[]) {
+  const held = new Map<string, number>();
+  for (const line of lines) held.set(lineKey(line), (held.get(lineKey(line)) ?? 0) + line.jumlah);
+  const left: Record<string, number> = {};
+  for (const [key, jumlah] of Object.entries(owed)) {
+    const kept = Math.min(jumlah, held.get(key) ?? 0);
+    if (kept > 0) left[key] = kept;
+  }
+  return left;
+}
+
 export const lineSubtotal = (line: { harga: number; jumlah: number }) => line.harga * line.jumlah;
 export const cartCount = (lines: readonly { jumlah: number }[]) =>
   lines.reduce((sum, line) => sum + line.jumlah, 0);

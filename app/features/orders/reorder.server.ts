@@ -75,8 +75,13 @@ export async function reorderIntoCart(
   }
   const cart = await ensureCart(db, owner, request);
   if (!cart.ok) return { ok: false, status: 429, message: cart.message };
-  const changed = await changeCart(db, cart.cartId, (lines) =>
-    mergeCarts(mode === "ganti" ? [] : lines, again),
+  const changed = await changeCart(
+    db,
+    cart.cartId,
+    (lines) => mergeCarts(mode === "ganti" ? [] : lines, again),
+    {
+      fresh: mode === "ganti",
+    },
   );
   if (!changed.ok) return { ok: false, status: changed.status, message: changed.message };
   return { ok: true, count: cartCount(changed.lines), version: changed.version, gone };
