@@ -67,6 +67,13 @@ export const orders = pgTable(
     cleared_unsent: boolean("cleared_unsent").notNull().default(false),
     /** The code of the order that replaced this one (it was cancelled automatically), else null. */
     replaced_by: text("replaced_by"),
+    /** The code of the order this one replaced (cancelled by this checkout), else null. */
+    replaces: text("replaces"),
+    /**
+     * The code of an earlier order from the same browser that the restaurant had already taken up
+     * (accepted, edited, paid or printed), so this checkout could not replace it (0053).
+     */
+    follows: text("follows"),
     /** `kasir`: taken by hand by the staff (docs/decisions/0039-hand-orders-and-edits.md). */
     source: text("source", { enum: ORDER_SOURCES }).notNull().default("online"),
     /** 1 when recorded, one more per staff edit; an edit names the version it changes. */

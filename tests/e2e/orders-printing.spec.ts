@@ -97,13 +97,22 @@ async function openBoard(page: Page, { auto = false } = {}) {
   );
 }
 
-async function order(page: Page, nama = "Es Nyala") {
+/**
+ * A guest's order of one `nama`, confirmed sent unless `confirm` is false (an unconfirmed guest
+ * order is printed only once the staff accept it: 0047).
+ */
+async function order(page: Page, nama = "Es Nyala", { confirm = true } = {}) {
   await visit(page, "/produk");
   await productCard(page, nama)
     .getByRole("button", { name: `Tambah ${nama} ke keranjang` })
     .click();
   await visit(page, "/keranjang");
-  return (await checkOut(page)).code;
+  const { code } = await checkOut(page);
+  if (confirm) {
+    await page.getByRole("button", { name: "Ya, sudah terkirim" }).click();
+    await expect(page.getByText("Keranjang kosong")).toBeVisible();
+  }
+  return code;
 }
 
 const cardOf = (page: Page, code: string) => page.locator(`[data-testid="admin-order"][data-code="${code}"]`);
@@ -154,6 +163,29 @@ test("Auto-cetak prints each new order's kitchen ticket once: two devices, two t
   expect(control.prints).toHaveLength(2);
   await kitchen.context().close();
   await counter.context().close();
+});
+
+test("Auto-cetak holds an unconfirmed guest order's ticket until the kitchen taps Terima", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const control: PrinterControl = { prints: [], mode: {} };
+  const kitchen = await adminPage(browser);
+  await installTestPrinter(kitchen.context(), control);
+  await openBoard(kitchen, { auto: true });
+  const code = await order(page, "Pangsit Goreng", { confirm: false });
+  const card = cardOf(kitchen, code);
+  await expect(card.getByTestId("order-unsent")).toContainText(
+    "Tiket dapur dicetak otomatis setelah pesanan diterima.",
+  );
+  // Auto-cetak asks at every order change: this one stays unprinted.
+  await kitchen.waitForTimeout(1_500);
+  expect(ticketsOf(control, code)).toHaveLength(0);
+  await card.getByRole("button", { name: `Terima pesanan ${code}` }).click();
+  await expect.poll(() => ticketsOf(control, code).length).toBe(1);
+  await expect(card.getByTestId("order-printed")).toHaveText(/^Tiket dapur dicetak/);
+  await kitchen.context().close();
 });
 
 test("a printer that is absent or out of paper says so and leaves the order unprinted; Cetak ulang prints REPRINT", async ({

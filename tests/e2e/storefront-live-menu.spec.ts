@@ -147,7 +147,11 @@ test("an order not sent, changed and checked out again, replaces the first: the 
   );
   await expect(entry(second.code).getByTestId("order-status")).toHaveText("Baru");
   await expect(entry(second.code).getByTestId("order-replaced-by")).toHaveCount(0);
+  await expect(entry(second.code).getByTestId("order-replaces")).toHaveText(
+    `${second.code} menggantikan ${first.code}`,
+  );
   await expect(entry(third.code).getByTestId("order-status")).toHaveText("Baru");
+  await expect(entry(third.code).getByTestId("order-replaces")).toHaveCount(0);
   await admin.goto("/admin/log-perubahan");
   const audit = admin.getByTestId("audit-row").filter({ hasText: `Pesanan ${first.code}` });
   await expect(audit).toHaveCount(1);
@@ -155,6 +159,51 @@ test("an order not sent, changed and checked out again, replaces the first: the 
     `Pesanan ${first.code}: Baru → Dibatalkan (diganti pesanan ${second.code})`,
   );
   await expect(audit).toContainText("otomatis");
+  await admin.context().close();
+
+  // The first order's own page says the customer replaced it, never that the restaurant cancelled.
+  await page.goto(`/pesanan/${first.code}`);
+  await expect(page.getByTestId("order-page-status")).toHaveText("Diganti");
+  await expect(page.getByText(`Kamu mengganti pesanan ini dengan pesanan ${second.code}`)).toBeVisible();
+  await expect(page.getByTestId("cancel-reason")).toHaveCount(0);
+});
+
+test("an order the kitchen edited is never replaced: the next checkout is a second order, said on both sides", async ({
+  page,
+  browser,
+}) => {
+  await visit(page, "/produk");
+  await addButton(page, "Pangsit Goreng").click();
+  await addButton(page, "Pangsit Goreng").click();
+  await visit(page, "/keranjang");
+  const first = await checkOut(page);
+
+  // The kitchen changes it while the customer never tapped "Ya, sudah terkirim".
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/pesanan/${first.code}`);
+  const edit = admin.getByTestId("order-edit");
+  await edit.getByTestId("order-line-row").nth(0).getByLabel("Jumlah").fill("1");
+  await edit.getByRole("button", { name: "Simpan perubahan" }).click();
+  await expect(edit.getByTestId("order-edit-answer")).toContainText(`Pesanan ${first.code} diubah (versi 2)`);
+
+  // The customer checks out the unchanged cart again.
+  await page.getByRole("button", { name: "Belum, ubah pesanan" }).click();
+  const second = await checkOut(page);
+  expect(second.code).not.toBe(first.code);
+  expect(second.text).toContain(`Pesanan tambahan: pesanan ${first.code} tetap berjalan.`);
+  await expect(page.getByTestId("order-replaced")).toHaveCount(0);
+  await expect(page.getByTestId("order-follows")).toContainText(
+    `Pesanan sebelumnya ${first.code} sudah diproses restoran dan tetap berjalan`,
+  );
+
+  await admin.goto("/admin/pesanan");
+  const entry = (code: string) => admin.locator(`[data-testid="admin-order"][data-code="${code}"]`);
+  await expect(entry(first.code).getByTestId("order-status")).toHaveText("Baru");
+  await expect(entry(first.code).getByTestId("order-changed")).toHaveText("Diubah · versi 2");
+  await expect(entry(first.code)).toContainText("1x Pangsit Goreng");
+  await expect(entry(second.code).getByTestId("order-follows")).toHaveText(
+    `Pelanggan yang sama dengan ${first.code}: pesanan tambahan, ${first.code} tetap berjalan.`,
+  );
   await admin.context().close();
 });
 

@@ -5,6 +5,7 @@ import {
   dropDatabases,
   freshDatabase,
   startServer,
+  confirmSent,
   submitOrder,
   type Server,
 } from "./servers.ts";
@@ -39,7 +40,12 @@ describe("Auto-cetak on two app servers", () => {
     try {
       const cookie = await adminSession(servers[0]!, ADMIN);
       const codes: string[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await submitOrder(servers[i % 2]!)).code!);
+      // Confirmed sent: an unconfirmed guest's ticket waits for the staff's Terima (0047).
+      for (let i = 0; i < 4; i++) {
+        const placed = await submitOrder(servers[i % 2]!);
+        expect(await confirmSent(servers[i % 2]!, placed.cookies)).toBe(303);
+        codes.push(placed.code!);
+      }
 
       const printed: string[] = [];
       await Promise.all(

@@ -266,7 +266,14 @@ export const orderCodeIn = (page: string): string | null =>
 export async function submitOrder(
   server: Server,
   headers: ExtraHeaders = {},
-): Promise<{ status: number; code: string | null; retryAfter: string | null; viewCookie: string | null }> {
+): Promise<{
+  status: number;
+  code: string | null;
+  retryAfter: string | null;
+  viewCookie: string | null;
+  /** What the browser then holds (its cart and pending order cookies), for a next request. */
+  cookies: string;
+}> {
   const cookie = await fillCart(server, headers);
   const response = await fetch(`${server.url}/pesanan`, {
     method: "POST",
@@ -284,7 +291,20 @@ export async function submitOrder(
     code: response.status === 201 ? orderCodeIn(page) : null,
     retryAfter: response.headers.get("retry-after"),
     viewCookie: viewCookie ?? null,
+    cookies: [cookie, ...response.headers.getSetCookie().map((set) => set.split(";")[0]!)].join("; "),
   };
+}
+
+/** "Ya, sudah terkirim" from the browser that placed the order (submitOrder's cookies). */
+export async function confirmSent(server: Server, cookies: string): Promise<number> {
+  const response = await fetch(`${server.url}/pesanan`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "terkirim" }),
+    headers: { cookie: cookies, "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  await response.body?.cancel();
+  return response.status;
 }
 
 export interface OrderAttempt {

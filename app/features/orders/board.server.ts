@@ -5,6 +5,7 @@
  */
 import { boardPaymentColumns } from "./payment/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
+import { confirmedOrder } from "./confirmed-order.server.ts";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { orderEvents, orders } from "../../../database/schema.ts";
@@ -141,6 +142,9 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         total: orders.total,
         outside_hours: orders.outside_hours,
         replaced_by: orders.replaced_by,
+        replaces: orders.replaces,
+        follows: orders.follows,
+        confirmed: sql<boolean>`${confirmedOrder}`,
         source: orders.source,
         version: orders.version,
         sent_at: orders.sent_at,

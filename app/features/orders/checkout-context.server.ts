@@ -15,7 +15,7 @@ import {
 } from "../promotions/promotions.server.ts";
 import { orderSlots, type Slot } from "../store/order-slots.ts";
 import { getStoreSettings, type StoreSettings } from "../store/settings.server.ts";
-import { replaceableOrder, type PendingOrder } from "./pending-order.server.ts";
+import { pendingOrderState, type PendingOrder } from "./pending-order.server.ts";
 
 export interface CheckoutContext {
   /** The store's clock when the request began. */
@@ -62,7 +62,8 @@ export async function pagePricing(
   userId: string | null,
   pending: PendingOrder | null,
 ): Promise<Pricing> {
-  const replacing = userId ? await replaceableOrder(db, pending) : null;
-  const customer = await getCustomerFacts(db, userId, { replacing: replacing?.id ?? null });
+  const state = userId ? await pendingOrderState(db, pending) : null;
+  const replacing = state?.kind === "replace" ? state.order.id : null;
+  const customer = await getCustomerFacts(db, userId, { replacing });
   return priceAt(context, lines, customer);
 }

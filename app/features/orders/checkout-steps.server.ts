@@ -86,10 +86,19 @@ export async function recorded(
   }: { userId: string | null; saved: SavedDetails; replaced: string | null; cookies?: string[] },
 ): Promise<Outcome<CheckoutRecorded>> {
   if (userId) await saveAccountDetails(db, userId, saved);
-  const { code, viewToken, total, message, whatsappUrl, outsideHours } = order;
+  const { code, viewToken, total, message, whatsappUrl, outsideHours, follows } = order;
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of [...cookies, ...viewCookies(code, viewToken)]) headers.append("Set-Cookie", cookie);
   if (!userId) headers.append("Set-Cookie", detailsCookie(saved));
-  const done = { code, replaced, total, message, whatsappUrl, outsideHours, orderUrl: orderPath(code) };
+  const done = {
+    code,
+    replaced,
+    follows,
+    total,
+    message,
+    whatsappUrl,
+    outsideHours,
+    orderUrl: orderPath(code),
+  };
   return { ok: true, status: 201, done, headers };
 }

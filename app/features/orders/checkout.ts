@@ -8,6 +8,8 @@ export interface CheckoutRecorded {
   code: string;
   /** The code of this browser's earlier unsent order that this one replaced (cancelled), or null. */
   replaced: string | null;
+  /** The code of this browser's earlier order the restaurant had taken up: it stays, this one is added. */
+  follows: string | null;
   total: number;
   /** The WhatsApp text (within MESSAGE_BUDGET, the code and the order page's link always in it). */
   message: string;

@@ -33,6 +33,15 @@ interface OrderMessageOptions {
   link?: string;
   /** The promotions that priced the order (title as it was, whole rupiah off). */
   discounts?: readonly { title: string; amount: number }[];
+  /** This browser's earlier order: `replaces` (cancelled by this one) or `follows` (it stays). */
+  earlier?: { replaces: string | null; follows: string | null };
+}
+
+/** The line under the code that ties an order to this customer's earlier one, or null. */
+export function earlierOrderLine(earlier: OrderMessageOptions["earlier"]): string | null {
+  if (earlier?.replaces) return `Menggantikan pesanan ${field(earlier.replaces)}.`;
+  if (earlier?.follows) return `Pesanan tambahan: pesanan ${field(earlier.follows)} tetap berjalan.`;
+  return null;
 }
 
 /**
@@ -74,6 +83,8 @@ export function orderMessage(
   const closedNote = field(options.closedNote);
   const head = [`Halo ${field(brand)}, saya ingin memesan:`];
   if (code) head.push(`Kode pesanan: ${code}`);
+  const earlier = earlierOrderLine(options.earlier);
+  if (earlier) head.push(earlier);
   const discounts = options.discounts ?? [];
   const subtotal = orderTotal(lines);
   const off = discounts.reduce((sum, entry) => sum + entry.amount, 0);

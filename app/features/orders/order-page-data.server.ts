@@ -82,6 +82,7 @@ async function liveOf(
     | "paid_at"
     | "paid_amount"
     | "total"
+    | "replaced_by"
   >,
   timezone: string,
 ): Promise<OrderLiveState> {
@@ -102,12 +103,16 @@ async function liveOf(
     events.map((event) => ({ status: event.status, at: event.at.toISOString(), reason: event.reason })),
   );
   const orderDay = dayOf(order.created_at, timezone);
+  // The customer's own next checkout replaced it: never a cancellation by the restaurant.
+  const replaced = order.status === "batal" ? order.replaced_by : null;
   return {
     code: order.code,
     status: order.status,
     eventId: events.at(-1)?.id ?? 0,
-    label: statusLabel(order.status, order.fulfilment),
-    explanation: statusExplanation(order.status, order.fulfilment),
+    label: replaced ? "Diganti" : statusLabel(order.status, order.fulfilment),
+    explanation: replaced
+      ? `Kamu mengganti pesanan ini dengan pesanan ${replaced} sebelum restoran memprosesnya. Pesanan ${replaced} yang berjalan.`
+      : statusExplanation(order.status, order.fulfilment),
     version: order.version,
     edit: await edit,
     payment: livePayment(order, timezone),
@@ -115,6 +120,9 @@ async function liveOf(
       const at = step.at ? new Date(step.at) : null;
       return {
         ...step,
+        ...(replaced && step.state === "cancelled"
+          ? { label: `Diganti pesanan ${replaced}`, reason: null }
+          : {}),
         time: at
           ? dayOf(at, timezone) === orderDay
             ? `pukul ${clockTime(at, timezone)}`
@@ -136,6 +144,7 @@ const liveColumns = {
   paid_at: orders.paid_at,
   paid_amount: orders.paid_amount,
   total: orders.total,
+  replaced_by: orders.replaced_by,
 };
 
 /** The live part of an order; null when it no longer exists. */

@@ -82,6 +82,12 @@ export function OrderRecorded({
           Pesanan sebelumnya <span className="font-mono font-semibold">{order.replaced}</span> yang belum
           terkirim kami batalkan dan diganti pesanan ini.
         </p>
+      ) : order.follows ? (
+        <p className="mt-2 text-sm text-stone-700" data-testid="order-follows">
+          Pesanan sebelumnya <span className="font-mono font-semibold">{order.follows}</span> sudah diproses
+          restoran dan tetap berjalan, jadi pesanan ini dicatat sebagai pesanan tambahan. Salah pesan? Beri
+          tahu kami lewat WhatsApp.
+        </p>
       ) : null}
       <pre
         className="mt-4 max-h-64 overflow-auto rounded-2xl bg-stone-100 p-4 font-sans text-sm whitespace-pre-wrap text-stone-800"

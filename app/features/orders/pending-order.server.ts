@@ -3,9 +3,9 @@
  * SHA-256 stored; it counts once the secret matched and the order is still `baru` (0028).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { auditLog, orderEvents, orders } from "../../../database/schema.ts";
+import { auditLog, orderEvents, orderPrints, orders } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { announceOrderChange } from "./live.server.ts";
@@ -76,24 +76,50 @@ export interface ReplaceableOrder {
 }
 
 /**
- * The order `pending` names when its secret matches and it is still `baru`, else null. With
- * `lock` (the recording's transaction) its row is held until the end, so the kitchen cannot take
- * it up between this check and its cancellation.
+ * What this browser's pending order means for its next checkout: `replace` it (still `baru` and
+ * untouched by the restaurant), or `follow` it (the restaurant accepted, edited, paid or printed
+ * it: it stays, and the new order says it came from the same customer); null for anything else.
  */
-export async function replaceableOrder(
+export type PendingState =
+  { kind: "replace"; order: ReplaceableOrder } | { kind: "follow"; code: string } | null;
+
+/** Statuses of an order still on its way: a checkout after it is this customer's next order. */
+const ACTIVE = new Set(["baru", "diterima", "dimasak", "siap"]);
+
+/**
+ * The state of the order `pending` names when its secret matches. With `lock` (the recording's
+ * transaction) its row is held until the end, so the kitchen cannot take it up, edit, pay or
+ * claim its ticket (prints.server.ts shares the lock) between this check and its cancellation.
+ */
+export async function pendingOrderState(
   db: Reader,
   pending: PendingOrder | null,
   { lock = false }: { lock?: boolean } = {},
-): Promise<ReplaceableOrder | null> {
+): Promise<PendingState> {
   if (!pending) return null;
-  const query = db
-    .select({ id: orders.id, status: orders.status, token_hash: orders.token_hash })
+  // Locked first, read after: a statement that waited for the lock reads the prints as they were
+  // before it waited (PostgreSQL's read committed), and would miss a claim made meanwhile.
+  if (lock)
+    await db.select({ id: orders.id }).from(orders).where(eq(orders.code, pending.code)).for("update");
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      token_hash: orders.token_hash,
+      version: orders.version,
+      paid_at: orders.paid_at,
+      // A ticket out of a printer, or coming out now. Written out: in a one-table select Drizzle
+      // leaves columns unqualified, and "id" inside the subquery would be the print's.
+      printed: sql<boolean>`exists (select 1 from ${orderPrints} p where p.order_id = "orders"."id" and (p.printed_at is not null or p.reprints > 0 or p.lease_until > now()))`,
+    })
     .from(orders)
     .where(eq(orders.code, pending.code))
     .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
-  if (!row?.token_hash || !matches(row.token_hash, pending.token) || row.status !== "baru") return null;
-  return { id: row.id, code: pending.code };
+  if (!row?.token_hash || !matches(row.token_hash, pending.token) || !ACTIVE.has(row.status)) return null;
+  const untouched = row.status === "baru" && row.version === 1 && !row.paid_at && !row.printed;
+  return untouched
+    ? { kind: "replace", order: { id: row.id, code: pending.code } }
+    : { kind: "follow", code: pending.code };
 }
 
 /** Who the audit log names for an automatic cancellation (no admin did it). */
@@ -124,12 +150,8 @@ export async function cancelReplaced(
     summary: `Pesanan ${replaced.code}: Baru → Dibatalkan (diganti pesanan ${code})`,
     details: { from: "baru", to: "batal", replaced_by: code },
   });
-  await tx.insert(orderEvents).values({
-    order_id: replaced.id,
-    status: "batal",
-    reason: `Pelanggan mengubah pesanan; diganti pesanan ${code}.`,
-    created_at: at,
-  });
+  // No reason: the customer's page says they replaced it, never that the restaurant cancelled it.
+  await tx.insert(orderEvents).values({ order_id: replaced.id, status: "batal", created_at: at });
   return true;
 }
 

@@ -30,7 +30,7 @@ import { newViewToken, orderLink } from "./order-view.server.ts";
 import {
   cancelReplaced,
   newPendingToken,
-  replaceableOrder,
+  pendingOrderState,
   type PendingOrder,
 } from "./pending-order.server.ts";
 
@@ -92,6 +92,8 @@ interface RecordedOrder {
   viewToken: string;
   /** The code of the order this one replaced (cancelled), or null. */
   replaced: string | null;
+  /** The code of this browser's earlier order the restaurant had taken up (it stays), or null. */
+  follows: string | null;
   total: number;
   pricing: Pricing;
   /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
@@ -172,14 +174,16 @@ async function price(
   lines: readonly PricedLine[],
 ) {
   if (account) await lockCustomer(tx, account.id);
-  const replaced = await replaceableOrder(tx, replaces, { lock: true });
+  const pending = await pendingOrderState(tx, replaces, { lock: true });
+  const replaced = pending?.kind === "replace" ? pending.order : null;
+  const follows = pending?.kind === "follow" ? pending.code : null;
   const customer = await getCustomerFacts(tx, account?.id ?? null, { replacing: replaced?.id ?? null });
   const pricing = priceAt(
     context,
     lines.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
     customer,
   );
-  return { pricing, replaced };
+  return { pricing, replaced, follows };
 }
 
 /** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
@@ -187,7 +191,7 @@ async function insert(
   tx: Transaction,
   request: RecordRequest,
   lines: readonly PricedLine[],
-  { pricing, replaced }: Awaited<ReturnType<typeof price>>,
+  { pricing, replaced, follows }: Awaited<ReturnType<typeof price>>,
 ) {
   const { context, account, details, kasir } = request;
   const pending = newPendingToken();
@@ -217,6 +221,8 @@ async function insert(
         // Taken at the counter: there is no message to send.
         sent_at: kasir ? at : null,
         payment_method: methodOf(request),
+        replaces: replaced?.code ?? null,
+        follows,
         created_at: at,
         updated_at: at,
       })
@@ -228,7 +234,7 @@ async function insert(
     const given = replaced ? await givePortions(tx, [replaced.id]) : null;
     const taken = await takePortions(tx, { orderId: row.id, lines, store: context.store, at });
     await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
-    if (request.cartId) await linkOrderToCart(tx, row.id, request.cartId);
+    if (request.cartId) await linkOrderToCart(tx, row.id, request.cartId, lines);
     await notifyAdmins(tx, "pesananBaru", {
       judul: "Pesanan baru",
       pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
@@ -246,6 +252,7 @@ async function insert(
     return {
       ...row,
       replaced: cancelled ? replaced!.code : null,
+      follows,
       portions: [taken, ...(given ? [given] : [])],
       pricing,
       token: pending.token,
@@ -279,6 +286,7 @@ function announce(request: RecordRequest, lines: readonly PricedLine[], order: I
     closedNote: closedOrderNote(context.store.status),
     link: orderLink(origin, order.code, order.viewToken),
     discounts: order.pricing.discounts,
+    earlier: { replaces: order.replaced, follows: order.follows },
   });
   return { message, whatsappUrl: whatsappLink(context.store.whatsapp, message) };
 }
@@ -315,7 +323,7 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
     if ("unpayable" in order) return { ok: false, status: 400, message: order.unpayable, pricing };
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };
   }
-  const { id, code, token, viewToken, replaced, pricing } = order;
+  const { id, code, token, viewToken, replaced, follows, pricing } = order;
   announcePortions(...order.portions);
   const outsideHours = !request.context.store.status.open;
   return {
@@ -326,6 +334,7 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
       token,
       viewToken,
       replaced,
+      follows,
       total: pricing.total,
       pricing,
       outsideHours,

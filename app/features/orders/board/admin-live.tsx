@@ -26,6 +26,8 @@ interface AdminLive {
   connected: boolean;
   /** Orders waiting to be taken up ("baru"), as the server last said; null until it has. */
   newOrders: number | null;
+  /** How many live events with order changes this page heard (Auto-cetak asks again at each). */
+  changes: number;
   soundOn: boolean;
   /** Switches the sound (a tap: browsers let a page play sound only after one). */
   toggleSound(): void;
@@ -34,6 +36,7 @@ interface AdminLive {
 const AdminLiveContext = createContext<AdminLive>({
   connected: false,
   newOrders: null,
+  changes: 0,
   soundOn: false,
   toggleSound: () => undefined,
 });
@@ -119,6 +122,7 @@ export function AdminLiveProvider({
   }, [eventId]);
   const [connected, setConnected] = useState(false);
   const [newOrders, setNewOrders] = useState<number | null>(null);
+  const [changes, setChanges] = useState(0);
   const soundOn = useSyncExternalStore(soundPreference.subscribe, soundPreference.get, () => false);
   const audio = useRef<AudioContext | null>(null);
   const soundRef = useRef(false);
@@ -159,6 +163,7 @@ export function AdminLiveProvider({
       const data = readEvent(event.data);
       if (!data) return;
       setNewOrders(data.baru);
+      if (data.changes.length > 0) setChanges((heard) => heard + 1);
       if (data.changes.some((change) => change.kind === "baru")) ring();
       // Every (re)connect starts with where the server is: reload only if it moved on from what
       // the page shows (the last reload's data carries its own id).
@@ -177,7 +182,7 @@ export function AdminLiveProvider({
   }, [ring]);
 
   return (
-    <AdminLiveContext.Provider value={{ connected, newOrders, soundOn, toggleSound }}>
+    <AdminLiveContext.Provider value={{ connected, newOrders, changes, soundOn, toggleSound }}>
       {children}
     </AdminLiveContext.Provider>
   );

@@ -28,6 +28,11 @@ export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   total: number;
   outside_hours: boolean;
   replaced_by: string | null;
+  /** The earlier order of the same browser this one replaced, or followed (that one stays). */
+  replaces: string | null;
+  follows: string | null;
+  /** An account's, the counter's, or confirmed sent (confirmed-order.server.ts). */
+  confirmed: boolean;
   source: "online" | "kasir";
   version: number;
   sent_at: Date | string | null;
@@ -125,7 +130,16 @@ export function OrderCard({
           data-testid="order-unsent"
         >
           Belum dikonfirmasi terkirim: pelanggan belum menekan “sudah terkirim”. Cocokkan dengan chat
-          WhatsApp.
+          WhatsApp.{order.confirmed ? "" : " Tiket dapur dicetak otomatis setelah pesanan diterima."}
+        </p>
+      ) : null}
+      {order.replaces ? (
+        <p className="mt-2 text-sm font-semibold text-sky-900" data-testid="order-replaces">
+          {order.code} menggantikan {order.replaces}
+        </p>
+      ) : order.follows ? (
+        <p className="mt-2 text-sm font-semibold text-violet-900" data-testid="order-follows">
+          Pelanggan yang sama dengan {order.follows}: pesanan tambahan, {order.follows} tetap berjalan.
         </p>
       ) : null}
 

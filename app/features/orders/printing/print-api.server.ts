@@ -28,6 +28,7 @@ const MESSAGES = {
   notFound: "Pesanan tidak ditemukan.",
   request: "Permintaan cetak tidak dikenal. Muat ulang halaman lalu coba lagi.",
   busy: "Tiket ini sedang dicetak perangkat lain. Tunggu sebentar, lalu cetak lagi bila belum keluar.",
+  cancelled: "Pesanan ini sudah dibatalkan, jadi tiketnya tidak dicetak.",
   claimGone:
     "Tiket tercetak, tetapi tidak bisa dicatat: waktu klaimnya habis. Periksa di dapur apakah tiketnya keluar dua kali.",
 } as const;
@@ -61,6 +62,11 @@ const PrintRequestSchema = z.discriminatedUnion("intent", [
 type Answer = { status: number; body: PrintAnswer };
 const refused = (status: number, message: string): Answer => ({ status, body: { ok: false, message } });
 const answered = (job: PrintJob | null): Answer => ({ status: 200, body: { ok: true, job } });
+
+async function isCancelled(db: Database, orderId: number): Promise<boolean> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row?.status === "batal";
+}
 
 async function codeOf(db: Database, orderId: number): Promise<string> {
   const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
@@ -109,8 +115,9 @@ export async function handlePrintRequest(
         request.catat === "0" || printed
           ? { token: null, reprint: printed }
           : { token: await claimFirstPrint(db, orderId, request.tiket, request.perangkat), reprint: false };
-      // Not printed yet, and another device holds the claim: it is coming out there.
-      if (request.catat === "1" && !printed && !claim.token) return refused(409, MESSAGES.busy);
+      // Not printed yet, and another device holds the claim (it is coming out there), or cancelled.
+      if (request.catat === "1" && !printed && !claim.token)
+        return refused(409, (await isCancelled(db, orderId)) ? MESSAGES.cancelled : MESSAGES.busy);
       return answered(await job(db, shop, orderId, request.tiket, request.kertas, claim));
     }
     case "selesai": {

@@ -4,9 +4,11 @@
  * order and kind, claimed with a lease, on the database's clock.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
-import { orderPrints, orders } from "../../../../database/schema.ts";
+import { orderEvents, orderPrints, orders } from "../../../../database/schema.ts";
+import { storeDate } from "../../../lib/clock.server.ts";
+import { confirmedOrder } from "../confirmed-order.server.ts";
 import { clockTime } from "../../store/order-time.ts";
 import type { OrderPrints, TicketKind } from "./print-api.ts";
 
@@ -19,44 +21,77 @@ const claimable = and(
   or(isNull(orderPrints.lease_until), lt(orderPrints.lease_until, sql`now()`)),
 );
 
-/** Claims the first print of `kind` for the order; the claim's token, or null when it is taken. */
+/** Accepted within this long: an unconfirmed order's kitchen ticket comes out once accepted. */
+const ACCEPTED_WITHIN = sql`interval '1 hour'`;
+
+/**
+ * An order whose kitchen ticket Auto-cetak prints: a new order from a known customer, or an
+ * unconfirmed one the staff just accepted (confirmed-order.server.ts, 0047).
+ */
+const kitchenReady = (now: Date) =>
+  or(
+    and(eq(orders.status, "baru"), confirmedOrder),
+    and(
+      inArray(orders.status, ["diterima", "dimasak"]),
+      sql`not ${confirmedOrder}`,
+      sql`exists (select 1 from ${orderEvents} e where e.order_id = "orders"."id" and e.status = 'diterima' and e.created_at > ${now.toISOString()}::timestamptz - ${ACCEPTED_WITHIN})`,
+    ),
+  )!;
+
+/**
+ * Claims the first print of `kind` for the order; the claim's token, or null when it is taken.
+ * The order's row is shared-locked meanwhile, so a checkout replacing it (which locks it for
+ * update) either sees this claim or cancels first. A cancelled order's ticket is never claimed;
+ * with `only`, the order must still match it.
+ */
 export async function claimFirstPrint(
   db: Database,
   orderId: number,
   kind: TicketKind,
   deviceId: string,
+  only?: SQL,
 ): Promise<string | null> {
   const token = randomUUID();
   const claim = { claim_token: token, device_id: deviceId, lease_until: leaseEnd };
-  const won = await db
-    .insert(orderPrints)
-    .values({ order_id: orderId, kind, ...claim })
-    .onConflictDoUpdate({
-      target: [orderPrints.order_id, orderPrints.kind],
-      set: { ...claim, updated_at: sql`now()` },
-      setWhere: claimable,
-    })
-    .returning({ id: orderPrints.id });
-  return won.length > 0 ? token : null;
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), ne(orders.status, "batal"), only))
+      .for("share");
+    if (!order) return null;
+    const won = await tx
+      .insert(orderPrints)
+      .values({ order_id: orderId, kind, ...claim })
+      .onConflictDoUpdate({
+        target: [orderPrints.order_id, orderPrints.kind],
+        set: { ...claim, updated_at: sql`now()` },
+        setWhere: claimable,
+      })
+      .returning({ id: orderPrints.id });
+    return won.length > 0 ? token : null;
+  });
 }
 
 /**
- * Auto-cetak: claims the kitchen ticket of the oldest new order nobody printed or is printing.
- * Null when there is none (or every candidate went to another device meanwhile).
+ * Auto-cetak: claims the kitchen ticket of the oldest order ready for the kitchen that nobody
+ * printed or is printing. Null when there is none (or every candidate went to another device).
  */
 export async function claimNextNewOrder(
   db: Database,
   deviceId: string,
+  now: Date = storeDate(),
 ): Promise<{ orderId: number; token: string } | null> {
+  const ready = kitchenReady(now);
   const candidates = await db
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(orderPrints, and(eq(orderPrints.order_id, orders.id), eq(orderPrints.kind, "dapur")))
-    .where(and(eq(orders.status, "baru"), or(isNull(orderPrints.id), claimable)))
+    .where(and(ready, or(isNull(orderPrints.id), claimable)))
     .orderBy(asc(orders.created_at), asc(orders.id))
     .limit(5);
   for (const { id } of candidates) {
-    const token = await claimFirstPrint(db, id, "dapur", deviceId);
+    const token = await claimFirstPrint(db, id, "dapur", deviceId, ready);
     if (token) return { orderId: id, token };
   }
   return null;

@@ -1,7 +1,7 @@
 /**
  * Auto-cetak: while on, the board claims and prints every new order's kitchen ticket. The server
  * decides who prints (prints.server.ts), so the board may ask at any time: at start, on each order
- * change and live (re)connect, and every RETRY_MS. A failure ends the round and stays shown.
+ * change heard live (a confirmation makes an order printable) and (re)connect, and every RETRY_MS. A failure ends the round and stays shown.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -12,7 +12,7 @@ const RETRY_MS = 30_000;
 
 export function useAutoPrint(): { on: boolean; failure: string | null } {
   const { settings, print } = usePrint();
-  const { connected } = useAdminLive();
+  const { connected, changes } = useAdminLive();
   /** The last order change the admin pages loaded (admin layout): it moves with every new order. */
   const eventId = (useRouteLoaderData("routes/admin/layout") as { eventId?: number } | undefined)?.eventId;
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function useAutoPrint(): { on: boolean; failure: string | null } {
     void printNew();
     const timer = setInterval(() => void printNew(), RETRY_MS);
     return () => clearInterval(timer);
-  }, [on, printNew, eventId, connected]);
+  }, [on, printNew, eventId, connected, changes]);
 
   // A failure of before Auto-cetak was switched off is no longer news.
   return { on, failure: on ? failure : null };

@@ -25,7 +25,12 @@ let handle: DatabaseHandle;
 let adminId: string;
 const WITA = "Asia/Makassar";
 
-const newOrder = async () => placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+/** A new order the customer confirmed sending: Auto-cetak prints it while it is new (0047). */
+const newOrder = async () => {
+  const order = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+  await handle.db.update(orders).set({ sent_at: new Date() }).where(eq(orders.id, order.id));
+  return order;
+};
 const devices = (count: number) => Array.from({ length: count }, (_, index) => `perangkat-${index}`);
 const printed = async (order: { id: number; code: string }) =>
   (await printStates(handle.db, [order], WITA))[order.code] ?? {};

@@ -45,6 +45,8 @@ beforeAll(async () => {
     { details: { nama: "Andréa", cara: "makan", meja: "7" } },
   );
   code = order.code;
+  // Confirmed sent, so Auto-cetak prints it while it is new (0047).
+  await handle.db.update(orders).set({ sent_at: new Date() }).where(eq(orders.id, order.id));
 });
 afterAll(async () => {
   await handle?.close();
