@@ -21,13 +21,31 @@ export const FEATURE_LAYERS = [
   ["accounts"],
   ["store"],
   ["catalog"],
+  // Rules, cards and admin of promos; they return adjustments to pricing (0054).
   ["promotions"],
+  // The one total (lines − adjustments + charges), the menu it prices from (0054).
+  ["pricing"],
   ["cart"],
+  // The order record: codes, statuses, rows, view tokens, live notices.
   ["orders"],
-  // The admin's shell and user management; its forms, tables and pager are lib/ and ui/ (0029).
+  ["payments"],
+  // Placing an order: details, recording, pending order, quick checkout, WhatsApp.
+  ["checkout"],
+  // The board, printing and the counter; the reports.
+  ["kitchen", "reports"],
+  // Pages composed of the features below: order pages, storefront cards, the admin's shell,
   // Web Push to the admins' devices (0036).
-  ["storefront", "admin", "push"],
+  ["order-pages", "storefront", "admin", "push"],
 ];
+
+/**
+ * Sub-folders of a feature from the bottom up (`.` is the feature's own files): a sub-folder may
+ * import only earlier ones, so no two parts of one feature depend on each other either.
+ */
+export const SUBFOLDER_LAYERS = {
+  kitchen: ["live", "printing", "counter", "board"],
+  "order-pages": [".", "customer", "admin"],
+};
 
 const featureZones = FEATURE_LAYERS.flatMap((row, index) =>
   row.map((feature) => ({
@@ -39,6 +57,14 @@ const featureZones = FEATURE_LAYERS.flatMap((row, index) =>
     message: `features/${feature} may import only the feature folders below it (FEATURE_LAYERS in eslint.config.js).`,
   })),
 ).filter((zone) => zone.from.length > 0);
+const part = (feature, sub) => `./app/features/${feature}/${sub === "." ? "*.{ts,tsx}" : `${sub}/**`}`;
+const subfolderZones = Object.entries(SUBFOLDER_LAYERS).flatMap(([feature, subs]) =>
+  subs.slice(0, -1).map((sub, index) => ({
+    target: part(feature, sub),
+    from: subs.slice(index + 1).map((above) => part(feature, above)),
+    message: `features/${feature}/${sub} may import only the parts of ${feature} below it (SUBFOLDER_LAYERS in eslint.config.js).`,
+  })),
+);
 const boundaries = [
   {
     target: "./database",
@@ -78,6 +104,7 @@ const boundaries = [
     message: "Features may use UI primitives (app/ui), not the site shell.",
   },
   ...featureZones,
+  ...subfolderZones,
   { target: "./app/components", from: "./app/routes", message: "The site shell does not import routes." },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * A page's action answer, kept while the page revalidates: React Router drops `actionData` on a
- * revalidation, and the admin pages revalidate on every order event (orders/board/admin-live.tsx).
+ * revalidation, and the admin pages revalidate on every order event (kitchen/live/admin-live.tsx).
  */
 import { useState } from "react";
 import { useLocation } from "react-router";

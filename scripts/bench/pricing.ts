@@ -1,10 +1,11 @@
-// Pricing a 30-line cart against 50 active promo rules (app/features/promotions/pricing.ts):
+// Pricing a 30-line cart against 50 active promo rules (app/features/pricing/pricing.ts):
 // p50/p99/max of one call over many, after a warm-up. Target p99 < 1 ms. Reports, asserts nothing.
 //   node scripts/bench/pricing.ts        (BENCH_PRICING_RUNS, default 20000)
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { PromoRule, PromoTarget } from "../../database/types.ts";
-import { priceCart, type PricingItem, type PricingPromo } from "../../app/features/promotions/pricing.ts";
+import type { PricingItem, PricingPromo } from "../../app/features/promotions/adjustments.ts";
+import { priceCart } from "../../app/features/pricing/pricing.ts";
 
 const runs = Number(process.env.BENCH_PRICING_RUNS || 20_000);
 

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../database/client.server.ts";
 import { seedCatalog } from "../../database/seed.ts";
-import { orderReport } from "../../app/features/orders/report.server.ts";
+import { orderReport } from "../../app/features/reports/report.server.ts";
 
 const sizes = (process.env.REPORT_SIZES || "100,10000,100000").split(",").map(Number);
 const repeat = Number(process.env.REPORT_REPEAT || 15);

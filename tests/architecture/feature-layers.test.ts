@@ -47,6 +47,40 @@ describe("feature folders depend one way (eslint.config.js FEATURE_LAYERS)", () 
     expect(allowed).toEqual([]);
   });
 
+  test("promotions return adjustments to pricing and never import it", async () => {
+    const refused = await restrictedImports(
+      "app/features/promotions/made-up.ts",
+      'import { priceCart } from "../pricing/pricing.ts";\nexport const x = priceCart;\n',
+    );
+    expect(refused).toHaveLength(1);
+    const allowed = await restrictedImports(
+      "app/features/pricing/made-up.ts",
+      'import { promoAdjustments } from "../promotions/adjustments.ts";\nexport const x = promoAdjustments;\n',
+    );
+    expect(allowed).toEqual([]);
+  });
+
+  test("sub-folders of one feature depend one way (SUBFOLDER_LAYERS)", async () => {
+    const upward = await restrictedImports(
+      "app/features/kitchen/printing/made-up.ts",
+      'import { OrderCard } from "../board/order-card.tsx";\nexport const x = OrderCard;\n',
+    );
+    expect(upward).toHaveLength(1);
+    expect(upward[0]!.message).toMatch(
+      /features\/kitchen\/printing may import only the parts of kitchen below it/,
+    );
+    const rootUp = await restrictedImports(
+      "app/features/order-pages/made-up.ts",
+      'import { OrderPage } from "./customer/order-page.tsx";\nexport const x = OrderPage;\n',
+    );
+    expect(rootUp).toHaveLength(1);
+    const downward = await restrictedImports(
+      "app/features/kitchen/board/made-up.ts",
+      'import { useAutoPrint } from "../printing/use-auto-print.ts";\nexport const x = useAutoPrint;\n',
+    );
+    expect(downward).toEqual([]);
+  });
+
   test("UI primitives and lib import no feature", async () => {
     for (const filePath of ["app/ui/made-up.tsx", "app/lib/made-up.ts"]) {
       const refused = await restrictedImports(

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { PrintAnswer } from "../../app/features/orders/printing/print-api.ts";
+import type { PrintAnswer } from "../../app/features/kitchen/printing/print-api.ts";
 import {
   adminSession,
   dropDatabases,

@@ -4,8 +4,8 @@ import {
   recordOrder,
   type OrderDetails,
   type OrderRequestLine,
-} from "../../app/features/orders/record-order.server.ts";
-import { readCheckoutContext } from "../../app/features/orders/checkout-context.server.ts";
+} from "../../app/features/checkout/record-order.server.ts";
+import { readCheckoutContext } from "../../app/features/checkout/checkout-context.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../app/lib/content-cache.server.ts";
 import { storeSettings } from "../../database/schema.ts";

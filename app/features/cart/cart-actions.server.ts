@@ -12,7 +12,7 @@ import type { CartCount, CartDone } from "./cart-count.ts";
 import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { promoItems } from "../promotions/promo-card-view.ts";
-import { getPricingContext } from "../promotions/promotions.server.ts";
+import { getPricingContext } from "../pricing/pricing-context.server.ts";
 import { AddToCartSchema, readCartEdits } from "./cart-form.server.ts";
 import { CART_MESSAGES } from "./cart-messages.ts";
 import { addToLines, applyEdits, levelMember } from "./cart-changes.ts";

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { cartLines, carts, orderCarts } from "../../../database/schema.ts";
 import { createTaggedCache } from "../../lib/tagged-cache.server.ts";
-import { getPricingContext, type PricingContext } from "../promotions/promotions.server.ts";
+import { getPricingContext, type PricingContext } from "../pricing/pricing-context.server.ts";
 import {
   cartCount,
   cartFingerprint,

@@ -10,7 +10,6 @@ import { getDb } from "../../lib/db.server.ts";
 import { EventFanout, eventStreamResponse } from "../../lib/event-stream.server.ts";
 import { announce, listen } from "../../lib/notices.server.ts";
 import { getStoreSettings } from "../store/settings.server.ts";
-import { loadLiveState } from "./order-page-data.server.ts";
 import { findOrderAccess, mayView, type OrderAccess, type Viewer } from "./order-view.server.ts";
 
 const CHANNEL = "nyala_orders";
@@ -30,9 +29,17 @@ export function announceOrderChange(notice: OrderNotice) {
   announce(CHANNEL, JSON.stringify({ code: notice.code, kind: notice.kind }));
 }
 
+/** Reads what an order's watchers are sent (the order page's live part); null when it is gone. */
+export type LiveStateReader = (
+  db: Database,
+  orderId: number,
+  timezone: string,
+) => Promise<{ eventId: number } | null>;
+
 interface OrderTopic {
   fanout: EventFanout;
   access: OrderAccess;
+  read: LiveStateReader;
   /** The id of the last status change its watchers were sent; -1 before the first read. */
   eventId: number;
   /** The state last sent. */
@@ -44,11 +51,12 @@ interface OrderTopic {
 /** The orders watched on this server, by code: created by the first watcher, gone with the last. */
 const orderTopics = new Map<string, OrderTopic>();
 
-function topicFor(code: string, access: OrderAccess): OrderTopic {
+function topicFor(code: string, access: OrderAccess, read: LiveStateReader): OrderTopic {
   let topic = orderTopics.get(code);
   if (!topic) {
     const created: OrderTopic = {
       access,
+      read,
       eventId: -1,
       reading: null,
       fanout: new EventFanout({
@@ -80,7 +88,7 @@ async function refreshOrder(code: string) {
     while (reading.again && topic.fanout.size > 0) {
       reading.again = false;
       const db = await getDb();
-      const live = await loadLiveState(db, topic.access.id, (await getStoreSettings(db)).timezone);
+      const live = await topic.read(db, topic.access.id, (await getStoreSettings(db)).timezone);
       if (!live) continue;
       const text = JSON.stringify(live);
       // A payment changes the state without a status change: the same id, other data.
@@ -209,9 +217,9 @@ export async function watchableOrder(code: string, viewer: Viewer): Promise<Orde
   return mayView(access, viewer) ? access : null;
 }
 
-/** The live stream of order `code` (watchable: `access`), starting with its state now. */
-export const openOrderStream = (request: Request, code: string, access: OrderAccess) =>
-  eventStreamResponse(request, () => topicFor(code, access).fanout);
+/** The live stream of order `code` (watchable: `access`), starting with its state now (`read`). */
+export const openOrderStream = (request: Request, code: string, access: OrderAccess, read: LiveStateReader) =>
+  eventStreamResponse(request, () => topicFor(code, access, read).fanout);
 
 /** A staff board's stream: the count now, then every order change. */
 export const openBoardStream = (request: Request) => eventStreamResponse(request, () => board);

@@ -3,7 +3,7 @@
  * the customer's order page. Pure and shared.
  */
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
-import { FULFILMENT_LABELS } from "./checkout-fields.ts";
+import { FULFILMENT_LABELS } from "./order-fields.ts";
 import type { Fulfilment } from "./order-status.ts";
 import { formatSlot } from "../store/order-time.ts";
 

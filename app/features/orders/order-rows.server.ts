@@ -5,7 +5,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderItems } from "../../../database/schema.ts";
-import type { Pricing } from "../promotions/pricing.ts";
+import type { Pricing } from "../pricing/pricing.ts";
 
 export async function linesOfOrders(db: Database, orderIds: number[]) {
   if (orderIds.length === 0) return [];

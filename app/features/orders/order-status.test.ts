@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { stepActionLabel } from "./board/board-words.ts";
 import { NEXT_STATUSES, nextStep, ORDER_STATUSES, statusLabel } from "./order-status.ts";
 import { timelineSteps } from "./order-timeline.ts";
 
@@ -24,8 +23,6 @@ describe("order statuses", () => {
     expect(statusLabel("siap", "antar")).toBe("Sedang diantar");
     expect(statusLabel("siap", "makan")).toBe("Siap disajikan");
     expect(statusLabel("batal")).toBe("Dibatalkan");
-    expect(stepActionLabel("siap", "antar")).toBe("Antar sekarang");
-    expect(stepActionLabel("diterima")).toBe("Terima");
   });
 });
 

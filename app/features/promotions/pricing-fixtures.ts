@@ -3,7 +3,7 @@
  * (database/catalog-data.ts holds the same data for the database).
  */
 import { seedMenuItems, seedPromos } from "../../../database/catalog-data.ts";
-import type { PricingItem, PricingPromo } from "./pricing.ts";
+import type { PricingItem, PricingPromo } from "./adjustments.ts";
 
 export const seedMenu: ReadonlyMap<string, PricingItem> = new Map(
   seedMenuItems.map((item) => [

@@ -6,7 +6,7 @@
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
 import { zonedDateString, zonedMoment } from "../store/opening-hours.ts";
 import { availabilityText, offerText, termsOf, whenLabel } from "./labels.ts";
-import type { PricingItem } from "./pricing.ts";
+import type { PricingItem } from "./adjustments.ts";
 import { matchesTarget, parseTarget } from "./targets.ts";
 
 export interface PromoCardView {

@@ -5,7 +5,7 @@
 import type { PromoRule } from "../../../database/types.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { targetName } from "./labels.ts";
-import type { PricingInput, PricingItem, PricingPromo, PromoHint, Slot } from "./pricing.ts";
+import type { PricingItem, PricingPromo, PromoHint, PromoInput, Slot } from "./adjustments.ts";
 import { cheapestOf, inTargets, matchesTarget } from "./targets.ts";
 
 /** What the pricing found, for the hints. */
@@ -31,7 +31,7 @@ function bestCase(rule: PromoRule, menu: ReadonlyMap<string, PricingItem>): numb
 }
 
 /** A few units short of a free item or a bundle, a little below the minimum, or only for signed-in customers. */
-export function promoHints(input: PricingInput, cart: PricedCart): PromoHint[] {
+export function promoHints(input: PromoInput, cart: PricedCart): PromoHint[] {
   const { slots, subtotal, applied } = cart;
   const hints: PromoHint[] = [];
   const held = (matches: (item: PricingItem) => boolean) =>

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { promos } from "../../../database/schema.ts";
+import { categories, menuItems, promos } from "../../../database/schema.ts";
 import { storeNow } from "../../lib/clock.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { isRowId } from "../../lib/form-input.server.ts";
@@ -25,7 +25,6 @@ import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { getStoreSettingsValues } from "../store/settings.server.ts";
 import { offerText } from "./labels.ts";
 import { PROMO_MESSAGES, type PromoValues } from "./promo-schema.ts";
-import { loadPricingContext } from "./promotions.server.ts";
 import { readRule, type PromoRule, type PromoTarget } from "./rule.ts";
 import { bundleParts, formFromRule, ruleFromForm, targetOptions } from "./rule-form.ts";
 import { cheapestOf, matchesTarget, parseTarget } from "./targets.ts";
@@ -116,13 +115,25 @@ async function checkAgainstMenu(
     return refuse(400, PROMO_MESSAGES.datePast, { active_until: PROMO_MESSAGES.datePast });
   }
   if (!rule) return null;
-  const { menu, categoryNames } = await loadPricingContext(db);
+  const [items, sections] = await Promise.all([
+    db
+      .select({
+        id: menuItems.id,
+        nama: menuItems.nama,
+        harga: menuItems.harga,
+        category_id: menuItems.category_id,
+        level_family: menuItems.level_family,
+      })
+      .from(menuItems),
+    db.select({ id: categories.id }).from(categories),
+  ]);
+  const menu = new Map(items.map((item) => [item.id, item]));
   // A category may be empty for now; an item or a dish must exist.
   const known = (target: PromoTarget) => {
     const parts = parseTarget(target);
     return parts?.kind === "category"
-      ? categoryNames.has(parts.value)
-      : [...menu.values()].some((item) => matchesTarget(target, item));
+      ? sections.some((section) => section.id === parts.value)
+      : items.some((item) => matchesTarget(target, item));
   };
   const named: [string, PromoTarget][] = [
     ...rule.targets.map((target): [string, PromoTarget] => ["targets", target]),

@@ -5,7 +5,7 @@
  */
 import { formatRupiah } from "../../lib/format.ts";
 import type { Fulfilment } from "../../../database/types.ts";
-import { FULFILMENT_LABELS } from "../orders/checkout-fields.ts";
+import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
 
 export interface PushMessage {
   title: string;

@@ -6,7 +6,7 @@ import { useRootData } from "~/root.tsx";
 import { getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
 import { getActivePromos } from "~/features/promotions/promo-cards.server.ts";
 import { promoCardView } from "~/features/promotions/promo-card-view.ts";
-import { getPricingContext } from "~/features/promotions/promotions.server.ts";
+import { getPricingContext } from "~/features/pricing/pricing-context.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { storeNow } from "~/lib/clock.server.ts";
 import { cachedContent } from "~/lib/content-cache.server.ts";

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/keranjang-pesan";
-import { useWhatsAppTab } from "~/features/orders/whatsapp-tab.ts";
-import type { CheckoutRecorded } from "~/features/orders/checkout.ts";
-import { QuickOrderForm } from "~/features/orders/quick-order-form.tsx";
-import { quickOrderAction, quickOrderPage } from "~/features/orders/quick-order.server.ts";
+import { useWhatsAppTab } from "~/features/checkout/whatsapp-tab.ts";
+import type { CheckoutRecorded } from "~/features/checkout/checkout.ts";
+import { QuickOrderForm } from "~/features/checkout/quick-order-form.tsx";
+import { quickOrderAction, quickOrderPage } from "~/features/checkout/quick-order.server.ts";
 import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
@@ -20,7 +20,7 @@ export const action = (args: Route.ActionArgs) => quickOrderAction(args);
 
 /** The recorded order's panel: in the HTML from the server, its code fetched when it is shown. */
 const OrderRecorded = lazyComponent<{ order: CheckoutRecorded; opened: boolean | null }>(() =>
-  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
+  import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
 );
 
 // A 429 tells when to try again (Retry-After); the answer is never kept by a cache.

@@ -9,14 +9,14 @@ import { FINGERPRINT_FIELD, LINE_FETCHER_PREFIX, SAVE_INTENT } from "~/features/
 import { EMPTY_CART, readCartView } from "~/features/cart/cart.server.ts";
 import { restoreNoteDrafts } from "~/features/cart/note-drafts.ts";
 import { mayHaveCart, readCartOwner } from "~/features/cart/cart-owner.server.ts";
-import { useCheckout } from "~/features/orders/checkout-panel.tsx";
-import { useDetailsCheck } from "~/features/orders/checkout-details-check.ts";
-import type * as detailsFields from "~/features/orders/checkout-details-fields.tsx";
-import { pagePricing, readCheckoutContext } from "~/features/orders/checkout-context.server.ts";
-import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/orders/checkout-form.server.ts";
+import { useCheckout } from "~/features/checkout/checkout-panel.tsx";
+import { useDetailsCheck } from "~/features/checkout/checkout-details-check.ts";
+import type * as detailsFields from "~/features/checkout/checkout-details-fields.tsx";
+import { pagePricing, readCheckoutContext } from "~/features/checkout/checkout-context.server.ts";
+import { checkoutForm, NO_CHECKOUT_FORM } from "~/features/checkout/checkout-form.server.ts";
 import { isOrderCode } from "~/features/orders/order-code.ts";
-import { readPendingOrder } from "~/features/orders/pending-order.server.ts";
-import type { Pricing } from "~/features/promotions/pricing.ts";
+import { readPendingOrder } from "~/features/checkout/pending-order.server.ts";
+import type { Pricing } from "~/features/pricing/pricing.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -33,14 +33,14 @@ import { useRootData } from "~/root.tsx";
  * with its own change (onSubmit below, or without JavaScript; docs/decisions/0018-server-cart.md).
  */
 const CartLines = firstUseComponent(() => import("~/features/cart/cart-lines.tsx"));
-const CartPricingSummary = firstUseComponent(() => import("~/features/promotions/cart-pricing.tsx"));
+const CartPricingSummary = firstUseComponent(() => import("~/features/pricing/pricing-summary.tsx"));
 
 /**
  * The checkout's details likewise, but fetched as the page hydrates: a first tap on "Pesan via
  * WhatsApp" is checked in the page, by their code (docs/decisions/0022-checkout-details.md).
  */
 const CheckoutDetailsFields = lazyComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(() =>
-  import("~/features/orders/checkout-details-fields.tsx").then((module) => ({
+  import("~/features/checkout/checkout-details-fields.tsx").then((module) => ({
     default: module.CheckoutDetailsFields,
   })),
 );
@@ -50,12 +50,12 @@ const Notices = lazyComponent(() => import("~/features/cart/cart-notices.tsx"));
 
 /** The thanks after "sudah terkirim": in the HTML from the server, its code fetched when shown. */
 const OrderSent = lazyComponent<{ code: string }>(() =>
-  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderSent })),
+  import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderSent })),
 );
 
 /** The recorded order's panel is fetched when an order was recorded, not with the page. */
 const OrderRecorded = lazy(() =>
-  import("~/features/orders/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
+  import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
 );
 
 /** An empty cart's pricing: nothing to discount. */

@@ -10,9 +10,9 @@ import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
 import { adminMeta } from "~/lib/meta.ts";
 import { formatRupiah } from "~/lib/format.ts";
-import { waitingText } from "~/features/orders/board/board-words.ts";
-import { todaySummary } from "~/features/orders/report.server.ts";
-import { PaymentSplitTable } from "~/features/orders/payment/payment-split-table.tsx";
+import { waitingText } from "~/features/kitchen/board/board-words.ts";
+import { todaySummary } from "~/features/reports/report.server.ts";
+import { PaymentSplitTable } from "~/features/reports/payment-split-table.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

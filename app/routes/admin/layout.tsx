@@ -6,7 +6,7 @@ import { useRootData } from "~/root.tsx";
 import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
 import { countUnread, ensureAdminInbox } from "~/features/notifications/notifications.server.ts";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
-import { AdminLiveProvider, useAdminLive } from "~/features/orders/board/admin-live.tsx";
+import { AdminLiveProvider, useAdminLive } from "~/features/kitchen/live/admin-live.tsx";
 import { boardSummary } from "~/features/orders/live.server.ts";
 import { useAdminApp } from "~/features/push/use-admin-app.ts";
 import { getDb } from "~/lib/db.server.ts";

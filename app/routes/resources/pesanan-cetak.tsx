@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-cetak";
-import { handlePrintRequest, requirePrintingAdmin } from "~/features/orders/printing/print-api.server.ts";
+import { handlePrintRequest, requirePrintingAdmin } from "~/features/kitchen/printing/print-api.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";

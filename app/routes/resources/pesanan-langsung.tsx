@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/pesanan-langsung";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { openOrderStream, watchableOrder } from "~/features/orders/live.server.ts";
+import { loadLiveState } from "~/features/order-pages/order-page-data.server.ts";
 import { normalizeOrderCode } from "~/features/orders/order-code.ts";
 import { readViewCookie } from "~/features/orders/order-view.server.ts";
 import { NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
@@ -22,5 +23,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!access)
     throw data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!wantsEventStream(request)) throw data(NOT_AN_EVENT_SOURCE, { status: 406 });
-  return openOrderStream(request, code, access);
+  return openOrderStream(request, code, access, loadLiveState);
 }

@@ -5,8 +5,8 @@ import { orders } from "../../../database/schema.ts";
 import { getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { normalizeOrderCode } from "~/features/orders/order-code.ts";
 import { findViewableOrder, readViewCookie } from "~/features/orders/order-view.server.ts";
-import { orderQris } from "~/features/orders/payment/order-payment.server.ts";
-import { shopPaymentSettings } from "~/features/store/payment-settings.server.ts";
+import { orderQris } from "~/features/payments/order-payment.server.ts";
+import { shopPaymentSettings } from "~/features/payments/payment-settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { qrPng } from "~/lib/qris/qr-render.server.ts";
 

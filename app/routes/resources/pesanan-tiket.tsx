@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-tiket";
-import { PAPERS, TICKET_KINDS } from "~/features/orders/printing/print-api.ts";
-import { requirePrintingAdmin } from "~/features/orders/printing/print-api.server.ts";
-import { ticketDocument } from "~/features/orders/printing/print-view.server.tsx";
-import { isPrinted } from "~/features/orders/printing/prints.server.ts";
-import { ticketBlocks } from "~/features/orders/printing/ticket-order.ts";
-import { findOrderId, loadTicketSource } from "~/features/orders/printing/ticket-source.server.ts";
+import { PAPERS, TICKET_KINDS } from "~/features/kitchen/printing/print-api.ts";
+import { requirePrintingAdmin } from "~/features/kitchen/printing/print-api.server.ts";
+import { ticketDocument } from "~/features/kitchen/printing/print-view.server.tsx";
+import { isPrinted } from "~/features/kitchen/printing/prints.server.ts";
+import { ticketBlocks } from "~/features/kitchen/printing/ticket-order.ts";
+import { findOrderId, loadTicketSource } from "~/features/kitchen/printing/ticket-source.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 

@@ -9,9 +9,9 @@ import { action as cartAction, loader as cartLoader } from "../../../app/routes/
 import { action as checkoutAction } from "../../../app/routes/_site/pesanan.tsx";
 import { action as importAction } from "../../../app/routes/resources/keranjang-pindahkan.tsx";
 import type { CartView } from "../../../app/features/cart/cart.server.ts";
-import type { CheckoutForm } from "../../../app/features/orders/checkout-form.server.ts";
+import type { CheckoutForm } from "../../../app/features/checkout/checkout-form.server.ts";
 import { PICK_UP_FORM } from "../../support/orders.ts";
-import type { Pricing } from "../../../app/features/promotions/pricing.ts";
+import type { Pricing } from "../../../app/features/pricing/pricing.ts";
 import { call, get, post, type Answer } from "../accounts/auth-support.ts";
 
 type Handler = Parameters<typeof call>[0];

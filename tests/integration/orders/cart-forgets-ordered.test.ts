@@ -4,7 +4,7 @@ import { users } from "../../../database/schema.ts";
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
+import { changeOrderStatus } from "../../../app/features/kitchen/board/board.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { uniqueEmail } from "../accounts/auth-support.ts";

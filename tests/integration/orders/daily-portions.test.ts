@@ -24,9 +24,9 @@ import {
   todaysPortions,
 } from "../../../app/features/catalog/portions.server.ts";
 import { PORTION_MESSAGES } from "../../../app/features/catalog/portions.ts";
-import { changeOrderStatus, clearUnsent } from "../../../app/features/orders/board.server.ts";
-import { readCheckoutContext } from "../../../app/features/orders/checkout-context.server.ts";
-import { recordOrder, type OrderRequestLine } from "../../../app/features/orders/record-order.server.ts";
+import { changeOrderStatus, clearUnsent } from "../../../app/features/kitchen/board/board.server.ts";
+import { readCheckoutContext } from "../../../app/features/checkout/checkout-context.server.ts";
+import { recordOrder, type OrderRequestLine } from "../../../app/features/checkout/record-order.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -12,16 +12,16 @@ import { action as myOrdersAction } from "../../../app/routes/_site/pesanan-saya
 import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { changeOrderStatus, listOrders } from "../../../app/features/orders/board.server.ts";
-import { readCheckoutContext } from "../../../app/features/orders/checkout-context.server.ts";
-import { editOrder } from "../../../app/features/orders/counter/order-edit.server.ts";
-import { loadLiveState } from "../../../app/features/orders/order-page-data.server.ts";
-import { markPaid } from "../../../app/features/orders/payment/mark-paid.server.ts";
+import { changeOrderStatus, listOrders } from "../../../app/features/kitchen/board/board.server.ts";
+import { readCheckoutContext } from "../../../app/features/checkout/checkout-context.server.ts";
+import { editOrder } from "../../../app/features/kitchen/counter/order-edit.server.ts";
+import { loadLiveState } from "../../../app/features/order-pages/order-page-data.server.ts";
+import { markPaid } from "../../../app/features/payments/mark-paid.server.ts";
 import {
   claimFirstPrint,
   claimNextNewOrder,
   confirmPrint,
-} from "../../../app/features/orders/printing/prints.server.ts";
+} from "../../../app/features/kitchen/printing/prints.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { openAllDay } from "../../support/orders.ts";

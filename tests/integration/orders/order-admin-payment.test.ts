@@ -11,7 +11,7 @@ import { orders, payments, users } from "../../../database/schema.ts";
 import { action, loader } from "../../../app/routes/admin/operasi/pesanan-detail.tsx";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { PAID_MESSAGES } from "../../../app/features/orders/payment/mark-paid.server.ts";
+import { PAID_MESSAGES } from "../../../app/features/payments/mark-paid.server.ts";
 import { formatRupiah } from "../../../app/lib/format.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { openAllDay, placeOrder } from "../../support/orders.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { menuItems, orderItems, orders, promos } from "../../../database/schema.ts";
-import { orderReport } from "../../../app/features/orders/report.server.ts";
+import { orderReport } from "../../../app/features/reports/report.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";

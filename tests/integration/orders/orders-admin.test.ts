@@ -10,9 +10,9 @@ import {
   countUnsent,
   listOrders,
   UNSENT_REASON,
-} from "../../../app/features/orders/board.server.ts";
-import { orderReport, todaySummary } from "../../../app/features/orders/report.server.ts";
-import type { OrderRequestLine } from "../../../app/features/orders/record-order.server.ts";
+} from "../../../app/features/kitchen/board/board.server.ts";
+import { orderReport, todaySummary } from "../../../app/features/reports/report.server.ts";
+import type { OrderRequestLine } from "../../../app/features/checkout/record-order.server.ts";
 import type { OrderStatus } from "../../../app/features/orders/order-status.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -9,7 +9,7 @@ import { loader as liveLoader } from "../../../app/routes/resources/pesanan-lang
 import { authMiddleware } from "../../../app/features/accounts/auth.server.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
+import { changeOrderStatus } from "../../../app/features/kitchen/board/board.server.ts";
 import { listCustomerOrders } from "../../../app/features/orders/my-orders.server.ts";
 import { orderSlots } from "../../../app/features/store/order-slots.ts";
 import { clearBusy, setBusy } from "../../../app/features/store/ordering-settings.server.ts";

@@ -16,7 +16,7 @@ import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
-import { MESSAGE_BUDGET } from "../../../app/features/orders/order-message.ts";
+import { MESSAGE_BUDGET } from "../../../app/features/checkout/order-message.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { call, get, ORIGIN, post, uniqueEmail } from "../accounts/auth-support.ts";

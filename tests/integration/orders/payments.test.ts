@@ -8,11 +8,11 @@ import { action as outletAction } from "../../../app/routes/admin/operasi/outlet
 import { action as ordersAction } from "../../../app/routes/admin/operasi/pesanan.tsx";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { readCheckoutContext } from "../../../app/features/orders/checkout-context.server.ts";
-import { loadOrderPage } from "../../../app/features/orders/order-page-data.server.ts";
-import { recordOrder } from "../../../app/features/orders/record-order.server.ts";
-import { orderReport, todaySummary } from "../../../app/features/orders/report.server.ts";
-import { getPaymentSettings } from "../../../app/features/store/payment-settings.server.ts";
+import { readCheckoutContext } from "../../../app/features/checkout/checkout-context.server.ts";
+import { loadOrderPage } from "../../../app/features/order-pages/order-page-data.server.ts";
+import { recordOrder } from "../../../app/features/checkout/record-order.server.ts";
+import { orderReport, todaySummary } from "../../../app/features/reports/report.server.ts";
+import { getPaymentSettings } from "../../../app/features/payments/payment-settings.server.ts";
 import { PEER_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -11,7 +11,7 @@ import type { PromoRule } from "../../../database/types.ts";
 import { orderDiscounts, orders, promos, users } from "../../../database/schema.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
-import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
+import { changeOrderStatus } from "../../../app/features/kitchen/board/board.server.ts";
 import { action as orderAction } from "../../../app/routes/_site/pesanan.tsx";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { orderEvents, orders, storeSettings } from "../../../database/schema.ts";
-import { todaySummary } from "../../../app/features/orders/report.server.ts";
+import { todaySummary } from "../../../app/features/reports/report.server.ts";
 import { DEFAULT_OPENING_HOURS } from "../../../app/features/store/opening-hours.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

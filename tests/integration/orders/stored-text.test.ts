@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { contactMessages, orderEvents, orderItems, orders, users } from "../../../database/schema.ts";
 import { action as contactAction } from "../../../app/routes/_site/kontak.tsx";
-import { changeOrderStatus, listOrders } from "../../../app/features/orders/board.server.ts";
+import { changeOrderStatus, listOrders } from "../../../app/features/kitchen/board/board.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { textField } from "../../../app/lib/form-schema.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
-import { changeOrderStatus } from "../../../app/features/orders/board.server.ts";
+import { changeOrderStatus } from "../../../app/features/kitchen/board/board.server.ts";
 import { savePushRepeats } from "../../../app/features/push/push-repeats.server.ts";
 import { runPushRound } from "../../../app/features/push/push-worker.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";

@@ -6,9 +6,9 @@ import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { AdminTable } from "~/ui/admin-table.tsx";
-import { orderReport, type ReportDay } from "~/features/orders/report.server.ts";
-import { ReportSources } from "~/features/orders/counter/report-sources.tsx";
-import { PaymentSplitTable } from "~/features/orders/payment/payment-split-table.tsx";
+import { orderReport, type ReportDay } from "~/features/reports/report.server.ts";
+import { ReportSources } from "~/features/reports/report-sources.tsx";
+import { PaymentSplitTable } from "~/features/reports/payment-split-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 /**

@@ -16,24 +16,24 @@ import {
   countUnsent,
   listOrders,
   UNSENT_AFTER_MINUTES,
-} from "~/features/orders/board.server.ts";
+} from "~/features/kitchen/board/board.server.ts";
 import {
   BoardFilters,
   BoardMessage,
   BusyPanel,
   LiveBar,
   UnsentPanel,
-} from "~/features/orders/board/board-panels.tsx";
-import { OrderCard } from "~/features/orders/board/order-card.tsx";
-import { PortionsPanel } from "~/features/orders/board/portions-panel.tsx";
+} from "~/features/kitchen/board/board-panels.tsx";
+import { OrderCard } from "~/features/kitchen/board/order-card.tsx";
+import { PortionsPanel } from "~/features/kitchen/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
-import { HandOrderLink } from "~/features/orders/counter/hand-order-link.tsx";
-import { PAID_INTENTS } from "~/features/orders/payment/order-payment.ts";
-import { writePaidForm } from "~/features/orders/payment/mark-paid.server.ts";
-import { PrinterPanel } from "~/features/orders/printing/printer-panel.tsx";
-import { printStates } from "~/features/orders/printing/prints.server.ts";
-import { PrintingProvider } from "~/features/orders/printing/use-print.tsx";
-import { useWakeLock } from "~/features/orders/board/wake-lock.ts";
+import { HandOrderLink } from "~/features/kitchen/counter/hand-order-link.tsx";
+import { PAID_INTENTS } from "~/features/payments/order-payment.ts";
+import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { PrinterPanel } from "~/features/kitchen/printing/printer-panel.tsx";
+import { printStates } from "~/features/kitchen/printing/prints.server.ts";
+import { PrintingProvider } from "~/features/kitchen/printing/use-print.tsx";
+import { useWakeLock } from "~/features/kitchen/board/wake-lock.ts";
 import { statusLabel } from "~/features/orders/order-status.ts";
 import { clearBusy, setBusy } from "~/features/store/ordering-settings.server.ts";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
@@ -42,7 +42,7 @@ import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 /**
  * /admin/pesanan: the staff board. The orders still in the kitchen by default, longest waiting
- * first; filters for status, days and code. Updates live (orders/board/admin-live.tsx), and
+ * first; filters for status, days and code. Updates live (kitchen/live/admin-live.tsx), and
  * holds the "Toko sibuk" switch and the clearing of orders never sent.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {

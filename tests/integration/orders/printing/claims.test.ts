@@ -10,7 +10,7 @@ import {
   printStates,
   recordReprint,
   releasePrint,
-} from "../../../../app/features/orders/printing/prints.server.ts";
+} from "../../../../app/features/kitchen/printing/prints.server.ts";
 import { useDatabaseHandle } from "../../../../app/lib/db.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../../support/test-database.ts";
 import { placeOrder } from "../../../support/orders.ts";

@@ -6,7 +6,7 @@ import { action as printAction } from "../../../../app/routes/resources/pesanan-
 import { loader as ticketLoader } from "../../../../app/routes/resources/pesanan-tiket.tsx";
 import { createSession } from "../../../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../../../app/features/accounts/users.server.ts";
-import type { PrintAnswer, PrintJob } from "../../../../app/features/orders/printing/print-api.ts";
+import type { PrintAnswer, PrintJob } from "../../../../app/features/kitchen/printing/print-api.ts";
 import { invalidateContentCache } from "../../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../../app/lib/db.server.ts";
 import { readEscPos } from "../../../../app/lib/tickets/fixtures/escpos-reader.ts";

@@ -1,0 +1,345 @@
+/**
+ * Recording an order in four steps: check the lines against the menu the checkout read, price
+ * and insert in one transaction, announce (docs/decisions/0028-checkout-pipeline.md).
+ */
+import type { Database } from "../../../database/client.server.ts";
+import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
+import { writeDiscounts } from "../orders/order-rows.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { whatsappLink } from "../../lib/whatsapp.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import { checkLines } from "../cart/line-check.ts";
+import { announcePortions, givePortions, PortionsRefused, takePortions } from "../catalog/portions.server.ts";
+import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { notifyAdmins } from "../notifications/notifications.server.ts";
+import type { Pricing } from "../pricing/pricing.ts";
+import { getCustomerFacts, lockCustomer } from "../promotions/customer-facts.server.ts";
+import { priceAt } from "../pricing/pricing-context.server.ts";
+import { closedOrderNote } from "../store/opening-hours.ts";
+import type { SavedDetails } from "./checkout-details.ts";
+import type { CheckoutContext } from "./checkout-context.server.ts";
+import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
+import { announceOrderChange } from "../orders/live.server.ts";
+import { paymentLine } from "../payments/order-payment.ts";
+import { paymentProblem } from "../payments/payment-choice.ts";
+import type { PaymentMethod } from "../payments/payment-methods.ts";
+import { generateOrderCode, ORDER_CODE_LENGTH } from "../orders/order-code.ts";
+import { detailLines } from "../orders/order-details.ts";
+import { orderMessage } from "./order-message.ts";
+import { linkOrderToCart } from "./ordered-lines.server.ts";
+import { newViewToken, orderLink } from "../orders/order-view.server.ts";
+import {
+  cancelReplaced,
+  newPendingToken,
+  pendingOrderState,
+  type PendingOrder,
+} from "./pending-order.server.ts";
+
+/**
+ * The most one order may come to (whole rupiah), before any discount. It bounds every line as
+ * well, far below what the money columns hold (docs/decisions/0017-input-limits-and-edges.md).
+ */
+export const MAX_ORDER_TOTAL = 100_000_000;
+
+export const CHECKOUT_MESSAGES = {
+  busy: (text: string) => `${text} Coba lagi nanti, ya.`,
+  repriced: (total: number) =>
+    `Total pesananmu kini ${formatRupiah(total)}: promo atau harga berubah sejak keranjang dibuka. Periksa rinciannya, lalu tekan Pesan lagi.`,
+  tooLarge: `Total satu pesanan paling banyak ${formatRupiah(MAX_ORDER_TOTAL)}. Kurangi jumlahnya atau bagi menjadi beberapa pesanan.`,
+  tooMany: (wait: string) =>
+    `Terlalu banyak pesanan dari jaringan ini. Coba lagi dalam ${wait}, atau hubungi kami lewat WhatsApp.`,
+} as const;
+
+/** A line to order: which item, how many, at which level, with which note (from the cart). */
+export interface OrderRequestLine {
+  id: string;
+  jumlah: number;
+  level?: number | null;
+  catatan?: string;
+}
+
+/** What checkout asked (checkout-details.ts), with the chosen slot as a moment (null: as soon as possible). */
+export interface OrderDetails extends SavedDetails {
+  scheduledFor: Date | null;
+}
+
+export interface RecordRequest {
+  lines: readonly OrderRequestLine[];
+  /** The store, its clock, the menu and the promos, as this checkout read them. */
+  context: CheckoutContext;
+  /** The signed-in account, or null for a guest. */
+  account: { id: string } | null;
+  details: OrderDetails;
+  /** The site's origin, for the order page's link in the message. */
+  origin: string;
+  /** This browser's pending order (its cookie): cancelled with this recording if it may still be. */
+  replaces?: PendingOrder | null;
+  /** The total the cart page showed; when the server's differs nothing is recorded. */
+  seenTotal?: number | null;
+  /** The admin taking the order by hand (_Pesanan kasir_, hand-order.server.ts), else absent. */
+  kasir?: Actor;
+  /** How the customer pays (payment-choice.ts); the shop's first method when left out. */
+  payment?: PaymentMethod;
+  /** The cart checked out, whose lines leave it once the order is accepted or sent (0043). */
+  cartId?: string;
+}
+
+interface RecordedOrder {
+  id: number;
+  code: string;
+  /** The order's secret (for the pending order cookie only); stored hashed. */
+  token: string;
+  /** The secret of the order page's link (for this browser's view cookie); stored hashed. */
+  viewToken: string;
+  /** The code of the order this one replaced (cancelled), or null. */
+  replaced: string | null;
+  /** The code of this browser's earlier order the restaurant had taken up (it stays), or null. */
+  follows: string | null;
+  total: number;
+  pricing: Pricing;
+  /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
+  message: string;
+  whatsappUrl: string;
+  outsideHours: boolean;
+}
+
+export type RecordResult =
+  { ok: true; order: RecordedOrder } | { ok: false; status: 400 | 409; message: string; pricing?: Pricing };
+
+type Refusal = Extract<RecordResult, { ok: false }>;
+
+const methodOf = (request: RecordRequest) => request.payment ?? request.context.payment.methods[0]!;
+
+/** An order line as the menu names and prices it now. */
+export interface PricedLine {
+  menu_item_id: string;
+  nama: string;
+  harga: number;
+  jumlah: number;
+  level: number | null;
+  catatan: string;
+  subtotal: number;
+}
+
+/** Tries before giving up on finding a free code (each try after the third is one character longer). */
+const CODE_ATTEMPTS = 8;
+
+/** `2x Mie Nyala Level 1 · Sedang, 1x Es Teh Jumbo`: the lines in one line, for a notification. */
+const linesSummary = (lines: readonly PricedLine[]) =>
+  lines
+    .map(
+      (line) =>
+        `${line.jumlah}x ${line.nama}${line.level === null ? "" : ` · ${spiceLevelLabel(line.level)}`}`,
+    )
+    .join(", ");
+
+/** Check: the store takes orders, every line is orderable now, and the order within its cap. */
+function checkOrder({ lines, context, kasir }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {
+  if (context.store.busy && !kasir)
+    return { ok: false, status: 409, message: CHECKOUT_MESSAGES.busy(context.store.busyText) };
+  return menuLines(lines, context.pricing.menu);
+}
+
+/** The lines as `menu` names and prices them, each orderable, within the order's cap; or why not. */
+export function menuLines(
+  lines: readonly OrderRequestLine[],
+  menu: Parameters<typeof checkLines>[1],
+): { ok: true; lines: PricedLine[] } | Refusal {
+  const checked = checkLines(lines, menu);
+  if (!checked.ok) return checked;
+  const priced = checked.lines.map(({ entry, ...line }) => ({
+    menu_item_id: entry.id,
+    nama: entry.nama,
+    harga: entry.harga,
+    jumlah: line.jumlah,
+    level: entry.level ?? null,
+    catatan: line.catatan ?? "",
+    subtotal: entry.harga * line.jumlah,
+  }));
+  if (priced.reduce((sum, line) => sum + line.subtotal, 0) > MAX_ORDER_TOTAL) {
+    return { ok: false, status: 400, message: CHECKOUT_MESSAGES.tooLarge };
+  }
+  return { ok: true, lines: priced };
+}
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Price, inside the recording's transaction: the customer's row is locked before their promo
+ * facts are read (once-per-customer and first-order promos hold against checkouts sent at once),
+ * and the replaced order is checked under its own lock before it leaves the counts.
+ */
+async function price(
+  tx: Transaction,
+  { context, account, replaces = null }: RecordRequest,
+  lines: readonly PricedLine[],
+) {
+  if (account) await lockCustomer(tx, account.id);
+  const pending = await pendingOrderState(tx, replaces, { lock: true });
+  const replaced = pending?.kind === "replace" ? pending.order : null;
+  const follows = pending?.kind === "follow" ? pending.code : null;
+  const customer = await getCustomerFacts(tx, account?.id ?? null, { replacing: replaced?.id ?? null });
+  const pricing = priceAt(
+    context,
+    lines.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
+    customer,
+  );
+  return { pricing, replaced, follows };
+}
+
+/** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
+async function insert(
+  tx: Transaction,
+  request: RecordRequest,
+  lines: readonly PricedLine[],
+  { pricing, replaced, follows }: Awaited<ReturnType<typeof price>>,
+) {
+  const { context, account, details, kasir } = request;
+  const pending = newPendingToken();
+  const view = newViewToken();
+  const at = context.now;
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
+    // A taken code inserts nothing (no error, so the transaction stays usable): draw again.
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        code,
+        user_id: account?.id ?? null,
+        customer_name: details.nama,
+        customer_phone: details.whatsapp || null,
+        fulfilment: details.cara,
+        address: details.alamat || null,
+        landmark: details.patokan || null,
+        table_number: details.meja || null,
+        scheduled_for: details.scheduledFor,
+        subtotal: pricing.subtotal,
+        total: pricing.total,
+        outside_hours: !context.store.status.open,
+        token_hash: pending.hash,
+        view_token_hash: view.hash,
+        source: kasir ? "kasir" : "online",
+        // Taken at the counter: there is no message to send.
+        sent_at: kasir ? at : null,
+        payment_method: methodOf(request),
+        replaces: replaced?.code ?? null,
+        follows,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflictDoNothing({ target: orders.code })
+      .returning({ id: orders.id, code: orders.code });
+    if (!row) continue;
+    await tx.insert(orderItems).values(lines.map((line) => ({ ...line, order_id: row.id, created_at: at })));
+    // The replaced order's portions come back before this one takes its own (0044).
+    const given = replaced ? await givePortions(tx, [replaced.id]) : null;
+    const taken = await takePortions(tx, { orderId: row.id, lines, store: context.store, at });
+    await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
+    if (request.cartId) await linkOrderToCart(tx, row.id, request.cartId, lines);
+    await notifyAdmins(tx, "pesananBaru", {
+      judul: "Pesanan baru",
+      pesan: `${row.code} · ${details.nama} · ${FULFILMENT_LABELS[details.cara]}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
+    });
+    if (kasir)
+      await writeAudit(tx, kasir, {
+        action: "buat",
+        entity: "pesanan",
+        entityId: row.code,
+        summary: `Pesanan kasir ${row.code} · ${details.nama}: ${linesSummary(lines)} — ${formatRupiah(pricing.total)}`,
+        details: { source: "kasir", lines, total: pricing.total },
+      });
+    await writeDiscounts(tx, row.id, pricing.discounts);
+    const cancelled = replaced ? await cancelReplaced(tx, replaced, row.code, at) : false;
+    return {
+      ...row,
+      replaced: cancelled ? replaced!.code : null,
+      follows,
+      portions: [taken, ...(given ? [given] : [])],
+      pricing,
+      token: pending.token,
+      viewToken: view.token,
+    };
+  }
+  throw new Error("no free order code after several attempts");
+}
+
+type Inserted = Awaited<ReturnType<typeof insert>>;
+
+/** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
+function announce(request: RecordRequest, lines: readonly PricedLine[], order: Inserted) {
+  const { context, details, origin } = request;
+  announceOrderChange({ code: order.code, kind: "baru" });
+  if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
+  const message = orderMessage(context.store.brand, lines, {
+    code: order.code,
+    customerName: details.nama,
+    details: detailLines(
+      {
+        customer_phone: details.whatsapp,
+        fulfilment: details.cara,
+        address: details.alamat,
+        landmark: details.patokan,
+        table_number: details.meja,
+        scheduled_for: details.scheduledFor,
+      },
+      context.store.timezone,
+    ).concat(paymentLine(methodOf(request))),
+    closedNote: closedOrderNote(context.store.status),
+    link: orderLink(origin, order.code, order.viewToken),
+    discounts: order.pricing.discounts,
+    earlier: { replaces: order.replaced, follows: order.follows },
+  });
+  return { message, whatsappUrl: whatsappLink(context.store.whatsapp, message) };
+}
+
+/**
+ * Stores the order (the lines as the menu names and prices them now, the customer's details,
+ * its first timeline entry, the admins' notifications, its discounts), or says why not.
+ */
+export async function recordOrder(db: Database, request: RecordRequest): Promise<RecordResult> {
+  const checked = checkOrder(request);
+  if (!checked.ok) return checked;
+  const { seenTotal = null } = request;
+  // Nothing is written unless the total is the one the page showed, the method can take it and
+  // every portion is there.
+  const order = await db
+    .transaction(async (tx) => {
+      const priced = await price(tx, request, checked.lines);
+      if (seenTotal !== null && seenTotal !== priced.pricing.total) return { ok: false as const, ...priced };
+      const unpayable = paymentProblem(
+        methodOf(request),
+        priced.pricing.total,
+        request.context.payment.methods,
+      );
+      if (unpayable) return { ok: false as const, ...priced, unpayable };
+      return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PortionsRefused) return error;
+      throw error;
+    });
+  if (order instanceof PortionsRefused) return { ok: false, status: order.status, message: order.message };
+  if (!order.ok) {
+    const { pricing } = order;
+    if ("unpayable" in order) return { ok: false, status: 400, message: order.unpayable, pricing };
+    return { ok: false, status: 409, message: CHECKOUT_MESSAGES.repriced(pricing.total), pricing };
+  }
+  const { id, code, token, viewToken, replaced, follows, pricing } = order;
+  announcePortions(...order.portions);
+  const outsideHours = !request.context.store.status.open;
+  return {
+    ok: true,
+    order: {
+      id,
+      code,
+      token,
+      viewToken,
+      replaced,
+      follows,
+      total: pricing.total,
+      pricing,
+      outsideHours,
+      ...announce(request, checked.lines, order),
+    },
+  };
+}

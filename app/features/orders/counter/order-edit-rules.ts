@@ -1,7 +1,0 @@
-/** What an edit may touch, shared by the board, the edit form and the server (0039). */
-import type { OrderStatus } from "../order-status.ts";
-
-/** Before _Siap_ the kitchen can still follow a change. */
-export const EDITABLE_STATUSES: readonly OrderStatus[] = ["baru", "diterima", "dimasak"];
-/** The time field's value that leaves the order's time as it is. */
-export const KEEP_TIME = "tetap";

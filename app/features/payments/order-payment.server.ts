@@ -1,0 +1,98 @@
+/**
+ * An order's payment as its page shows it (docs/decisions/0040-payments.md): for QRIS the code
+ * for its recorded total drawn as an SVG on the server, for a transfer the account, and the paid
+ * state that the live stream sends again when staff mark it.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { orders } from "../../../database/schema.ts";
+import { qrSvg } from "../../lib/qris/qr-render.server.ts";
+import { dynamicQris } from "../../lib/qris/qris.ts";
+import { PAYMENT_LABELS, type PaymentMethod, type PaymentSettings } from "./payment-methods.ts";
+import { clockTime } from "../store/order-time.ts";
+import { differenceText, paidLabel, type OrderPaymentState } from "./order-payment.ts";
+
+/** The paid state, part of the order page's live state. */
+export interface LivePayment {
+  paid: boolean;
+  /** `Lunas` or `Belum dibayar`. */
+  label: string;
+  /** `QRIS · pukul 18.20`, when paid. */
+  detail: string | null;
+  /** Set when an edit changed the total after it was paid. */
+  difference: string | null;
+}
+
+export function livePayment(order: OrderPaymentState, timezone: string): LivePayment {
+  const method = order.payment_method ? PAYMENT_LABELS[order.payment_method] : null;
+  const at = order.paid_at ? `pukul ${clockTime(new Date(order.paid_at), timezone)}` : null;
+  return {
+    paid: order.paid_at !== null,
+    label: paidLabel(order),
+    detail: at ? [method, at].filter(Boolean).join(" · ") : null,
+    difference: differenceText(order),
+  };
+}
+
+/** How the page asks for the money: the QRIS for the exact total, the bank account, or cash. */
+export interface PaymentRequest {
+  method: PaymentMethod;
+  label: string;
+  total: number;
+  qris: { svg: string; merchantName: string } | { problem: string } | null;
+  bank: PaymentSettings["bank"];
+}
+
+/** The dynamic QRIS for an order's recorded total (tag 54 = orders.total), or why there is none. */
+export function orderQris(settings: PaymentSettings, total: number) {
+  if (!settings.qris)
+    return {
+      ok: false as const,
+      message: "QRIS toko belum diatur. Bayar tunai atau tanya kami lewat WhatsApp.",
+    };
+  const payload = dynamicQris(settings.qris.payload, total);
+  return payload.ok
+    ? { ok: true as const, payload: payload.value, merchantName: settings.qris.merchantName }
+    : payload;
+}
+
+export function paymentRequest(
+  order: Pick<OrderPaymentState, "payment_method" | "total">,
+  settings: PaymentSettings,
+): PaymentRequest | null {
+  const method = order.payment_method;
+  if (!method) return null;
+  let qris: PaymentRequest["qris"] = null;
+  if (method === "qris") {
+    const code = orderQris(settings, order.total);
+    qris = code.ok
+      ? { svg: qrSvg(code.payload), merchantName: code.merchantName }
+      : { problem: code.message };
+  }
+  return {
+    method,
+    label: PAYMENT_LABELS[method],
+    total: order.total,
+    qris,
+    bank: method === "transfer" ? settings.bank : null,
+  };
+}
+
+/**
+ * For an edit of an order (counter's): call it in the edit's transaction with the totals before
+ * and after. A paid order keeps the total it was paid at, so its page and card flag the
+ * difference; this returns the sentence for the edit's audit entry, or null when nothing differs.
+ */
+export async function paidTotalChange(
+  db: Pick<Database, "select">,
+  orderId: number,
+  before: number,
+  after: number,
+): Promise<string | null> {
+  if (before === after) return null;
+  const [order] = await db
+    .select({ paid_at: orders.paid_at, paid_amount: orders.paid_amount })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order ? differenceText({ ...order, total: after }) : null;
+}

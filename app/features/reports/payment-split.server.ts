@@ -1,0 +1,44 @@
+/**
+ * Sales split by payment method and paid or not, for the report and the dashboard, read from the
+ * hour totals the triggers keep (decisions 0032 and 0040): confirmed orders only.
+ */
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { orderHourTotals } from "../../../database/schema.ts";
+import type { PaymentMethod } from "../payments/payment-methods.ts";
+
+export interface PaymentSplitRow {
+  /** null: orders from before payment methods. */
+  method: PaymentMethod | null;
+  paid: boolean;
+  orders: number;
+  revenue: number;
+}
+
+/** The confirmed orders placed in [start, end) (whole hours), by method then paid state. */
+export async function paymentSplit(db: Database, start: Date, end: Date): Promise<PaymentSplitRow[]> {
+  const rows = await db
+    .select({
+      method: orderHourTotals.method,
+      paid: orderHourTotals.paid,
+      orders: sql<number>`sum(${orderHourTotals.orders})::double precision`,
+      revenue: sql<number>`sum(${orderHourTotals.revenue})::double precision`,
+    })
+    .from(orderHourTotals)
+    .where(
+      and(
+        eq(orderHourTotals.outcome, "confirmed"),
+        gte(orderHourTotals.hour, start),
+        lt(orderHourTotals.hour, end),
+      ),
+    )
+    .groupBy(orderHourTotals.method, orderHourTotals.paid)
+    .having(sql`sum(${orderHourTotals.orders}) > 0`)
+    .orderBy(orderHourTotals.method, orderHourTotals.paid);
+  return rows.map((row) => ({
+    method: (row.method || null) as PaymentMethod | null,
+    paid: row.paid,
+    orders: Number(row.orders),
+    revenue: Number(row.revenue),
+  }));
+}
