@@ -22,7 +22,7 @@ const formModule =
   /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
 // The checkout's small modules that /keranjang and /keranjang/pesan share, in one file.
 const checkoutModule =
-  /[\\/]app[\\/]features[\\/](orders[\\/](whatsapp-tab|checkout-details-check|checkout-fields)|store[\\/]payment-labels)\.ts$/;
+  /[\\/]app[\\/]features[\\/](checkout[\\/](whatsapp-tab|checkout-details-check)|orders[\\/]order-fields|payments[\\/]payment-labels)\.ts$/;
 const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-form-parts)\.tsx?$/;
 
 export default defineConfig({

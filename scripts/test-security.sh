@@ -24,11 +24,11 @@ integration=(
   tests/integration/accounts/login-redirect.test.ts
   tests/integration/accounts/rate-limit.test.ts
   tests/integration/accounts/server-secret.test.ts
-  tests/integration/orders/order-limits.test.ts
+  tests/integration/checkout/order-limits.test.ts
 )
 step "sessions and input edges (unit; integration on PGlite, then PostgreSQL)"
 npx vitest run app/lib/redirect.test.ts app/lib/csrf.server.test.ts app/lib/single-line.test.ts \
-  app/features/orders/order-message.test.ts "${integration[@]}"
+  app/features/checkout/order-message.test.ts "${integration[@]}"
 bash scripts/with-postgres.sh npx vitest run "${integration[@]}"
 step "production build"
 npm run --silent build

@@ -75,7 +75,7 @@ test("the largest order goes through; one rupiah more gets the message in the ca
   expect(await ordersRecorded(admin)).toBe(before);
 
   // The same cart checked out by a plain form POST (no JavaScript): a 400 page with the message,
-  // never a 500. (The issue's 22 lines × 99 at Rp 1.000.000: tests/integration/orders/order-limits.test.ts.)
+  // never a 500. (The issue's 22 lines × 99 at Rp 1.000.000: tests/integration/checkout/order-limits.test.ts.)
   const plain = await page.request.post("/pesanan", { form: PICK_UP });
   expect(plain.status()).toBe(400);
   expect(await plain.text()).toContain(TOO_LARGE);

@@ -1,7 +1,7 @@
 /**
  * Properties of the pricing over random carts, clocks and rule sets (fast-check; a failure
  * prints its seed, and FC_SEED replays it). The store-side equality (what the cart shows is what
- * the order records) is in tests/integration/orders/checkout-pricing.test.ts.
+ * the order records) is in tests/integration/checkout/checkout-pricing.test.ts.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
