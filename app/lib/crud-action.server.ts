@@ -8,7 +8,7 @@ import { answerOutcome, formAction, refuseForm, UNKNOWN_REQUEST } from "./form-a
 import type { WriteResult } from "./write-result.ts";
 
 /** The writes of a list page whose rows have a photo; `Id` is how the form's `id` field is read. */
-interface CrudWrites<T extends z.ZodObject, Id> {
+interface CrudWrites<T extends z.ZodType<object>, Id> {
   schema: T;
   readId(value: FormDataEntryValue | null): Id | null;
   /** The message for an id that names no row. */
@@ -21,7 +21,7 @@ interface CrudWrites<T extends z.ZodObject, Id> {
   rowButtons?: Record<string, { write(id: Id): Promise<WriteResult>; saved: string }>;
 }
 
-export async function crudAction<T extends z.ZodObject, Id>(form: FormData, writes: CrudWrites<T, Id>) {
+export async function crudAction<T extends z.ZodType<object>, Id>(form: FormData, writes: CrudWrites<T, Id>) {
   const intent = form.get("intent");
   const id = writes.readId(form.get("id"));
   const photo = form.get("foto");

@@ -4,15 +4,15 @@ import type { z } from "zod";
 import { useEnhancedForm, type FieldMeta } from "~/lib/use-enhanced-form.ts";
 import { FormMessage } from "./form-message.tsx";
 
-interface CrudFormFields<T extends z.ZodObject> {
-  fields: { [Name in keyof z.output<T>]-?: FieldMeta };
+interface CrudFormFields<T extends z.ZodType<object>> {
+  fields: { [Name in keyof z.input<T>]-?: FieldMeta };
   /** The form's id: the photo field's id starts with it. */
   formId: string;
   /** The messages for the photo (`foto`, not a field of the schema: the server reads the file). */
   photoErrors: string[] | undefined;
 }
 
-interface CrudFormProps<T extends z.ZodObject> {
+interface CrudFormProps<T extends z.ZodType<object>> {
   /** Names the form (`promo`): its id and its heading's. */
   id: string;
   schema: T;
@@ -31,14 +31,14 @@ interface CrudFormProps<T extends z.ZodObject> {
  * row named by `?ubah=` with "Simpan perubahan" and "Batal". A multipart POST, so it carries a
  * photo and works without JavaScript; the fields are the caller's (`children`).
  */
-export function CrudForm<T extends z.ZodObject>(props: CrudFormProps<T>) {
+export function CrudForm<T extends z.ZodType<object>>(props: CrudFormProps<T>) {
   // Another row, or this row as the loader gives it after a save (normalised, or changed by
   // someone else), starts the form again from its values. The action's answer arrives before
   // the loader's new values, so resetting on the answer alone would show the old ones.
   return <RowForm key={`${props.editing}:${JSON.stringify(props.defaultValue)}`} {...props} />;
 }
 
-function RowForm<T extends z.ZodObject>({
+function RowForm<T extends z.ZodType<object>>({
   id,
   schema,
   editing,

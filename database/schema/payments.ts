@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { type PaymentMethod } from "../types.ts";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
@@ -16,6 +16,9 @@ export const paymentSettings = pgTable(
     methods: text("methods").array().$type<PaymentMethod[]>().notNull(),
     /** The shop's static QRIS payload, checked by app/lib/qris before it is stored. */
     qris_payload: text("qris_payload"),
+    /** The payload's data objects and merchant name, read once when it was saved (0055). */
+    qris_objects: jsonb("qris_objects").$type<{ id: string; value: string }[]>(),
+    qris_merchant_name: text("qris_merchant_name"),
     bank_name: text("bank_name"),
     bank_account: text("bank_account"),
     bank_holder: text("bank_holder"),

@@ -5,7 +5,7 @@
 import type { Database } from "../../../database/client.server.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import type { Slot } from "../store/order-slots.ts";
-import type { PaymentMethod } from "../payments/payment-methods.ts";
+import type { PaymentMethod } from "../payments/payment-labels.ts";
 import { rememberedDetails } from "./checkout-profile.server.ts";
 
 export interface CheckoutForm {

@@ -22,7 +22,7 @@ import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
 import { announceOrderChange } from "../orders/live.server.ts";
 import { paymentLine } from "../payments/order-payment.ts";
 import { paymentProblem } from "../payments/payment-choice.ts";
-import type { PaymentMethod } from "../payments/payment-methods.ts";
+import type { PaymentMethod } from "../payments/payment-labels.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "../orders/order-code.ts";
 import { detailLines } from "../orders/order-details.ts";
 import { orderMessage } from "./order-message.ts";

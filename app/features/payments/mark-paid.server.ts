@@ -2,14 +2,14 @@
  * Paid state (docs/decisions/0040-payments.md): *Lunas* with one tap, undone with a reason; each
  * mark a `payments` row, the order row the current state. The caller checked admin and CSRF.
  */
+import { readReason } from "../../lib/reason-text.ts";
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, payments } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
-import { singleLine } from "../../lib/single-line.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
-import { PAYMENT_LABELS } from "./payment-methods.ts";
+import { PAYMENT_LABELS } from "./payment-labels.ts";
 import { announceOrderChange } from "../orders/live.server.ts";
 import { normalizeOrderCode } from "../orders/order-code.ts";
 import { PAID_INTENTS } from "./order-payment.ts";
@@ -76,10 +76,8 @@ export async function markUnpaid(
   input: { code: unknown; alasan: unknown },
 ): Promise<PaidResult> {
   const code = normalizeOrderCode(typeof input.code === "string" ? input.code : "");
-  const reason = typeof input.alasan === "string" ? singleLine(input.alasan) : "";
-  if (Array.from(reason).length < 3 || Array.from(reason).length > 200) {
-    return { ok: false, status: 400, message: PAID_MESSAGES.reason };
-  }
+  const reason = readReason(input.alasan);
+  if (reason === null) return { ok: false, status: 400, message: PAID_MESSAGES.reason };
   const at = storeDate();
   const result = await db.transaction(async (tx): Promise<PaidResult> => {
     const [order] = await tx

@@ -8,7 +8,8 @@ import type { Database } from "../../../database/client.server.ts";
 import { orders } from "../../../database/schema.ts";
 import { qrSvg } from "../../lib/qris/qr-render.server.ts";
 import { dynamicQris } from "../../lib/qris/qris.ts";
-import { PAYMENT_LABELS, type PaymentMethod, type PaymentSettings } from "./payment-methods.ts";
+import { type PaymentSettings } from "./payment-methods.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 import { clockTime } from "../store/order-time.ts";
 import { differenceText, paidLabel, type OrderPaymentState } from "./order-payment.ts";
 
@@ -50,7 +51,7 @@ export function orderQris(settings: PaymentSettings, total: number) {
       ok: false as const,
       message: "QRIS toko belum diatur. Bayar tunai atau tanya kami lewat WhatsApp.",
     };
-  const payload = dynamicQris(settings.qris.payload, total);
+  const payload = dynamicQris(settings.qris, total);
   return payload.ok
     ? { ok: true as const, payload: payload.value, merchantName: settings.qris.merchantName }
     : payload;

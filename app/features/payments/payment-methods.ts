@@ -6,8 +6,6 @@ import { z } from "zod";
 import { textField } from "../../lib/form-schema.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "./payment-labels.ts";
 
-export { PAYMENT_LABELS, PAYMENT_METHODS, type PaymentMethod } from "./payment-labels.ts";
-
 export const PAYMENT_SETTINGS_MESSAGES = {
   none: "Nyalakan paling sedikit satu metode pembayaran.",
   main: "Metode utama harus salah satu metode yang dinyalakan.",
@@ -16,13 +14,16 @@ export const PAYMENT_SETTINGS_MESSAGES = {
   bankAccount: "Nomor rekening 5 sampai 20 angka.",
   bankHolder: "Isi nama pemilik rekening (paling banyak 60 karakter).",
   saved: "Metode pembayaran disimpan.",
+  qrisKeptOff:
+    "Metode pembayaran disimpan. Kode QRIS tersimpan, tetapi pelanggan belum melihat QRIS: centang QRIS untuk menawarkannya.",
 } as const;
 
 /** The shop's payment settings as checkout and the order page use them. */
 export interface PaymentSettings {
   /** Turned on, the main one (checkout's default) first. */
   methods: PaymentMethod[];
-  qris: { payload: string; merchantName: string } | null;
+  /** The shop's static code as it was read when saved (lib/qris validateStaticQris). */
+  qris: { payload: string; merchantName: string; objects: { id: string; value: string }[] } | null;
   bank: { name: string; account: string; holder: string } | null;
 }
 

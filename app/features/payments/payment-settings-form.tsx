@@ -6,12 +6,8 @@ import { PhotoField } from "~/ui/photo-field.tsx";
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { FormMessage } from "~/ui/form-message.tsx";
 import { checkboxProps, fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
-import {
-  PAYMENT_LABELS,
-  PAYMENT_METHODS,
-  PaymentSettingsSchema,
-  type PaymentSettings,
-} from "./payment-methods.ts";
+import { PaymentSettingsSchema, type PaymentSettings } from "./payment-methods.ts";
+import { PAYMENT_LABELS, PAYMENT_METHODS } from "./payment-labels.ts";
 
 export const PAYMENT_INTENT = "pembayaran";
 

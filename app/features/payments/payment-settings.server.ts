@@ -8,25 +8,37 @@ import type { Database } from "../../../database/client.server.ts";
 import { paymentSettings } from "../../../database/schema.ts";
 import { cachedContent, invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { readQrPicture } from "../../lib/qris/qr-read.server.ts";
-import { validateStaticQris } from "../../lib/qris/qris.ts";
+import { validateStaticQris, type Qris } from "../../lib/qris/qris.ts";
 import { refuse, written, type WriteResult } from "../../lib/write-result.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import {
   CASH_ONLY,
   orderedMethods,
-  PAYMENT_LABELS,
   PAYMENT_SETTINGS_MESSAGES,
   type PaymentSettings,
   type PaymentSettingsValues,
 } from "./payment-methods.ts";
+import { PAYMENT_LABELS } from "./payment-labels.ts";
+
+type Row = typeof paymentSettings.$inferSelect;
+
+/** The stored code as it was read when saved; a row saved before the parts were kept is read once. */
+function storedQris(row: Row): PaymentSettings["qris"] {
+  if (!row.qris_payload) return null;
+  if (row.qris_objects && row.qris_merchant_name)
+    return { payload: row.qris_payload, merchantName: row.qris_merchant_name, objects: row.qris_objects };
+  const checked = validateStaticQris(row.qris_payload);
+  return checked.ok ? qrisParts(checked.value) : null;
+}
+
+const qrisParts = ({ payload, merchantName, objects }: Qris) => ({ payload, merchantName, objects });
 
 export async function getPaymentSettings(db: Pick<Database, "select">): Promise<PaymentSettings> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1)).limit(1);
   if (!row) return CASH_ONLY;
-  const qris = row.qris_payload ? validateStaticQris(row.qris_payload) : null;
   return {
     methods: row.methods,
-    qris: qris?.ok ? { payload: qris.value.payload, merchantName: qris.value.merchantName } : null,
+    qris: storedQris(row),
     bank:
       row.bank_name && row.bank_account && row.bank_holder
         ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder }
@@ -39,16 +51,16 @@ export const shopPaymentSettings = (db: Pick<Database, "select">) =>
   cachedContent("paymentSettings", () => getPaymentSettings(db));
 
 /** The payload the form gives: read from the picture when one is uploaded, else the pasted text. */
-async function qrisPayload(text: string, picture: File | null): Promise<WriteResult<string>> {
+async function qrisPayload(text: string, picture: File | null): Promise<WriteResult<Qris | null>> {
   if (picture && picture.size > 0) {
     const read = await readQrPicture(new Uint8Array(await picture.arrayBuffer()));
     if (!read.ok) return refuse(400, read.message, { qris_kode: read.message });
     text = read.text;
   }
-  if (!text) return written("");
+  if (!text) return written(null);
   const checked = validateStaticQris(text);
   if (!checked.ok) return refuse(400, checked.message, { qris_kode: checked.message });
-  return written(checked.value.payload);
+  return written(checked.value);
 }
 
 /** Saves the settings the form's schema accepted, with the QRIS picture when one was uploaded. */
@@ -57,10 +69,10 @@ export async function updatePaymentSettings(
   actor: Actor,
   values: PaymentSettingsValues,
   picture: File | null,
-): Promise<WriteResult> {
-  const payload = await qrisPayload(values.qris_kode, picture);
-  if (!payload.ok) return payload;
-  if (values.qris && !payload.value) {
+): Promise<WriteResult | { ok: true; message: string }> {
+  const qris = await qrisPayload(values.qris_kode, picture);
+  if (!qris.ok) return qris;
+  if (values.qris && !qris.value) {
     return refuse(400, PAYMENT_SETTINGS_MESSAGES.qrisMissing, {
       qris_kode: PAYMENT_SETTINGS_MESSAGES.qrisMissing,
     });
@@ -68,7 +80,9 @@ export async function updatePaymentSettings(
   const methods = orderedMethods(values);
   const row = {
     methods,
-    qris_payload: payload.value || null,
+    qris_payload: qris.value?.payload ?? null,
+    qris_objects: qris.value?.objects ?? null,
+    qris_merchant_name: qris.value?.merchantName ?? null,
     bank_name: values.bank_nama || null,
     bank_account: values.bank_rekening || null,
     bank_holder: values.bank_pemilik || null,
@@ -87,5 +101,8 @@ export async function updatePaymentSettings(
     });
   });
   invalidateContentCache();
-  return written(undefined);
+  // A code kept while QRIS is off: say so, or the owner thinks customers can pay with it.
+  return row.qris_payload && !values.qris
+    ? { ok: true, message: PAYMENT_SETTINGS_MESSAGES.qrisKeptOff }
+    : written(undefined);
 }

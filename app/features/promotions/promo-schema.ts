@@ -3,10 +3,11 @@
  * of the store's calendar, `YYYY-MM-DD`; the price rule's fields and checks are rule-form.ts's.
  */
 import { z } from "zod";
+import type { PromoRule } from "./rule.ts";
 import { isDateString } from "../../lib/date-input.ts";
 import { checkbox, checkedText, positionField, textField } from "../../lib/form-schema.ts";
 import { saysTime } from "./labels.ts";
-import { checkRuleForm, ruleFields } from "./rule-form.ts";
+import { checkRuleForm, ruleFields, ruleFromForm } from "./rule-form.ts";
 
 export const PROMO_MESSAGES = {
   titleRequired: "Judul promo wajib diisi.",
@@ -41,10 +42,24 @@ export const PromoSchema = z
   .superRefine((promo, context) => {
     const issue = (field: string, message: string) =>
       context.addIssue({ code: "custom", path: [field], message });
-    if (promo.active_from && promo.active_until && promo.active_from > promo.active_until) {
-      issue("active_until", PROMO_MESSAGES.dateOrder);
-    }
-    checkRuleForm(promo, new Set(context.issues.map((entry) => entry.path?.[0])), issue);
-  });
+    const dates = dateRangeProblem(promo.active_from, promo.active_until);
+    if (dates) issue("active_until", dates);
+    const rule = ruleFromForm(promo);
+    checkRuleForm(promo, rule, new Set(context.issues.map((entry) => entry.path?.[0])), issue);
+    // Built once, here: the action stores the rule these checks checked. (A transform would
+    // not run beside another field's message, and the page shows every message at once.)
+    Object.assign(promo, { rule });
+  })
+  .transform((promo) => promo as typeof promo & { rule: PromoRule | null });
+
+/**
+ * Why a promo's days cannot stand: the last before the first, or, for a new promo (`today` in the
+ * store's calendar, known on the server), a last day already past. Null when they can.
+ */
+export function dateRangeProblem(from: string, until: string, today: string | null = null): string | null {
+  if (from && until && from > until) return PROMO_MESSAGES.dateOrder;
+  if (today && until && until < today) return PROMO_MESSAGES.datePast;
+  return null;
+}
 
 export type PromoValues = z.infer<typeof PromoSchema>;

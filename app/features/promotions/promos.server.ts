@@ -24,9 +24,9 @@ import {
 import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { getStoreSettingsValues } from "../store/settings.server.ts";
 import { offerText } from "./labels.ts";
-import { PROMO_MESSAGES, type PromoValues } from "./promo-schema.ts";
+import { dateRangeProblem, PROMO_MESSAGES, type PromoValues } from "./promo-schema.ts";
 import { readRule, type PromoRule, type PromoTarget } from "./rule.ts";
-import { bundleParts, formFromRule, ruleFromForm, targetOptions } from "./rule-form.ts";
+import { bundleParts, formFromRule, targetOptions } from "./rule-form.ts";
 import { cheapestOf, matchesTarget, parseTarget } from "./targets.ts";
 
 const PROMO_CARD: PictureCard = { kind: "promo", table: promos, label: "Promo", messages: PROMO_MESSAGES };
@@ -107,13 +107,9 @@ async function checkAgainstMenu(
   timezone: string,
   creating: boolean,
 ): Promise<Refusal | null> {
-  if (
-    creating &&
-    values.active_until &&
-    values.active_until < zonedDateString(new Date(storeNow()), timezone)
-  ) {
-    return refuse(400, PROMO_MESSAGES.datePast, { active_until: PROMO_MESSAGES.datePast });
-  }
+  const today = creating ? zonedDateString(new Date(storeNow()), timezone) : null;
+  const dates = dateRangeProblem(values.active_from, values.active_until, today);
+  if (dates) return refuse(400, dates, { active_until: dates });
   if (!rule) return null;
   const [items, sections] = await Promise.all([
     db
@@ -160,7 +156,7 @@ async function checkAgainstMenu(
 /** The row's columns of checked form values, or why the menu or the calendar refuses them. */
 async function promoColumns(db: Database, values: PromoValues, creating: boolean) {
   const { timezone } = await getStoreSettingsValues(db);
-  const rule = ruleFromForm(values);
+  const { rule } = values;
   const columns = {
     title: values.title,
     description: values.description,

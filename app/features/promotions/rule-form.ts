@@ -135,16 +135,16 @@ function weekdaysBetween(from: string, until: string): Set<number> {
 }
 
 /**
- * The rule's checks as messages on the form's fields: PromoRuleSchema's own, and what only the
- * form knows (a choice of lines left empty, dates without any of the rule's days). `taken` holds
+ * The checks of `rule` (built from the form) as messages on the form's fields: PromoRuleSchema's
+ * own, and what only the form knows (a choice of lines left empty, dates without any of the rule's days). `taken` holds
  * the fields that already have a message, so a field's value is not refused twice.
  */
 export function checkRuleForm(
   values: RuleFormValues & { active_from: string; active_until: string },
+  rule: PromoRule | null,
   taken: ReadonlySet<unknown>,
   issue: (field: string, message: string) => void,
 ) {
-  const rule = ruleFromForm(values);
   if (!rule) return;
   const flagged = new Set(taken);
   const once = (name: string, message: string) => {

@@ -5,7 +5,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderHourTotals } from "../../../database/schema.ts";
-import type { PaymentMethod } from "../payments/payment-methods.ts";
+import type { PaymentMethod } from "../payments/payment-labels.ts";
 
 export interface PaymentSplitRow {
   /** null: orders from before payment methods. */

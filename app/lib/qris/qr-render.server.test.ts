@@ -1,12 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { PUBLISHED_PAYLOADS } from "./fixtures/published-payloads.ts";
-import { dynamicQris } from "./qris.ts";
+import { dynamicQris, validateStaticQris } from "./qris.ts";
 import { readQrPicture } from "./qr-read.server.ts";
 import { qrPng, qrSvg } from "./qr-render.server.ts";
 
 // Drawn by lean-qr, read back by @paulmillr/qr: two independent implementations.
-const payload = dynamicQris(PUBLISHED_PAYLOADS["QRIS BAZNAS"], 67_500);
+const shop = validateStaticQris(PUBLISHED_PAYLOADS["QRIS BAZNAS"]);
+const payload = shop.ok ? dynamicQris(shop.value, 67_500) : shop;
 if (!payload.ok) throw new Error(payload.message);
 const PAYLOAD = payload.value;
 

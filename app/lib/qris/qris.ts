@@ -29,6 +29,8 @@ export const QRIS_MESSAGES = {
   merchantName: "Kode QRIS tidak memuat nama merchant (tag 59).",
   dynamic: "Ini QRIS dinamis untuk satu transaksi. Gunakan QRIS statis yang tercetak di toko.",
   wholeAmount: "Nominal QRIS harus bilangan bulat rupiah, minimal Rp 1.",
+  control:
+    "Nama atau kota merchant di QRIS memuat karakter tersembunyi. Minta QRIS statis baru ke penyedia QRIS.",
 } as const;
 
 export type QrisResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -89,14 +91,21 @@ export function parseQris(input: string): QrisResult<Qris> {
   };
 }
 
-/** The shop's printed code, as the owner pastes it: static, no amount, no surcharge. */
+/** Control or format characters: shown raw they garble a page, a ticket or a payer's banking app. */
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * The shop's printed code, as the owner pastes it: static, no amount, no surcharge, a merchant
+ * name and city without hidden characters. Checked once, when saved; the parts are stored.
+ */
 export function validateStaticQris(input: string): QrisResult<Qris> {
   const parsed = parseQris(input);
   if (!parsed.ok) return parsed;
-  const { amount, objects, dynamic } = parsed.value;
+  const { amount, objects, dynamic, merchantName, merchantCity } = parsed.value;
   if (amount !== null) return refused(QRIS_MESSAGES.amount);
   if (objects.some((object) => SURCHARGE_TAGS.includes(object.id))) return refused(QRIS_MESSAGES.surcharge);
   if (dynamic) return refused(QRIS_MESSAGES.dynamic);
+  if (HIDDEN.test(merchantName) || HIDDEN.test(merchantCity ?? "")) return refused(QRIS_MESSAGES.control);
   return parsed;
 }
 
@@ -110,16 +119,15 @@ export function qrisAmountProblem(amount: number): string | null {
 }
 
 /**
- * The code for one payment of `amount`: tag 01 = 12, tag 54 = the amount in whole rupiah, no
- * surcharge tags, data objects in ascending ID order and the CRC (63) recomputed, last.
+ * The code for one payment of `amount` from the shop's checked static code (validateStaticQris):
+ * tag 01 = 12, tag 54 = the amount in whole rupiah, data objects in ascending ID order and the CRC
+ * (63) recomputed, last.
  */
-export function dynamicQris(staticPayload: string, amount: number): QrisResult<string> {
+export function dynamicQris(shop: Pick<Qris, "objects">, amount: number): QrisResult<string> {
   const problem = qrisAmountProblem(amount);
   if (problem) return refused(problem);
-  const checked = validateStaticQris(staticPayload);
-  if (!checked.ok) return checked;
   const objects = [
-    ...checked.value.objects.filter((object) => object.id !== "01" && object.id !== "63"),
+    ...shop.objects.filter((object) => object.id !== "01" && object.id !== "63"),
     { id: "01", value: "12" },
     { id: "54", value: String(amount) },
   ].sort((a, b) => Number(a.id) - Number(b.id));

@@ -13,6 +13,7 @@ import { loadOrderPage } from "../../../app/features/order-pages/order-page-data
 import { recordOrder } from "../../../app/features/checkout/record-order.server.ts";
 import { orderReport, todaySummary } from "../../../app/features/reports/report.server.ts";
 import { getPaymentSettings } from "../../../app/features/payments/payment-settings.server.ts";
+import { PAYMENT_SETTINGS_MESSAGES } from "../../../app/features/payments/payment-methods.ts";
 import { PEER_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
@@ -125,14 +126,44 @@ describe(`payment settings (${testDatabaseKind()})`, () => {
     expect((await handle.db.select({ n: count() }).from(paymentSettings))[0]?.n).toBe(0);
   });
 
-  it("reads the shop's QRIS from its uploaded picture and shows the merchant name", async () => {
+  it("refuses a merchant name with hidden characters, as they would show raw on a phone", async () => {
+    const objects = parseTlv(BAZNAS)!.map((object) =>
+      object.id === "59" ? { id: "59", value: "Baznas\u0007\u202e" } : object,
+    );
+    const body = `${buildTlv(objects.filter((object) => object.id !== "63"))}6304`;
+    const answer = await savePayment({ qris_kode: body + crc16(body) });
+    expect([answer.status, answer.json?.message]).toEqual([400, QRIS_MESSAGES.control]);
+    expect((await handle.db.select({ n: count() }).from(paymentSettings))[0]?.n).toBe(0);
+  });
+
+  it("keeps a code saved while QRIS is off, and says customers do not see it yet", async () => {
+    const answer = await savePayment({ qris: "", utama: "tunai", qris_kode: BAZNAS });
+    expect([answer.status, answer.json?.message]).toEqual([200, PAYMENT_SETTINGS_MESSAGES.qrisKeptOff]);
+    expect(await getPaymentSettings(handle.db)).toMatchObject({
+      methods: ["tunai"],
+      qris: { payload: BAZNAS },
+    });
+  });
+
+  it("reads the shop's QRIS from its uploaded picture once, stores what it read, and shows the merchant name", async () => {
     const answer = await savePayment({}, await qrPng(BAZNAS));
-    expect(answer.status).toBe(200);
+    expect([answer.status, answer.json?.message]).toEqual([200, PAYMENT_SETTINGS_MESSAGES.saved]);
+    const [row] = await handle.db.select().from(paymentSettings);
+    expect(row).toMatchObject({
+      qris_payload: BAZNAS,
+      qris_merchant_name: "Baznas",
+      qris_objects: parseTlv(BAZNAS),
+    });
+    // What is read later comes from those parts: the payload is not read again.
+    await handle.db.update(paymentSettings).set({ qris_merchant_name: "Baznas Pusat" });
+    invalidateContentCache();
     const settings = await getPaymentSettings(handle.db);
     expect(settings).toMatchObject({
       methods: ["qris", "tunai"],
-      qris: { payload: BAZNAS, merchantName: "Baznas" },
+      qris: { payload: BAZNAS, merchantName: "Baznas Pusat" },
     });
+    await handle.db.update(paymentSettings).set({ qris_merchant_name: "Baznas" });
+    invalidateContentCache();
   });
 });
 

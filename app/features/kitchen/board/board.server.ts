@@ -3,6 +3,7 @@
  * clearing unsent ones (docs/decisions/0020-live-orders.md). Each change is written with its
  * timeline and audit entries in one transaction and announced once committed.
  */
+import { readReason } from "../../../lib/reason-text.ts";
 import { boardPaymentColumns } from "../../payments/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import { confirmedOrder } from "../../orders/confirmed-order.server.ts";
@@ -223,11 +224,7 @@ const StatusChangeSchema = z.object({
     .min(1, BOARD_MESSAGES.notFound)
     .max(20, BOARD_MESSAGES.codeTooLong),
   status: z.enum(ORDER_STATUSES, { error: BOARD_MESSAGES.status }),
-  alasan: z
-    .string({ error: BOARD_MESSAGES.reason })
-    .max(800, BOARD_MESSAGES.reason)
-    .transform(singleLine)
-    .optional(),
+  alasan: z.string({ error: BOARD_MESSAGES.reason }).max(800, BOARD_MESSAGES.reason).optional(),
 });
 
 type StatusChangeResult =
@@ -249,7 +246,7 @@ export async function changeOrderStatus(
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? BOARD_MESSAGES.status };
   const code = normalizeOrderCode(parsed.data.code);
   const target = parsed.data.status;
-  const reason = parsed.data.alasan ?? "";
+  const reason = readReason(parsed.data.alasan);
   let portions: PortionChange = { shownChanged: false };
   const result = await db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx
@@ -270,9 +267,8 @@ export async function changeOrderStatus(
         message: BOARD_MESSAGES.transition(label(from), label(target), next ? label(next) : label("batal")),
       };
     }
-    if (target === "batal" && (Array.from(reason).length < 3 || Array.from(reason).length > 200)) {
+    if (target === "batal" && reason === null)
       return { ok: false, status: 400, message: BOARD_MESSAGES.reason };
-    }
     const at = storeDate();
     const updated = await tx
       .update(orders)

@@ -10,7 +10,7 @@ import { FULFILMENT_LABELS } from "../../orders/order-fields.ts";
 import { addressText, whenText, type FulfilmentDetails } from "../../orders/order-details.ts";
 import { orderLineLevel } from "../../orders/order-line-level.ts";
 import { clockTime, formatSlot } from "../../store/order-time.ts";
-import { PAYMENT_LABELS, type PaymentMethod } from "../../payments/payment-methods.ts";
+import { PAYMENT_LABELS, type PaymentMethod } from "../../payments/payment-labels.ts";
 
 export interface TicketSource extends FulfilmentDetails {
   code: string;
