@@ -5,7 +5,7 @@ import { dynamicQris, validateStaticQris } from "./qris.ts";
 import { readQrPicture } from "./qr-read.server.ts";
 import { qrPng, qrSvg } from "./qr-render.server.ts";
 
-// Drawn by lean-qr, read back by @paulmillr/qr: two independent implementations.
+// Drawn by the encoder, read back by the decoder from the pixels a browser would show.
 const shop = validateStaticQris(PUBLISHED_PAYLOADS["QRIS BAZNAS"]);
 const payload = shop.ok ? dynamicQris(shop.value, 67_500) : shop;
 if (!payload.ok) throw new Error(payload.message);

@@ -2,16 +2,20 @@
  * QR codes drawn on the server, so a page shows one without JavaScript: SVG for the page, PNG for
  * "Simpan QR" (docs/decisions/0033-qris-payloads.md).
  */
-import { correction, generate, type Bitmap2D } from "lean-qr";
+import encodeQR from "@paulmillr/qr";
 import { loadSharp } from "../sharp.server.ts";
 
 /** ISO/IEC 18004 asks for four light modules around the symbol. */
 const QUIET_ZONE = 4;
 
-const symbol = (text: string) => generate(text, { minCorrectionLevel: correction.M });
+/** The symbol's modules (true: dark), rows of columns, without a quiet zone; error correction M. */
+function symbol(text: string) {
+  const rows = encodeQR(text, "raw", { ecc: "medium", border: 0 });
+  return { size: rows.length, get: (x: number, y: number) => rows[y]?.[x] === true };
+}
 
-/** Each row's dark runs as one path: a third of lean-qr's traced outline in bytes. */
-function darkRuns(code: Bitmap2D): string {
+/** Each row's dark runs as one path: a third of a traced outline in bytes. */
+function darkRuns(code: ReturnType<typeof symbol>): string {
   let path = "";
   for (let y = 0; y < code.size; y++) {
     for (let x = 0; x < code.size; x++) {
