@@ -1,14 +1,13 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/stored-cart-key.ts";
-import { CartWriter } from "~/features/cart/cart-writer.tsx";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { lazyComponent } from "~/lib/lazy-component.ts";
+import { firstUse, lazyComponent } from "~/lib/lazy-component.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { sitePages } from "~/site-pages.server.ts";
@@ -93,6 +92,8 @@ function hasStoredCart(): boolean {
 }
 
 export default function App() {
+  const [used, setUsed] = useState(false);
+  useEffect(() => void firstUse().then(() => setUsed(true)), []);
   useEffect(() => {
     // Forms that work without JavaScript show a few buttons only until React runs (app.css).
     document.documentElement.dataset.hydrated = "";
@@ -110,7 +111,11 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <CartWriter />
+      {used ? (
+        <Suspense fallback={null}>
+          <CartWriter />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -125,6 +130,12 @@ export function useRootData(): RootLoaderData {
 }
 
 /** The error page's code is fetched only when one is shown: not part of every page's JavaScript. */
+/**
+ * The cart's writes (cart-writer.ts): its code comes at the page's first use, and it renders in
+ * the browser only, so no part of the page waits for it to hydrate.
+ */
+const CartWriter = lazy(() => import("~/features/cart/cart-writes.tsx"));
+
 const ErrorPage = lazyComponent<Route.ErrorBoundaryProps>(() => import("~/components/error-page.tsx"));
 
 export function ErrorBoundary(props: Route.ErrorBoundaryProps) {

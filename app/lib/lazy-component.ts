@@ -27,7 +27,7 @@ let markUsed = () => {};
 let pageHydrated = false;
 
 /** Resolves at the first tap, key or focus in the page (at once on the server), or at `startUse`. */
-function firstUse(): Promise<void> {
+export function firstUse(): Promise<void> {
   if (typeof window === "undefined") return Promise.resolve();
   used ??= new Promise<void>((resolve) => {
     markUsed = () => {

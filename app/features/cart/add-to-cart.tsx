@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import type { MenuItemView } from "~/features/catalog/catalog.server.ts";
 import { CartIcon } from "~/ui/icons.tsx";
 import { addPending } from "./cart-count.ts";
-import { writeCart } from "./cart-writer.tsx";
+import { writeCart } from "./cart-writer.ts";
 import { ADD_INTENT } from "./cart-form.ts";
 
 /**

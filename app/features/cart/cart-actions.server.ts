@@ -71,7 +71,7 @@ async function add({ request, context }: ActionArgs, form: FormData): Promise<Ca
   if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
   const { menu, level, kembali } = parsed.data;
   const db = await getDb();
-  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
+  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request, form);
   if (!cart.ok) return tooMany(cart);
   // A level chosen on a dish's card adds that level's own item: the notice names the item added.
   let added = menu;
@@ -108,7 +108,7 @@ async function takePromo({ request, context }: ActionArgs, form: FormData): Prom
   );
   const items = promo ? promoItems(promo.rule, pricing) : null;
   if (!items) return refused(PROMO_GONE, 404);
-  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request);
+  const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request, form);
   if (!cart.ok) return tooMany(cart);
   const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
     let next = lines;
@@ -156,7 +156,7 @@ async function importStored({ request, context }: ActionArgs, form: FormData): P
   const db = await getDb();
   const owner = readCartOwner(request, getOptionalUser(context));
   if (kept.length === 0) return { ok: true, done: { cart: await countCart(db, owner) } };
-  const cart = await ensureCart(db, owner, request);
+  const cart = await ensureCart(db, owner, request, form);
   if (!cart.ok) return tooMany(cart);
   const changed = await changeCart(db, cart.cartId, (lines) => mergeCarts(lines, kept));
   if (!changed.ok) return refused(changed.message, changed.status);

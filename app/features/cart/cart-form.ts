@@ -14,6 +14,12 @@ export const removeIntent = (key: string) => `hapus:${key}`;
 /** The fields of a line in the cart page's form. */
 export const noteField = (key: string) => `catatan:${key}`;
 export const levelField = (key: string) => `level:${key}`;
+/**
+ * A page's own random name for the guest cart its first write makes (its JavaScript sends it with
+ * every cart write): taps sent before the first answer all find that one cart (cart-owner.server.ts).
+ */
+export const NEW_CART_FIELD = "keranjang_baru";
+
 /** The checkout form's copy of what the customer saw (`cartFingerprint`). */
 export const FINGERPRINT_FIELD = "keranjang";
 

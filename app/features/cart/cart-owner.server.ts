@@ -11,6 +11,7 @@ import { getClientAddress } from "../../lib/client-address.server.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { formatWait, hit } from "../../lib/rate-limit.server.ts";
+import { NEW_CART_FIELD } from "./cart-form.ts";
 
 export const GUEST_CART_DAYS = 30;
 const GUEST_CART_MS = GUEST_CART_DAYS * 24 * 60 * 60 * 1000;
@@ -73,11 +74,28 @@ type Ensured =
   { ok: true; cartId: string; setCookie: string | null } | { ok: false; message: string; retryAfter: number };
 
 /**
+ * The guest cart a page's writes name before they have its cookie (`keranjang_baru`, the page's
+ * random 192 bits): its id and secret follow from it, so concurrent first writes make one cart.
+ */
+function namedGuest(form: FormData | null): { id: string; secret: string } | null {
+  const name = form?.get(NEW_CART_FIELD);
+  if (typeof name !== "string" || !/^[A-Za-z0-9_-]{32,64}$/.test(name)) return null;
+  const id = createHash("sha256").update(`nyala-keranjang:${name}`).digest("base64url").slice(0, 20);
+  return { id, secret: name };
+}
+
+/**
  * The owner's cart, created when there is none: an account's cart at once (one per account, a
  * concurrent creation finds the other's row), a guest's within the per-address limit, with the
- * cookie that names it. A guest's cookie is renewed on every write (`setCookie`).
+ * cookie that names it; writes naming the same new cart (`form`'s NEW_CART_FIELD) get the same
+ * one. A guest's cookie is renewed on every write (`setCookie`).
  */
-export async function ensureCart(db: Database, owner: CartOwner, request: Request): Promise<Ensured> {
+export async function ensureCart(
+  db: Database,
+  owner: CartOwner,
+  request: Request,
+  form: FormData | null = null,
+): Promise<Ensured> {
   if (owner.userId) {
     const existing = await findCart(db, owner);
     if (existing) return { ok: true, cartId: existing, setCookie: null };
@@ -92,27 +110,52 @@ export async function ensureCart(db: Database, owner: CartOwner, request: Reques
   }
   const existing = await findGuestCart(db, owner.guest);
   if (existing && owner.guest) return { ok: true, cartId: existing, setCookie: guestCookie(owner.guest) };
+  const named = namedGuest(form);
+  const earlier = named ? await findGuestCart(db, named) : null;
+  if (earlier && named) return { ok: true, cartId: earlier, setCookie: guestCookie(named) };
 
+  // Made first, counted only if this write made it: writes naming one new cart count once.
+  let guest = named ?? randomGuest();
+  if (!(await insertGuestCart(db, guest))) {
+    if (await findGuestCart(db, guest)) return { ok: true, cartId: guest.id, setCookie: guestCookie(guest) };
+    // Named by a page left open past the cart's expiry: a new random cart instead.
+    guest = randomGuest();
+    await insertGuestCart(db, guest);
+  }
   const limit = await hit(db, {
     key: `cart:address:${getClientAddress(request)}`,
     limit: getEnv().RATE_LIMIT_CART_ADDRESS,
     windowMs: CART_WINDOW_MS,
   });
   if (limit.blocked) {
+    await db.delete(carts).where(eq(carts.id, guest.id));
     return {
       ok: false,
       message: `Terlalu banyak keranjang baru dari jaringan ini. Coba lagi dalam ${formatWait(limit.resetAt)}.`,
       retryAfter: Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000)),
     };
   }
-  const guest = { id: randomBytes(15).toString("base64url"), secret: randomBytes(24).toString("base64url") };
-  await db.insert(carts).values({
-    id: guest.id,
-    secret_hash: hashSecret(guest.secret),
-    expires_at: new Date(Date.now() + GUEST_CART_MS),
-  });
   if (Math.random() < 0.05) void deleteExpiredCarts(db).catch(() => undefined); // now and then, off the path
   return { ok: true, cartId: guest.id, setCookie: guestCookie(guest) };
+}
+
+const randomGuest = () => ({
+  id: randomBytes(15).toString("base64url"),
+  secret: randomBytes(24).toString("base64url"),
+});
+
+/** Whether this insert made the guest cart (false: a cart of that id was there). */
+async function insertGuestCart(db: Database, guest: { id: string; secret: string }) {
+  const rows = await db
+    .insert(carts)
+    .values({
+      id: guest.id,
+      secret_hash: hashSecret(guest.secret),
+      expires_at: new Date(Date.now() + GUEST_CART_MS),
+    })
+    .onConflictDoNothing({ target: carts.id })
+    .returning({ id: carts.id });
+  return rows.length > 0;
 }
 
 /** The guest cart cookie, valid for GUEST_CART_DAYS from now (the cart's own expiry moves with it). */

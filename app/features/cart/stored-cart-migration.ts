@@ -4,7 +4,7 @@
  * failed send is tried again at the next page.
  */
 import { CART_STORAGE_KEY } from "./stored-cart-key.ts";
-import { writeCart } from "./cart-writer.tsx";
+import { writeCart } from "./cart-writer.ts";
 
 function storage(): Storage | null {
   try {

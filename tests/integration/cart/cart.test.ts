@@ -8,6 +8,7 @@ import { hashPassword } from "../../../app/features/accounts/password.server.ts"
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { startSession } from "../../../app/features/accounts/auth.server.ts";
 import { countCart } from "../../../app/features/cart/cart.server.ts";
+import { action as cartAction } from "../../../app/routes/_site/keranjang.tsx";
 import { deleteExpiredCarts } from "../../../app/features/cart/cart-owner.server.ts";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
@@ -327,6 +328,41 @@ describe(`a guest's cart (${testDatabaseKind()})`, () => {
     expect((await handle.db.select({ n: sql<number>`count(*)::int` }).from(carts))[0]!.n).toBe(before);
     expect((await first.add("pangsit-goreng")).status).toBe(200);
     expect((await new Shopper({ address: "203.0.113.92" }).add("es-nyala")).status).toBe(200);
+  });
+
+  it("a page's first taps sent at once, before any cookie, make one cart that holds them all", async () => {
+    const address = "203.0.113.71";
+    const before = (await handle.db.select({ n: sql<number>`count(*)::int` }).from(carts))[0]!.n;
+    const page = { keranjang_baru: "Hal4man-satu-kali-buka-acak-24-bait" };
+    const taps = Array.from({ length: 8 }, () => new Shopper({ address }));
+    const answers = await Promise.all(
+      taps.map((tap, index) =>
+        tap.send(cartAction, "/keranjang", {
+          intent: "tambah",
+          menu: index % 2 ? "es-nyala" : "pangsit-goreng",
+          ...page,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const cookies = new Set(taps.map((tap) => tap.cookies.get(CART_COOKIE)));
+    expect(cookies.size).toBe(1);
+    expect((await handle.db.select({ n: sql<number>`count(*)::int` }).from(carts))[0]!.n).toBe(before + 1);
+    expect((await linesOf(taps[0]!)).sort()).toEqual([
+      ["es-nyala", 4, ""],
+      ["pangsit-goreng", 4, ""],
+    ]);
+    // One cart made, one counted against the address's limit of three: two more are allowed.
+    for (let i = 0; i < 2; i++) expect((await new Shopper({ address }).add("es-nyala")).status).toBe(200);
+    expect((await new Shopper({ address }).add("es-nyala")).status).toBe(429);
+    // A name that is not 32 or more URL-safe characters names nothing: a random cart is made.
+    const short = new Shopper();
+    await short.send(cartAction, "/keranjang", {
+      intent: "tambah",
+      menu: "es-nyala",
+      keranjang_baru: "pendek",
+    });
+    expect(short.cookies.get(CART_COOKIE)?.split(".")[1]).not.toBe("pendek");
   });
 
   it("taps sent at once are each counted: 20 simultaneous 'Tambah' make 20 portions, in one line", async () => {
