@@ -149,6 +149,22 @@ describe("a crafted backup", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("counts each entry as the disk holds it: its bytes as read, and a block for its inode", async () => {
+    const budget: UnpackBudget = { bytes: 2 * 1024 * 1024, by: "disk" };
+    // 1,000 files of one byte: 1 MB of tar, 4 MB on disk.
+    const small = Array.from({ length: 1000 }, (_, index) => ({ name: `pglite/${index}`, body: "x" }));
+    const many = await unpack(await tarGzOf(withFolders([manifestEntry(1000), ...small])), budget);
+    expect(many.error?.message).toMatch(/^Ruang disk tidak cukup/);
+    // One file just under the budget, over it with the blocks of the file and its folder.
+    const big = [{ name: "pglite/besar", body: randomBytes(budget.bytes - ENTRY_COST - 100) }];
+    const one = await unpack(await tarGzOf(withFolders([manifestEntry(1), ...big])), budget);
+    expect(one.error?.message).toMatch(/^Ruang disk tidak cukup/);
+    expect(existsSync(one.target)).toBe(false);
+    // The same file a block smaller fits.
+    const fits = [{ name: "pglite/besar", body: randomBytes(budget.bytes - 3 * ENTRY_COST) }];
+    expect((await unpack(await tarGzOf(withFolders([manifestEntry(1), ...fits])), budget)).error).toBeNull();
+  });
+
   it("is refused past MAX_ENTRIES files and folders, quickly", async () => {
     const start = await tarOf([manifestEntry(0), { name: "pglite/", type: "directory" }], { end: false });
     const many = gzipSync(Buffer.concat([start, await manyFolders(MAX_ENTRIES), END_OF_ARCHIVE]));
