@@ -6,6 +6,7 @@
 import path from "node:path";
 import { BackupRefusedError } from "../server/backup/archive.ts";
 import { restore } from "../server/backup/restore.ts";
+import { shopDateTime } from "../server/backup/shop-time.ts";
 
 export const USAGE = `Pemakaian: npm run restore -- <berkas.tar.gz>
 
@@ -28,7 +29,8 @@ async function main(args: string[]): Promise<number> {
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
   try {
     const result = await restore(fromCaller(file), dataDir);
-    console.log(`Cadangan ${result.manifest.createdAt} dipulihkan ke ${dataDir}.`);
+    const createdAt = shopDateTime(result.manifest.createdAt, result.timezone);
+    console.log(`Cadangan ${createdAt} dipulihkan ke ${dataDir}.`);
     console.log(
       `${result.orders} pesanan, ${result.users} pengguna, ${result.photos} foto; ` +
         `${(result.ms / 1000).toFixed(1)} detik.`,

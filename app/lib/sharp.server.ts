@@ -15,3 +15,17 @@ export function loadSharp() {
   });
   return loading;
 }
+
+/**
+ * The longest side of any picture the server decodes, checked from its header first: a phone's
+ * panorama is shorter; a 40,000,000 × 1 strip, a few kilobytes of PNG, held 350 MB while decoded.
+ */
+export const PICTURE_MAX_SIDE = 16_000;
+
+/** Whether a picture of this size may be decoded: each side within PICTURE_MAX_SIDE, `maxPixels` in all. */
+export const pictureFits = (width: number, height: number, maxPixels: number) =>
+  width >= 1 &&
+  height >= 1 &&
+  width <= PICTURE_MAX_SIDE &&
+  height <= PICTURE_MAX_SIDE &&
+  width * height <= maxPixels;

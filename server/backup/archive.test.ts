@@ -6,14 +6,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  BackupRefusedError,
-  MANIFEST_NAME,
-  tarHeader,
-  tarPadding,
-  writeArchive,
-  type Manifest,
-} from "./archive.ts";
+import { manifestEntry, tarGzOf, withFolders, type CraftedEntry } from "../../tests/support/crafted-tar.ts";
+import { BackupRefusedError, MANIFEST_NAME, writeArchive } from "./archive.ts";
 import { checkMigrations } from "./restore.ts";
 import { EXPANSION_LIMIT, readArchive } from "./unpack.ts";
 
@@ -46,30 +40,13 @@ const archive = () =>
   );
 
 /** A gzip'd tar written entry by entry, to make the archives a backup must never be. */
-function rawArchive(entries: { name: string; body?: string | Buffer; type?: string }[], end = true): Buffer {
-  const blocks: Buffer[] = [];
-  for (const entry of entries) {
-    const body = Buffer.from(entry.body ?? "");
-    blocks.push(
-      tarHeader(entry.name, body.length, entry.type ?? "0", Date.now()),
-      body,
-      tarPadding(body.length),
-    );
-  }
-  if (end) blocks.push(Buffer.alloc(1024));
-  return gzipSync(Buffer.concat(blocks));
-}
+const rawArchive = (entries: CraftedEntry[], end = true) => tarGzOf(withFolders(entries), { end });
 
-const manifestOf = (files: number, migrations = known): Manifest => ({
-  format: "nyala-backup",
-  version: 1,
-  createdAt: new Date().toISOString(),
-  migrations,
-  files,
-});
+const manifestOf = (files: number) => manifestEntry(files, known);
 
 let attempt = 0;
-async function refusal(file: Buffer | string) {
+async function refusal(bytes: Buffer | string | Promise<Buffer>) {
+  const file = await bytes;
   const source = path.join(root, "suspect.tar.gz");
   await writeFile(source, file);
   const target = path.join(root, `unpacked-${(attempt += 1)}`);
@@ -115,16 +92,22 @@ describe("the backup file", () => {
   });
 
   it("refuses entries outside pglite/ and uploads/, links and devices, without writing them", async () => {
-    const manifest = JSON.stringify(manifestOf(1));
     for (const evil of [
       { name: "pglite/../../escaped", body: "x" },
       { name: "/etc/cron.d/nyala", body: "x" },
       { name: "config/settings", body: "x" },
-      { name: "uploads/menu/link", type: "2" },
-      { name: "pglite/dev", type: "3" },
-    ]) {
-      const { error } = await refusal(rawArchive([{ name: MANIFEST_NAME, body: manifest }, evil]));
+      { name: "uploads/menu/link", type: "symlink" },
+      { name: "uploads/menu/hard", type: "link" },
+      { name: "pglite/dev", type: "character-device" },
+      { name: "pglite/fifo", type: "fifo" },
+      { name: "pglite/contiguous", type: "contiguous-file", body: "x" },
+      // A name past 255 bytes, carried by a pax record.
+      { name: `pglite/${"a".repeat(250)}`, body: "x", pax: { path: `pglite/${"a".repeat(250)}` } },
+    ] satisfies CraftedEntry[]) {
+      const { error, target } = await refusal(rawArchive([manifestOf(1), evil]));
       expect(error, evil.name).toBeInstanceOf(BackupRefusedError);
+      expect(error?.message, evil.name).toMatch(/isi tidak dikenal|jenis isi tidak diizinkan/);
+      expect(existsSync(target)).toBe(false);
     }
     expect(existsSync(path.join(root, "escaped"))).toBe(false);
     expect(existsSync(path.join(path.dirname(root), "escaped"))).toBe(false);
@@ -138,25 +121,17 @@ describe("the backup file", () => {
     const damaged = Buffer.from(whole);
     damaged[Math.floor(damaged.length / 2)]! ^= 0xff;
     expect((await refusal(damaged)).error).toBeInstanceOf(BackupRefusedError);
-    const short = rawArchive([
-      { name: MANIFEST_NAME, body: JSON.stringify(manifestOf(2)) },
-      { name: "pglite/PG_VERSION", body: "18\n" },
-    ]);
+    const short = rawArchive([manifestOf(2), { name: "pglite/PG_VERSION", body: "18\n" }]);
     expect((await refusal(short)).error?.message).toContain("1 berkas, semestinya 2");
-    const unended = rawArchive([{ name: MANIFEST_NAME, body: JSON.stringify(manifestOf(0)) }], false);
+    const unended = rawArchive([manifestOf(0)], false);
     expect((await refusal(unended)).error?.message).toContain("terpotong");
   });
 
   it("refuses an archive that would unpack past its budget, before writing anything", async () => {
     // A header that claims a gigabyte: refused at the header, its bytes never read.
-    const manifest = Buffer.from(JSON.stringify(manifestOf(1)));
-    const claimsAGigabyte = gzipSync(
-      Buffer.concat([
-        tarHeader(MANIFEST_NAME, manifest.length, "0", Date.now()),
-        manifest,
-        tarPadding(manifest.length),
-        tarHeader("pglite/base/1/besar", 1024 ** 3, "0", Date.now()),
-      ]),
+    const claimsAGigabyte = rawArchive(
+      [manifestOf(1), { name: "pglite/base/1/besar", patch: { field: "size", bytes: "10000000000" } }],
+      false,
     );
     const claimed = await refusal(claimsAGigabyte);
     expect(claimed.error?.message).toContain(`lebih dari ${EXPANSION_LIMIT} kali ukurannya`);
@@ -164,8 +139,8 @@ describe("the backup file", () => {
 
     // Forty files of a megabyte of zeros (a 40 KB file): refused on the way, nothing written.
     const zeros = Buffer.alloc(1024 * 1024);
-    const bomb = rawArchive([
-      { name: MANIFEST_NAME, body: JSON.stringify(manifestOf(40)) },
+    const bomb = await rawArchive([
+      manifestOf(40),
       ...Array.from({ length: 40 }, (_, index) => ({ name: `pglite/base/1/${index}`, body: zeros })),
     ]);
     expect(bomb.length * EXPANSION_LIMIT).toBeLessThan(40 * zeros.length);

@@ -1,19 +1,18 @@
 /**
  * The backup file: a tar.gz whose first entry is `nyala-backup.json` (the manifest), then
- * `pglite/…` and `uploads/…`, written under a temporary name with mode 0600 (it holds password
- * hashes) (docs/decisions/0014-one-box.md). Read by unpack.ts.
+ * `pglite/…` and `uploads/…`, written by tar-stream under a temporary name with mode 0600 (it holds
+ * password hashes) (docs/decisions/0014-one-box.md, 0051-backup-archives.md). Read by unpack.ts.
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import tar, { type Pack } from "tar-stream";
 import type { AppliedMigration } from "../../database/client.server.ts";
 
 export const MANIFEST_NAME = "nyala-backup.json";
 export const FORMAT = "nyala-backup";
-export const BLOCK = 512;
 
 export interface Manifest {
   format: typeof FORMAT;
@@ -30,53 +29,33 @@ export class BackupRefusedError extends Error {
 
 export const NOT_A_BACKUP = "Berkas ini bukan cadangan Nyala, atau sudah rusak";
 
-// --- writing -------------------------------------------------------------------------------
+type Header = Parameters<Pack["entry"]>[0];
 
-const octal = (value: number, width: number) => value.toString(8).padStart(width - 1, "0") + "\0";
-
-/** A ustar header block (`type` "0" a file, "5" a folder; tests write other types). */
-export function tarHeader(name: string, size: number, type: string, mtime: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  let prefix = "";
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf("/", name.length - 1 - (type === "5" ? 1 : 0));
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-    if (cut < 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155) {
-      throw new Error(`path too long for the backup: ${name}`);
+/** Adds one entry, its body a buffer, a file on disk or nothing (a folder). */
+function add(pack: Pack, header: Header, body?: Buffer | { file: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error | null) => (error ? reject(error) : resolve());
+    if (Buffer.isBuffer(body)) {
+      pack.entry(header, body, done);
+    } else if (body) {
+      pipeline(createReadStream(body.file), pack.entry(header, done)).catch(reject);
+    } else {
+      pack.entry(header, done);
     }
-  }
-  block.write(base, 0, 100);
-  block.write(octal(type === "5" ? 0o700 : 0o600, 8), 100);
-  block.write(octal(0, 8), 108);
-  block.write(octal(0, 8), 116);
-  block.write(octal(size, 12), 124);
-  block.write(octal(Math.floor(mtime / 1000), 12), 136);
-  block.write("        ", 148);
-  block.write(type, 156);
-  block.write("ustar\0", 257);
-  block.write("00", 263);
-  block.write(prefix, 345, 155);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + " ", 148);
-  return block;
+  });
 }
 
-export const tarPadding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
-
-async function* entries(root: string, relative: string): AsyncGenerator<Buffer> {
+async function addTree(pack: Pack, root: string, relative: string): Promise<void> {
+  const info = await stat(path.join(root, relative));
+  await add(pack, { name: `${relative}/`, type: "directory", mode: 0o700, mtime: info.mtime });
   for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
     const name = `${relative}/${entry.name}`;
-    const info = await stat(path.join(root, name));
     if (entry.isDirectory()) {
-      yield tarHeader(`${name}/`, 0, "5", info.mtimeMs);
-      yield* entries(root, name);
+      await addTree(pack, root, name);
     } else if (entry.isFile()) {
-      yield tarHeader(name, info.size, "0", info.mtimeMs);
-      for await (const chunk of createReadStream(path.join(root, name))) yield chunk as Buffer;
-      yield tarPadding(info.size);
+      const file = path.join(root, name);
+      const { size, mtime } = await stat(file);
+      await add(pack, { name, type: "file", size, mode: 0o600, mtime }, { file });
     }
   }
 }
@@ -103,21 +82,24 @@ export async function writeArchive(
       (await countFiles(path.join(stagingDir, "pglite"))) +
       (await countFiles(path.join(stagingDir, "uploads"))),
   };
-  async function* tar(): AsyncGenerator<Buffer> {
+  const pack = tar.pack();
+  const filling = (async () => {
     const json = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-    yield tarHeader(MANIFEST_NAME, json.length, "0", Date.now());
-    yield json;
-    yield tarPadding(json.length);
-    for (const top of ["pglite", "uploads"]) {
-      const info = await stat(path.join(stagingDir, top));
-      yield tarHeader(`${top}/`, 0, "5", info.mtimeMs);
-      yield* entries(stagingDir, top);
-    }
-    yield Buffer.alloc(BLOCK * 2);
-  }
+    await add(pack, { name: MANIFEST_NAME, type: "file", mode: 0o600 }, json);
+    for (const top of ["pglite", "uploads"]) await addTree(pack, stagingDir, top);
+    pack.finalize();
+  })().catch((error: unknown) => {
+    pack.destroy(error as Error);
+    throw error;
+  });
   const partial = `${target}.part`;
   try {
-    await pipeline(Readable.from(tar()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
+    const [written, filled] = await Promise.allSettled([
+      pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 })),
+      filling,
+    ]);
+    if (filled.status === "rejected") throw filled.reason;
+    if (written.status === "rejected") throw written.reason;
     const file = await open(partial, "r");
     await file.sync();
     await file.close();

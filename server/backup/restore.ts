@@ -12,8 +12,9 @@ import { openDatabase, type AppliedMigration, type Database } from "../../databa
 import { lockDataDir } from "../../database/data-dir-lock.ts";
 import { isDataDir } from "../../database/embedded-data-dir.ts";
 import { orders, photos, users } from "../../database/schema.ts";
+import { DEFAULT_STORE_TIMEZONE } from "../../database/store-defaults.ts";
 import { BackupRefusedError, type Manifest } from "./archive.ts";
-import { shopStamp } from "./shop-time.ts";
+import { shopStamp, shopTimezone } from "./shop-time.ts";
 import { readArchive } from "./unpack.ts";
 
 export interface RestoreResult {
@@ -23,6 +24,8 @@ export interface RestoreResult {
   photos: number;
   /** Where the data that was replaced now lives (null when there was none). */
   keptAside: string | null;
+  /** The restored shop's time zone, for the times the owner is shown (shop-time.ts). */
+  timezone: string;
   ms: number;
 }
 
@@ -69,6 +72,8 @@ async function inspect(databaseDir: string, migrationsFolder: string) {
       orders: orderCount?.value ?? 0,
       users: userCount?.value ?? 0,
       photos: await countStoredPhotos(handle.db),
+      // A backup from before the setting existed has no time zone yet: the default one.
+      timezone: await shopTimezone(handle.db).catch(() => DEFAULT_STORE_TIMEZONE),
     };
   } finally {
     await handle.close();
@@ -105,7 +110,7 @@ export async function restore(
     }
     let keptAside: string | null = null;
     if (existsSync(databaseDir) || existsSync(uploadsDir)) {
-      keptAside = path.join(dataDir, `sebelum-pemulihan-${shopStamp(new Date())}`);
+      keptAside = path.join(dataDir, `sebelum-pemulihan-${shopStamp(new Date(), contents.timezone)}`);
       await mkdir(keptAside, { recursive: true, mode: 0o700 });
       if (existsSync(databaseDir)) await rename(databaseDir, path.join(keptAside, "pglite"));
       if (existsSync(uploadsDir)) await rename(uploadsDir, path.join(keptAside, "uploads"));

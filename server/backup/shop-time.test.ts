@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { backupFileName } from "./backup.ts";
-import { shopStamp } from "./shop-time.ts";
+import { shopDateTime, shopStamp } from "./shop-time.ts";
 
 describe("backup names in the shop's time", () => {
   const evening = new Date("2026-11-25T13:30:05Z"); // 21.30 in Kendari (WITA), 13.30 UTC
@@ -16,5 +16,11 @@ describe("backup names in the shop's time", () => {
 
   test("an unknown zone falls back to the machine's clock instead of failing", () => {
     expect(shopStamp(evening, "Bukan/Zona")).toBe(shopStamp(evening));
+  });
+
+  test("restore's messages give the time on the shop's clock, with its zone, not UTC", () => {
+    expect(shopDateTime(evening.toISOString(), "Asia/Makassar")).toBe("25 Nov 2026, 21.30.05 WITA");
+    expect(shopDateTime(evening, "Asia/Jayapura")).toBe("25 Nov 2026, 22.30.05 WIT");
+    expect(shopDateTime(evening, "Bukan/Zona")).toBe("25 Nov 2026, 21.30.05 WITA");
   });
 });

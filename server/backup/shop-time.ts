@@ -1,6 +1,7 @@
 /**
- * Backup names in the shop's time (its settings' time zone), not the machine's: most servers run
- * on UTC, and an owner reads "nyala-cadangan-2026-11-25-213000" as their evening.
+ * Backup names and restore's messages in the shop's time (its settings' time zone), not the
+ * machine's: most servers run on UTC, and an owner reads "nyala-cadangan-2026-11-25-213000" as
+ * their evening.
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
@@ -42,4 +43,13 @@ export function shopStamp(date: Date, timeZone?: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((entry) => entry.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}-${part("hour")}${part("minute")}${part("second")}`;
+}
+
+/** `25 Nov 2026, 21.30.05 WITA`: `date` as an owner reads it on the clock of `timeZone`. */
+export function shopDateTime(date: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("id-ID", {
+    timeZone: knownZone(timeZone) ? timeZone : DEFAULT_STORE_TIMEZONE,
+    dateStyle: "medium",
+    timeStyle: "long",
+  }).format(new Date(date));
 }

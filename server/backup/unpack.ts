@@ -1,30 +1,39 @@
 /**
- * Reads a backup file (archive.ts) into a new folder in two passes: the first writes nothing and
- * refuses anything that is not a sound Nyala backup or would unpack past its budget; only then the
- * second writes (docs/decisions/0014-one-box.md, 0030-connection-budget-and-outages.md).
+ * Reads a backup file (archive.ts) through tar-stream into a new folder in two passes: the first
+ * writes nothing and refuses anything that is not a sound Nyala backup or goes past its limits;
+ * only then the second writes, checking all of it again (docs/decisions/0014-one-box.md,
+ * 0051-backup-archives.md, 0052-archives-within-budget.md).
  */
 import { createReadStream } from "node:fs";
-import { mkdir, open, stat, statfs } from "node:fs/promises";
+import { mkdir, open, rm, stat, statfs } from "node:fs/promises";
 import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import tar, { type Header } from "tar-stream";
 import { LOW_DISK_BYTES } from "../health.ts";
-import {
-  BackupRefusedError,
-  BLOCK,
-  FORMAT,
-  MANIFEST_NAME,
-  NOT_A_BACKUP,
-  tarPadding,
-  type Manifest,
-} from "./archive.ts";
+import { BackupRefusedError, FORMAT, MANIFEST_NAME, NOT_A_BACKUP, type Manifest } from "./archive.ts";
 
 /** A backup unpacks to about ten times its size; a gzip bomb to a thousand times. */
 export const EXPANSION_LIMIT = 100;
+/** A backup holds about 1,200 files and folders (a fresh shop's database); forty times that is a forgery. */
+export const MAX_ENTRIES = 50_000;
+/** Restoring a backup takes seconds; reading one may take at most this long, both passes together. */
+export const MAX_READ_MS = 10 * 60_000;
+/** What each file or folder costs on disk besides its bytes: one block of the file system. */
+export const ENTRY_COST = 4096;
+const MAX_NAME_BYTES = 255;
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+const TAR_BLOCK = 512;
 
 export interface UnpackBudget {
   bytes: number;
   /** What set it: the disk's free room (less a reserve) or the file's size. */
   by: "disk" | "file";
+  /** Files and folders at most (MAX_ENTRIES unless given). */
+  entries?: number;
+  /** Time for both passes (MAX_READ_MS unless given). */
+  ms?: number;
 }
 
 /** At most EXPANSION_LIMIT times the file, and what the target's disk can take keeping LOW_DISK_BYTES free. */
@@ -35,138 +44,171 @@ export async function unpackBudget(file: string, targetParent: string): Promise<
   return byDisk < byFile ? { bytes: byDisk, by: "disk" } : { bytes: byFile, by: "file" };
 }
 
-const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
+const amount = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.floor(bytes / 1024)} KB` : `${Math.floor(bytes / 1024 / 1024)} MB`;
+const FORGED = "Berkas ini bukan cadangan Nyala, atau sudah diubah.";
+const refused = (detail: string) => new BackupRefusedError(`${NOT_A_BACKUP} (${detail}).`);
+const shown = (name: string) => JSON.stringify(name.slice(0, 80));
 
 function overBudget(budget: UnpackBudget): BackupRefusedError {
   return new BackupRefusedError(
     budget.by === "disk"
-      ? `Ruang disk tidak cukup untuk memulihkan cadangan ini: isinya lebih dari ${mb(budget.bytes)} MB yang masih ` +
+      ? `Ruang disk tidak cukup untuk memulihkan cadangan ini: isinya lebih dari ${amount(budget.bytes)} yang masih ` +
           `bisa dipakai. Kosongkan ruang disk dulu, lalu pulihkan lagi.`
-      : `Isi berkas ini lebih dari ${EXPANSION_LIMIT} kali ukurannya (${mb(budget.bytes)} MB): cadangan Nyala ` +
-          `tidak sebesar itu. Berkas ini bukan cadangan Nyala, atau sudah diubah.`,
+      : `Isi berkas ini lebih dari ${EXPANSION_LIMIT} kali ukurannya (${amount(budget.bytes)}): cadangan Nyala ` +
+          `tidak sebesar itu. ${FORGED}`,
   );
 }
 
-/** Pulls exact byte counts out of a stream of chunks. */
-function byteReader(chunks: AsyncIterator<Buffer>) {
-  const parts: Buffer[] = [];
-  let length = 0;
-  return async (size: number): Promise<Buffer | null> => {
-    while (length < size) {
-      const next = await chunks.next();
-      if (next.done) return null;
-      parts.push(next.value);
-      length += next.value.length;
-    }
-    const all = parts.length === 1 ? parts[0]! : Buffer.concat(parts, length);
-    parts.length = 0;
-    const rest = all.subarray(size);
-    if (rest.length > 0) parts.push(rest);
-    length = rest.length;
-    return all.subarray(0, size);
-  };
+/** Turns what zlib, tar-stream or the disk threw into a refusal in Indonesian; a disk fault stays itself. */
+function asRefusal(error: unknown): Error {
+  if (error instanceof BackupRefusedError) return error;
+  if (!(error instanceof Error)) return new Error(String(error));
+  const { code = "", message } = error as NodeJS.ErrnoException;
+  if (code === "Z_BUF_ERROR") return refused("terpotong");
+  if (code.startsWith("Z_")) return refused("bukan berkas .tar.gz");
+  if (code) return error; // the disk's, not the archive's
+  if (/unexpected end/i.test(message)) return refused("terpotong");
+  if (/header/i.test(message)) return refused("header rusak");
+  return error;
 }
 
-type Reader = ReturnType<typeof byteReader>;
-
-const field = (block: Buffer, offset: number, length: number) =>
-  block
-    .subarray(offset, offset + length)
-    .toString("utf8")
-    .replace(/\0.*$/s, "");
-
-function parseHeader(block: Buffer) {
-  let sum = 0;
-  for (let index = 0; index < BLOCK; index++) sum += index >= 148 && index < 156 ? 32 : block[index]!;
-  if (sum !== parseInt(field(block, 148, 8).trim(), 8))
-    throw new BackupRefusedError(`${NOT_A_BACKUP} (header).`);
-  const prefix = field(block, 345, 155);
-  const name = prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100);
-  const size = parseInt(field(block, 124, 12).trim() || "0", 8);
-  return { name, size, type: field(block, 156, 1) || "0" };
-}
-
-async function readExactly(read: Reader, size: number): Promise<Buffer> {
-  const bytes = await read(size);
-  if (!bytes) throw new BackupRefusedError(`${NOT_A_BACKUP} (terpotong).`);
-  return bytes;
-}
-
-/** Passes one entry's bytes to `take`, a megabyte at a time, then skips its padding. */
-async function eachChunk(read: Reader, size: number, take: (chunk: Buffer) => Promise<unknown>) {
-  for (let left = size; left > 0;) {
-    const chunk = await readExactly(read, Math.min(left, 1024 * 1024));
-    await take(chunk);
-    left -= chunk.length;
-  }
-  await readExactly(read, tarPadding(size).length);
-}
-
+/** pglite/… and uploads/…: plain names, no `..`, no absolute paths. */
 const SAFE_ENTRY = /^(pglite|uploads)(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*\/?$/;
+
+interface Sink {
+  write(chunk: Buffer): Promise<unknown>;
+  close(): Promise<void>;
+}
 
 interface Visitor {
   manifest(manifest: Manifest): Promise<void>;
   folder(name: string): Promise<void>;
-  file(name: string, size: number, read: Reader): Promise<void>;
+  file(name: string): Promise<Sink>;
 }
 
-/** Walks `file`'s entries, checking each and the sum of their sizes against `budget`. */
-async function walk(file: string, budget: UnpackBudget, visit: Visitor): Promise<Manifest> {
-  const gunzip = createGunzip();
-  const source = createReadStream(file);
-  source.on("error", (error) => gunzip.destroy(error));
-  const read = byteReader(source.pipe(gunzip)[Symbol.asyncIterator]() as AsyncIterator<Buffer>);
+type Entry = AsyncIterable<Buffer> & { header: Header; offset: number };
+
+/** The entry's size, a number tar-stream read from an octal, base-256 or pax field: checked before use. */
+function sizeOf(entry: Entry, budget: UnpackBudget): number {
+  const { size, pax } = entry.header as Header & { pax?: Record<string, string> | null };
+  const paxSize = pax?.size;
+  // tar-stream reads a negative base-256 size one too high: -1 comes out as -0.
+  const valid =
+    Number.isSafeInteger(size) &&
+    size >= 0 &&
+    !Object.is(size, -0) &&
+    (paxSize === undefined || /^\d{1,16}$/.test(paxSize));
+  if (!valid) throw refused(`ukuran isi tidak sah: ${shown(entry.header.name)}`);
+  if (size > budget.bytes) throw overBudget(budget);
+  return size;
+}
+
+async function readManifest(entry: Entry, size: number): Promise<Manifest> {
+  if (entry.header.name !== MANIFEST_NAME || entry.header.type !== "file" || size > MAX_MANIFEST_BYTES) {
+    throw refused(`tidak ada ${MANIFEST_NAME} di awal`);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry) chunks.push(chunk);
+  return parseManifest(Buffer.concat(chunks));
+}
+
+/**
+ * Walks `file`'s entries within `budget` and `deadline`; every byte and entry is counted as it is
+ * read (the deadline at each chunk out of gunzip: a chunk holds at most 512 headers).
+ */
+async function walk(file: string, budget: UnpackBudget, deadline: number, visit: Visitor) {
+  const maxEntries = budget.entries ?? MAX_ENTRIES;
+  const tooSlow = () =>
+    new BackupRefusedError(
+      `Cadangan ini butuh lebih dari ${Math.round((budget.ms ?? MAX_READ_MS) / 1000)} detik untuk dibaca: ` +
+        `cadangan Nyala dibaca dalam hitungan detik. ${FORGED}`,
+    );
+  let unzipped = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      unzipped += chunk.length;
+      if (unzipped > budget.bytes) done(overBudget(budget));
+      else if (performance.now() > deadline) done(tooSlow());
+      else done(null, chunk);
+    },
+  });
+  const extract = tar.extract();
+  const piping = pipeline(createReadStream(file), createGunzip({ chunkSize: 256 * 1024 }), counted, extract);
+  piping.catch(() => undefined); // its failure reaches the loop below through `extract`
   let manifest: Manifest | null = null;
+  let entries = 0;
   let files = 0;
-  let unpacked = 0;
+  let used = 0;
+  let dataEnd = 0;
+  const folders = new Set<string>();
+  const seen = new Set<string>();
   try {
-    for (;;) {
-      const block = await read(BLOCK);
-      if (!block) throw new BackupRefusedError(`${NOT_A_BACKUP} (terpotong).`);
-      if (block.every((byte) => byte === 0)) break;
-      const entry = parseHeader(block);
-      unpacked += BLOCK + entry.size;
-      if (unpacked > budget.bytes) throw overBudget(budget);
+    for await (const entry of extract as AsyncIterable<Entry>) {
+      const { name, type } = entry.header;
+      const size = sizeOf(entry, budget);
+      dataEnd = entry.offset + TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
       if (!manifest) {
-        if (entry.name !== MANIFEST_NAME || entry.size > 1024 * 1024) {
-          throw new BackupRefusedError(`${NOT_A_BACKUP} (tidak ada ${MANIFEST_NAME} di awal).`);
-        }
-        const body = await readExactly(read, entry.size + tarPadding(entry.size).length);
-        manifest = parseManifest(body.subarray(0, entry.size));
+        manifest = await readManifest(entry, size);
         await visit.manifest(manifest);
         continue;
       }
-      if (!SAFE_ENTRY.test(entry.name) || entry.name.split("/").includes("..")) {
-        throw new BackupRefusedError(`${NOT_A_BACKUP} (isi tidak dikenal: ${entry.name.slice(0, 80)}).`);
-      }
-      if (entry.type === "5") {
-        await visit.folder(entry.name);
-      } else if (entry.type === "0") {
-        await visit.file(entry.name, entry.size, read);
-        files += 1;
-      } else {
+      if ((entries += 1) > maxEntries) {
         throw new BackupRefusedError(
-          `${NOT_A_BACKUP} (jenis isi tidak diizinkan: ${entry.name.slice(0, 80)}).`,
+          `Berkas ini berisi lebih dari ${maxEntries.toLocaleString("id-ID")} berkas dan folder: cadangan Nyala ` +
+            `tidak sebanyak itu. ${FORGED}`,
         );
       }
+      if (!SAFE_ENTRY.test(name) || Buffer.byteLength(name) > MAX_NAME_BYTES) {
+        throw refused(`isi tidak dikenal: ${shown(name)}`);
+      }
+      if (type !== "directory" && type !== "file") throw refused(`jenis isi tidak diizinkan: ${shown(name)}`);
+      // Each folder comes before what it holds and each name once, so the second pass creates
+      // exactly the entries counted here.
+      const plain = name.replace(/\/$/, "");
+      const parent = path.posix.dirname(plain);
+      if (seen.has(plain) || (parent !== "." && !folders.has(parent))) {
+        throw refused(`urutan isi tidak sah: ${shown(name)}`);
+      }
+      seen.add(plain);
+      if ((used += ENTRY_COST) > budget.bytes) throw overBudget(budget);
+      if (type === "directory") {
+        folders.add(plain);
+        // tar-stream reads no body for a folder: bytes behind one would be taken for entries.
+        if (size !== 0) throw refused(`folder dengan isi: ${shown(name)}`);
+        await visit.folder(name);
+      } else {
+        const sink = await visit.file(name);
+        try {
+          for await (const chunk of entry) {
+            if ((used += chunk.length) > budget.bytes) throw overBudget(budget);
+            await sink.write(chunk);
+          }
+        } finally {
+          await sink.close();
+        }
+        files += 1;
+      }
     }
+    await piping;
   } catch (error) {
-    if (error instanceof BackupRefusedError) throw error;
-    throw new BackupRefusedError(`${NOT_A_BACKUP} (${error instanceof Error ? error.message : error}).`);
+    throw asRefusal(error);
   } finally {
-    source.destroy();
+    extract.destroy();
   }
-  if (!manifest) throw new BackupRefusedError(`${NOT_A_BACKUP} (kosong).`);
-  if (files !== manifest.files) {
-    throw new BackupRefusedError(`${NOT_A_BACKUP} (${files} berkas, semestinya ${manifest.files}).`);
-  }
+  if (!manifest) throw refused("kosong");
+  // The end of an archive is two blocks of zeros; tar-stream reads past them without a word.
+  if (unzipped - dataEnd < 2 * TAR_BLOCK) throw refused("terpotong");
+  if (files !== manifest.files) throw refused(`${files} berkas, semestinya ${manifest.files}`);
   return manifest;
 }
+
+const discard: Sink = { write: async () => undefined, close: async () => undefined };
 
 /**
  * Unpacks `file` into `targetDir` (which must not exist yet), within `budget` (by default
  * unpackBudget's for the folder around it). `accept` sees the manifest before anything is written
- * and throws BackupRefusedError to refuse it.
+ * and throws BackupRefusedError to refuse it. Refused or failed, nothing is left in `targetDir`.
  */
 export async function readArchive(
   file: string,
@@ -175,26 +217,29 @@ export async function readArchive(
   budget?: UnpackBudget,
 ): Promise<Manifest> {
   const limit = budget ?? (await unpackBudget(file, path.dirname(targetDir)));
-  await walk(file, limit, {
+  const deadline = performance.now() + (limit.ms ?? MAX_READ_MS);
+  await walk(file, limit, deadline, {
     manifest: async (manifest) => accept(manifest),
     folder: async () => undefined,
-    file: (_name, size, read) => eachChunk(read, size, async () => undefined),
+    file: async () => discard,
   });
-  return walk(file, limit, {
-    manifest: () => mkdir(targetDir, { recursive: false, mode: 0o700 }).then(() => undefined),
-    folder: (name) =>
-      mkdir(path.join(targetDir, name), { recursive: true, mode: 0o700 }).then(() => undefined),
-    async file(name, size, read) {
-      const target = path.join(targetDir, name);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      const handle = await open(target, "wx", 0o600);
-      try {
-        await eachChunk(read, size, (chunk) => handle.write(chunk));
-      } finally {
-        await handle.close();
-      }
-    },
-  });
+  let created = false;
+  try {
+    return await walk(file, limit, deadline, {
+      async manifest() {
+        await mkdir(targetDir, { recursive: false, mode: 0o700 });
+        created = true;
+      },
+      folder: (name) => mkdir(path.join(targetDir, name), { mode: 0o700 }).then(() => undefined),
+      async file(name) {
+        const handle = await open(path.join(targetDir, name), "wx", 0o600);
+        return { write: (chunk) => handle.write(chunk), close: () => handle.close() };
+      },
+    });
+  } catch (error) {
+    if (created) await rm(targetDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 function parseManifest(bytes: Buffer): Manifest {
@@ -202,15 +247,15 @@ function parseManifest(bytes: Buffer): Manifest {
   try {
     parsed = JSON.parse(bytes.toString("utf8")) as Partial<Manifest>;
   } catch {
-    throw new BackupRefusedError(`${NOT_A_BACKUP} (${MANIFEST_NAME} tidak terbaca).`);
+    throw refused(`${MANIFEST_NAME} tidak terbaca`);
   }
   const valid =
     parsed.format === FORMAT &&
     parsed.version === 1 &&
     typeof parsed.createdAt === "string" &&
-    typeof parsed.files === "number" &&
+    Number.isSafeInteger(parsed.files) &&
     Array.isArray(parsed.migrations) &&
     parsed.migrations.every((item) => typeof item?.hash === "string" && typeof item.createdAt === "number");
-  if (!valid) throw new BackupRefusedError(`${NOT_A_BACKUP} (${MANIFEST_NAME} tidak dikenal).`);
+  if (!valid) throw refused(`${MANIFEST_NAME} tidak dikenal`);
   return parsed as Manifest;
 }

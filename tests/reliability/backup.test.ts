@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../database/client.server.ts";
 import { menuItems, photos } from "../../database/schema.ts";
 import { writeArchive } from "../../server/backup/archive.ts";
+import { shopDateTime, shopStamp } from "../../server/backup/shop-time.ts";
 import { readArchive } from "../../server/backup/unpack.ts";
 import { editForm } from "../support/menu-edits.ts";
 import { orderStream, runScript, storedOrders } from "./one-box-support.ts";
@@ -83,6 +85,12 @@ async function takeBackup() {
   const restore = await runScript("restore.ts", [backupFile], fresh);
   expect(restore.code, restore.stderr).toBe(0);
   expect(restore.stdout).toContain(" pengguna, 1 foto;");
+  // When the backup was made, on the shop's clock (WITA, its default zone), not the machine's UTC.
+  const madeAt = JSON.parse(
+    execFileSync("tar", ["-xzOf", backupFile, "nyala-backup.json"], { encoding: "utf8" }),
+  );
+  expect(restore.stdout).toContain(`Cadangan ${shopDateTime(madeAt.createdAt, "Asia/Makassar")} dipulihkan`);
+  expect(restore.stdout).toMatch(/^Cadangan \d{1,2} \w{3} \d{4}, \d{2}\.\d{2}\.\d{2} WITA dipulihkan ke /m);
   const photoPath = await photoOf(dataDir, "es-nyala");
   expect(photoPath).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
   restored = { dataDir: fresh, acknowledged: beforeBackup, photo: photoPath };
@@ -195,5 +203,18 @@ describe("npm run backup and npm run restore", () => {
     } finally {
       await shop.stop();
     }
+  }, 360_000);
+
+  it("restored over a shop, keeps its data aside in a folder named on the shop's clock", async () => {
+    await backupOnce();
+    const hours = () => shopStamp(new Date(), "Asia/Makassar").slice(0, 13);
+    const before = hours();
+    const answer = await runScript("restore.ts", [backupFile], restored.dataDir);
+    const after = hours();
+    expect(answer.code, answer.stderr).toBe(0);
+    const aside = /Data sebelumnya disimpan di (\S+) /.exec(answer.stdout)?.[1] ?? "";
+    expect(path.basename(aside)).toMatch(/^sebelum-pemulihan-\d{4}-\d{2}-\d{2}-\d{6}$/);
+    expect([before, after]).toContain(path.basename(aside).slice("sebelum-pemulihan-".length, -4));
+    expect(existsSync(path.join(aside, "pglite"))).toBe(true);
   }, 360_000);
 });

@@ -7,12 +7,18 @@ import { createHash } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
 import { readFormWithin } from "../../lib/form.server.ts";
-import { loadSharp } from "../../lib/sharp.server.ts";
+import { loadSharp, pictureFits } from "../../lib/sharp.server.ts";
 import { MENU_IMAGE, PROMO_IMAGE, SLIDE_IMAGE, SMALLER_WIDTHS } from "./images.ts";
 import { cachedPhotoPath, deletePhotos, openPhoto, putPhoto, type PhotoFile } from "./photo-store.server.ts";
 import { preparePhotos } from "./prepare-photos.server.ts";
 
 export const MAX_IMAGE_BYTES = PHOTO_MAX_BYTES;
+const MAX_PIXELS = 50_000_000;
+/**
+ * Long side over short side: a picture is cropped to its slot, and a strip is first enlarged to
+ * cover it (a 16,384 × 1 PNG grew to 7.8 million × 480 pixels: 67 s and 6 GB).
+ */
+const MAX_ASPECT = 10;
 
 export const IMAGE_KINDS = {
   menu: MENU_IMAGE,
@@ -26,6 +32,8 @@ export const IMAGE_MESSAGES = {
   tooLarge: BODY_TOO_LARGE_MESSAGES.upload,
   wrongType: "Foto harus berformat JPEG, PNG, atau WebP.",
   unreadable: "Foto tidak bisa dibaca. Coba simpan ulang fotonya lalu unggah lagi.",
+  tooManyPixels: "Foto terlalu besar: paling besar 50 megapiksel dan 16.000 piksel tiap sisi.",
+  oddShape: "Foto terlalu panjang atau terlalu tipis: sisi panjangnya paling banyak 10 kali sisi pendeknya.",
 } as const;
 
 export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
@@ -50,6 +58,15 @@ async function shrink(full: Buffer | string, width: number): Promise<Buffer> {
   return sharp(full).resize({ width }).webp({ quality: 80, effort: 4 }).toBuffer();
 }
 
+/** The picture's size from its header, before anything is decoded; null when it has none. */
+async function headerOf(input: Uint8Array) {
+  try {
+    return await (await loadSharp())(input).metadata();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
  * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
@@ -61,10 +78,18 @@ export async function saveImage(db: Database, file: Blob, kind: ImageKind): Prom
   if (!sniffImageType(input)) return { ok: false, message: IMAGE_MESSAGES.wrongType };
 
   const sharp = await loadSharp();
+  const header = await headerOf(input);
+  if (!header) return { ok: false, message: IMAGE_MESSAGES.unreadable };
+  if (!pictureFits(header.width, header.height, MAX_PIXELS)) {
+    return { ok: false, message: IMAGE_MESSAGES.tooManyPixels };
+  }
+  if (Math.max(header.width, header.height) > MAX_ASPECT * Math.min(header.width, header.height)) {
+    return { ok: false, message: IMAGE_MESSAGES.oddShape };
+  }
   const { width, height } = IMAGE_KINDS[kind];
   let output: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: 50_000_000, failOn: "error" })
+    output = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" })
       .rotate() // follow the camera's orientation tag before it is dropped
       .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
       .webp({ quality: 80, effort: 4 })

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { blankPng } from "../../../tests/support/photos.ts";
 import { PUBLISHED_PAYLOADS } from "./fixtures/published-payloads.ts";
 import { QR_PICTURE_MAX_BYTES, QR_PICTURE_MESSAGES, readQrPicture } from "./qr-read.server.ts";
 import { qrPng, qrSvg } from "./qr-render.server.ts";
@@ -78,5 +79,24 @@ describe("readQrPicture", () => {
       .toBuffer();
     expect(bomb.byteLength).toBeLessThan(QR_PICTURE_MAX_BYTES);
     expect(await readQrPicture(bomb)).toEqual({ ok: false, message: QR_PICTURE_MESSAGES.tooLarge });
+  });
+
+  test.each([
+    ["40,000,000 × 1", 40_000_000, 1],
+    ["1 × 40,000,000", 1, 40_000_000],
+    ["20,000 × 100, few pixels but too long a side", 20_000, 100],
+  ])("refuses a %s strip from its header, quickly and without decoding it", async (_, width, height) => {
+    const strip = blankPng(width, height);
+    expect(strip.byteLength).toBeLessThan(100 * 1024);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+    const started = performance.now();
+    const result = await readQrPicture(strip);
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    expect(result).toEqual({ ok: false, message: QR_PICTURE_MESSAGES.tooLarge });
+    expect(ms).toBeLessThan(300);
+    expect(peak - before, "memory while refusing it").toBeLessThan(32 * 1024 * 1024);
   });
 });

@@ -2,7 +2,7 @@
  * The text of a QR code in an uploaded picture, such as a photo of the shop's printed QRIS
  * (docs/decisions/0033-qris-payloads.md). The caller still validates what it says.
  */
-import { loadSharp } from "../sharp.server.ts";
+import { loadSharp, pictureFits } from "../sharp.server.ts";
 
 export const QR_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** Checked from the header before decoding, so a small file cannot unpack into a huge bitmap. */
@@ -14,7 +14,8 @@ const DECODE_SIDES = [1600, 800];
 
 export const QR_PICTURE_MESSAGES = {
   notPicture: "Berkas ini bukan gambar yang bisa dibaca. Unggah foto JPG, PNG, atau WebP.",
-  tooLarge: "Gambar terlalu besar. Unggah foto paling besar 5 MB dan 40 megapiksel.",
+  tooLarge:
+    "Gambar terlalu besar. Unggah foto paling besar 5 MB, 40 megapiksel, dan 16.000 piksel tiap sisi.",
   noCode:
     "Tidak ada kode QR yang terbaca di gambar ini. Foto ulang QRIS dari dekat, lurus, dan terang, atau tempel isi kodenya.",
 } as const;
@@ -51,7 +52,7 @@ export async function readQrPicture(bytes: Uint8Array): Promise<QrPictureResult>
     return { ok: false, message: QR_PICTURE_MESSAGES.notPicture };
   }
   const { width, height } = metadata;
-  if (width * height > MAX_PIXELS) return { ok: false, message: QR_PICTURE_MESSAGES.tooLarge };
+  if (!pictureFits(width, height, MAX_PIXELS)) return { ok: false, message: QR_PICTURE_MESSAGES.tooLarge };
 
   const { default: decodeQR } = await import("@paulmillr/qr/decode.js");
   const sides = DECODE_SIDES.filter((side, index) => index === 0 || Math.max(width, height) > side);

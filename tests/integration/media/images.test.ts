@@ -8,11 +8,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { photos } from "../../../database/schema.ts";
-import { removeStoredImage, saveImage } from "../../../app/features/media/images.server.ts";
+import { IMAGE_MESSAGES, removeStoredImage, saveImage } from "../../../app/features/media/images.server.ts";
 import { pruneCache, SLICE_BYTES } from "../../../app/features/media/photo-store.server.ts";
 import { moveUploadsIntoDatabase } from "../../../app/features/media/prepare-photos.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { loader as imageLoader } from "../../../app/routes/resources/gambar.tsx";
+import { blankPng } from "../../support/photos.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
 /**
@@ -150,6 +151,28 @@ describe(`uploaded photos (${testDatabaseKind()})`, () => {
       expect([picture.format, picture.width, picture.height]).toEqual(["svg", 640, 480]);
     }
     expect(await storedNames(`slide/${hash}`)).toEqual([`slide/${hash}-900.webp`, `slide/${hash}.webp`]);
+  });
+
+  it("refuses a strip of a picture from its header: too long a side, or far longer than wide", async () => {
+    const stored = await storedNames("");
+    for (const [width, height, message] of [
+      [40_000_000, 1, IMAGE_MESSAGES.tooManyPixels],
+      [1, 40_000_000, IMAGE_MESSAGES.tooManyPixels],
+      [20_000, 2_000, IMAGE_MESSAGES.tooManyPixels], // 40 megapixels, but one side past 16,000
+      [2_000, 100, IMAGE_MESSAGES.oddShape],
+      [100, 2_000, IMAGE_MESSAGES.oddShape],
+    ] as const) {
+      const picture = new Blob([new Uint8Array(blankPng(width, height))]);
+      const started = performance.now();
+      const saved = await saveImage(handle.db, picture, "menu");
+      expect(saved, `${width} × ${height}`).toEqual({ ok: false, message });
+      expect(performance.now() - started, `${width} × ${height}`).toBeLessThan(300);
+    }
+    expect(await storedNames("")).toEqual(stored);
+    // Ten times as long as wide is still a picture: a banner.
+    expect((await saveImage(handle.db, new Blob([new Uint8Array(blankPng(2_000, 200))]), "slide")).ok).toBe(
+      true,
+    );
   });
 
   it("removes a photo together with its copies, from the database and the disk, and nothing else", async () => {
