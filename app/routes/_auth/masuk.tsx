@@ -20,6 +20,7 @@ import {
   AuthHeading,
   AuthSwitch,
   FormAlert,
+  rememberLogin,
   useAuthForm,
 } from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction, type SignedIn } from "./login.server.ts";
@@ -43,8 +44,10 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     googleEnabled: isGoogleEnabled(),
     googleError: googleErrorMessage(google),
     // Set by /auth/google/callback after a successful Google sign-in.
-    googleSignedIn: google === "ok" && user ? { email: user.email } : null,
-    justRegistered: url.searchParams.get("terdaftar") === "1",
+    googleSignedIn:
+      (google === "ok" || google === "ok-tanpa-sandi") && user
+        ? { email: user.email, passwordRemoved: google === "ok-tanpa-sandi" }
+        : null,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/beranda"),
   };
 }
@@ -54,18 +57,8 @@ export const action = loginAction;
 // A 429 tells when to try again (Retry-After), also on the page and .data answers.
 export const headers = actionHeaders;
 
-/** Remembers the signed-in e-mail for display (SPEC.md `data-login`); never a token. */
-function rememberLogin(email: string) {
-  try {
-    window.localStorage.setItem("data-login", JSON.stringify({ email }));
-  } catch {
-    // storage unavailable (private mode): nothing to remember
-  }
-}
-
 export default function Masuk({ loaderData }: Route.ComponentProps) {
-  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered, redirectTo } =
-    loaderData;
+  const { captcha, picture, googleEnabled, googleError, googleSignedIn, redirectTo } = loaderData;
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
   const auth = useAuthForm<SignedIn>("masuk", loginCheck, LOGIN_MESSAGES.empty);
@@ -82,12 +75,6 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title="Masuk" subtitle="Selamat datang kembali! Masuk untuk melanjutkan pesananmu." />
-
-      {justRegistered ? (
-        <div className="mb-5">
-          <FormAlert tone="info">Akun berhasil dibuat. Silakan masuk.</FormAlert>
-        </div>
-      ) : null}
 
       <form {...form.props} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -142,7 +129,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         <AuthDialog
           tone="success"
           title={LOGIN_MESSAGES.success}
-          autoCloseMs={1500}
+          message={googleSignedIn?.passwordRemoved ? LOGIN_MESSAGES.passwordRemoved : undefined}
+          autoCloseMs={googleSignedIn?.passwordRemoved ? 6000 : 1500}
           onClose={() => {
             const email = success?.email ?? googleSignedIn?.email;
             if (email) rememberLogin(email);
