@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../database/client.server.ts";
 import { users } from "../database/schema.ts";
-import { isEmail, normalizeEmail } from "../app/features/accounts/auth-rules.ts";
+import { isEmail, normalizeEmail } from "../app/features/accounts/email-rules.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { BCRYPT_HASH_PATTERN } from "../app/features/accounts/password.server.ts";
 import { newUserId } from "../app/features/accounts/users.server.ts";

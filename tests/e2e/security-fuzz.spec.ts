@@ -1,5 +1,5 @@
 import { oidcURL } from "../../playwright.config.ts";
-import { normalizeEmail } from "../../app/features/accounts/auth-rules.ts";
+import { normalizeEmail } from "../../app/features/accounts/email-rules.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
   Client,

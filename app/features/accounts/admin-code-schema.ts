@@ -3,14 +3,8 @@
  * code from the server's log and the account's new password, checked like the registration's.
  */
 import * as z from "zod/mini";
-import {
-  hasLookAlike,
-  isEmail,
-  normalizeEmail,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  REGISTER_MESSAGES,
-} from "./auth-rules.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "./auth-rules.ts";
+import { hasLookAlike, isEmail, normalizeEmail } from "./email-rules.ts";
 
 export const ADMIN_CODE_MESSAGES = {
   wrong:

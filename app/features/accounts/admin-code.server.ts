@@ -12,7 +12,8 @@ import { serverSecrets, sessions, users } from "../../../database/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { isAdminEmail, type AccountSummary } from "./admin-proof.server.ts";
 import { forgetUserSessions } from "./auth.server.ts";
-import { NAME_MAX, normalizeEmail } from "./auth-rules.ts";
+import { NAME_MAX } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
 import { hashPassword } from "./password.server.ts";
 import { isUniqueViolation, newUserId, notifyAdminsOfNewUser, summaryColumns } from "./users.server.ts";
 

@@ -9,7 +9,7 @@ import { users } from "../../../database/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { isTestMode } from "../../lib/test-mode.server.ts";
 import { forgetUserSessions } from "./auth.server.ts";
-import { normalizeEmail } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
 
 export type Role = "customer" | "admin";
 

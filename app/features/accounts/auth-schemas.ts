@@ -6,13 +6,9 @@
 import * as z from "zod/mini";
 import {
   CAPTCHA_FIELD,
-  hasLookAlike,
-  isEmail,
-  legacyEmail,
   LOGIN_MESSAGES,
   NAME_MAX,
   NAME_MIN,
-  normalizeEmail,
   normalizeName,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -20,6 +16,7 @@ import {
   PICTURE_FIELD,
   REGISTER_MESSAGES,
 } from "./auth-rules.ts";
+import { hasLookAlike, isEmail, legacyEmail, normalizeEmail } from "./email-rules.ts";
 
 /** A field that may be missing; a repeated one is refused with the form's "fill everything" message. */
 const text = (empty: string) => z.optional(z.string({ error: empty }));

@@ -9,7 +9,8 @@ import type { Database } from "../../../database/client.server.ts";
 import { sessions, users } from "../../../database/schema.ts";
 import { promoteIfProven, startingRole, type AccountSummary } from "./admin-proof.server.ts";
 import { forgetUserSessions } from "./auth.server.ts";
-import { NAME_MAX, normalizeEmail, normalizeName } from "./auth-rules.ts";
+import { NAME_MAX, normalizeName } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
 import { isUniqueViolation, newUserId, notifyAdminsOfNewUser, summaryColumns } from "./users.server.ts";
 
 export interface GoogleIdentity {

@@ -38,6 +38,10 @@ const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   "linked-elsewhere": "Email ini sudah terhubung dengan akun Google lain.",
 };
 
+/** After a Google sign-in that removed a password someone had set on the account (decision 0050). */
+export const GOOGLE_PASSWORD_REMOVED =
+  "Email akun ini sudah terbukti milikmu lewat Google. Kata sandi yang pernah dipasang di akun ini dihapus dan sesi lainnya diakhiri; masuklah dengan Google.";
+
 export function googleErrorMessage(code: string | null): string | null {
   return code && Object.hasOwn(GOOGLE_ERROR_MESSAGES, code)
     ? GOOGLE_ERROR_MESSAGES[code as GoogleErrorCode]

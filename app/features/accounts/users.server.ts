@@ -14,7 +14,8 @@ import {
   startingRole,
   type AccountSummary,
 } from "./admin-proof.server.ts";
-import { normalizeEmail, normalizeName } from "./auth-rules.ts";
+import { normalizeName } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
 import type { RegisterData } from "./auth-schemas.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 

@@ -8,7 +8,11 @@ import { getCaptchaConfig, getCaptchaWidget } from "~/features/accounts/captcha.
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { PICTURE_MESSAGES } from "~/features/accounts/picture-budget.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
-import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
+import {
+  GOOGLE_PASSWORD_REMOVED,
+  googleErrorMessage,
+  isGoogleEnabled,
+} from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
@@ -46,7 +50,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     // Set by /auth/google/callback after a successful Google sign-in.
     googleSignedIn:
       (google === "ok" || google === "ok-tanpa-sandi") && user
-        ? { email: user.email, passwordRemoved: google === "ok-tanpa-sandi" }
+        ? { email: user.email, notice: google === "ok-tanpa-sandi" ? GOOGLE_PASSWORD_REMOVED : null }
         : null,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/beranda"),
   };
@@ -129,8 +133,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         <AuthDialog
           tone="success"
           title={LOGIN_MESSAGES.success}
-          message={googleSignedIn?.passwordRemoved ? LOGIN_MESSAGES.passwordRemoved : undefined}
-          autoCloseMs={googleSignedIn?.passwordRemoved ? 6000 : 1500}
+          message={googleSignedIn?.notice ?? undefined}
+          autoCloseMs={googleSignedIn?.notice ? 6000 : 1500}
           onClose={() => {
             const email = success?.email ?? googleSignedIn?.email;
             if (email) rememberLogin(email);

@@ -224,7 +224,9 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
       masukLoader as never,
       get("/masuk?google=ok-tanpa-sandi", { session: verified.sessionCookie! }),
     );
-    expect(greeted.json).toMatchObject({ googleSignedIn: { email, passwordRemoved: true } });
+    expect(greeted.json).toMatchObject({
+      googleSignedIn: { email, notice: expect.stringMatching(/Kata sandi yang pernah dipasang/) },
+    });
   });
 
   it("pre-hijacking (issue #38): whoever registered the owner's e-mail with a password loses it at the owner's Google sign-in", async () => {
