@@ -6,6 +6,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import { announceAdminCode } from "~/features/accounts/admin-code.server.ts";
 import { preparePhotos } from "~/features/media/prepare-photos.server.ts";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { startPushWorker } from "~/features/push/push-worker.server.ts";
@@ -23,9 +24,14 @@ export const streamTimeout = 5_000;
 const production = process.env.NODE_ENV === "production";
 
 // Open the database (migrations and seed) as the server starts, not on the first request; then
-// older uploads' files move into it (the server around the app reports a database that fails).
+// older uploads' files move into it, and an owner still to prove ADMIN_EMAILS gets a code in the
+// log (the server around the app reports a database that fails).
 void getDatabaseHandle().then(
-  ({ db }) => preparePhotos(db),
+  ({ db }) =>
+    Promise.all([
+      preparePhotos(db),
+      announceAdminCode(db).catch((error: unknown) => console.error("Kode admin tidak bisa dibuat:", error)),
+    ]),
   () => undefined,
 );
 // Every server sends the admins' pushes of new orders, however many run (features/push).

@@ -7,6 +7,8 @@ export default [
   layout("routes/_auth/layout.tsx", [
     route("masuk", "routes/_auth/masuk.tsx"),
     route("daftar", "routes/_auth/daftar.tsx"),
+    // The owner's one-time code from the server's log: an ADMIN_EMAILS address proven (0050).
+    route("kode-admin", "routes/_auth/kode-admin.tsx"),
   ]),
 
   // Routes in the shared layout with the top navigation bar

@@ -1,7 +1,8 @@
 /**
  * `npm run import:users -- <file.json>`: the original app's Firestore `users` export into the
  * database. Password users keep their bcrypt hash; Google users join at their first Google sign-in
- * (docs/decisions/0004-google-sign-in.md). Known e-mails are skipped.
+ * (docs/decisions/0004-google-sign-in.md). Known e-mails are skipped. Everyone comes in as a
+ * customer: an ADMIN_EMAILS owner proves the address first (0050).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,10 +10,10 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../database/client.server.ts";
 import { users } from "../database/schema.ts";
-import { isEmail, normalizeEmail } from "../app/features/accounts/auth-rules.ts";
+import { isEmail, normalizeEmail } from "../app/features/accounts/email-rules.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { BCRYPT_HASH_PATTERN } from "../app/features/accounts/password.server.ts";
-import { newUserId, roleFor } from "../app/features/accounts/users.server.ts";
+import { newUserId } from "../app/features/accounts/users.server.ts";
 
 export const USAGE = `Pemakaian: npm run import:users -- <berkas.json>
 
@@ -67,11 +68,7 @@ export function parseTimestamp(value: unknown): Date | null | undefined {
 }
 
 /** One document → a users row, or the reason it cannot be imported. */
-export function toUserRow(
-  document: unknown,
-  key: string | null,
-  adminEmails: string[],
-): Row | { reason: string } {
+export function toUserRow(document: unknown, key: string | null): Row | { reason: string } {
   if (!document || typeof document !== "object" || Array.isArray(document))
     return { reason: "bukan dokumen (objek)" };
   const doc = document as Record<string, unknown>;
@@ -103,7 +100,6 @@ export function toUserRow(
     photo_url: /^https?:\/\//i.test(photo) && photo.length <= 2048 ? photo : null,
     phone_number: phone && phone.length <= 32 ? phone : null,
     provider: google ? "google" : "password",
-    role: roleFor(email, adminEmails),
     ...(createdAt ? { created_at: createdAt, updated_at: createdAt } : {}),
   };
 }
@@ -117,16 +113,12 @@ export function documentsOf(data: unknown): { key: string | null; document: unkn
   throw new Error("Berkas bukan ekspor koleksi users: harus array atau objek JSON.");
 }
 
-export async function importUsers(
-  db: Database,
-  data: unknown,
-  adminEmails: string[] = getEnv().ADMIN_EMAILS,
-): Promise<ImportReport> {
+export async function importUsers(db: Database, data: unknown): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, skipped: [], rejected: [] };
   const entries = documentsOf(data);
   for (const [index, { key, document }] of entries.entries()) {
     const row = index + 1;
-    const result = toUserRow(document, key, adminEmails);
+    const result = toUserRow(document, key);
     if ("reason" in result) {
       report.rejected.push({ row, id: key, reason: result.reason });
       continue;
@@ -193,7 +185,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   try {
-    const report = await importUsers(handle.db, data, env.ADMIN_EMAILS);
+    const report = await importUsers(handle.db, data);
     console.log(formatReport(report));
     return 0;
   } catch (error) {

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   INSTAGRAM_URL: z.string().trim().default("https://www.instagram.com/mienyala"),
   FACEBOOK_URL: z.string().trim().default("https://www.facebook.com/mienyala"),
   TIKTOK_URL: z.string().trim().default("https://www.tiktok.com/@mienyala"),
-  /** Comma-separated e-mails that get the admin role when they register or log in. */
+  /** Comma-separated e-mails that get the admin role once proven (docs/decisions/0050). */
   ADMIN_EMAILS: z
     .string()
     .default("")

@@ -1,13 +1,14 @@
 /**
- * Fixed-window counters in `rate_limits`, shared by all app servers. `hit` is one atomic upsert
- * giving each request its own count; `peek` only refuses early, never the only check
- * (docs/decisions/0016-login-throttling-and-known-devices.md).
+ * Fixed-window counters in `rate_limits`, shared by all app servers. `hit` and `hitOwnThenShared`
+ * are one atomic statement giving each request its own count; `peek` only refuses early, never
+ * the only check (docs/decisions/0016-login-throttling-and-known-devices.md,
+ * 0049-budgets-one-address-cannot-spend.md).
  */
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { rateLimits } from "../../database/schema.ts";
 
-interface RateLimitRule {
+export interface RateLimitRule {
   /** Counter name, e.g. `login:account:<email>`. */
   key: string;
   /** Hits allowed per window. */
@@ -43,6 +44,64 @@ export async function hit(db: Database, rule: RateLimitRule): Promise<RateLimitS
     .returning({ count: rateLimits.count, reset_at: rateLimits.reset_at });
   const count = row?.count ?? 1;
   return { count, resetAt: row?.reset_at ?? resetAt, blocked: count > rule.limit };
+}
+
+/** `rate_limits` upserted from `rows` (key, reset_at): a new window, or one more in the live one. */
+const upsertHits = (rows: SQL, now: Date) => {
+  const expired = sql`rate_limits.reset_at <= ${now.toISOString()}::timestamptz`;
+  return sql`insert into rate_limits (key, count, reset_at) select key, 1, reset_at from ${rows}
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else rate_limits.count + 1 end,
+      reset_at = case when ${expired} then excluded.reset_at else rate_limits.reset_at end
+    returning key, count, reset_at`;
+};
+
+const ruleRows = (rules: RateLimitRule[], now: Date) =>
+  sql.join(
+    rules.map(
+      (rule) =>
+        sql`(${rule.key}::text, ${rule.limit}::int, ${new Date(now.getTime() + rule.windowMs).toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * Counts a request on its own counters (its address, its account from that address) and, only
+ * when none of them is over its limit, on the shared ones (the shop, the account from every
+ * address), in one statement: however many requests arrive at once, one client adds at most its
+ * own limit to a shared counter. Each state comes in the order of its rules; a shared one is
+ * null when the request was not counted there.
+ */
+export async function hitOwnThenShared(
+  db: Database,
+  own: RateLimitRule[],
+  shared: RateLimitRule[],
+): Promise<{ own: RateLimitState[]; shared: (RateLimitState | null)[] }> {
+  const now = new Date();
+  const noShared = sql`(select null::text, null::int, null::timestamptz where false)`;
+  const result = await db.execute(sql`
+    with own_rules (key, lim, reset_at) as (values ${ruleRows(own, now)}),
+    shared_rules (key, lim, reset_at) as (${shared.length ? sql`values ${ruleRows(shared, now)}` : noShared}),
+    own_hits as (${upsertHits(sql`own_rules`, now)}),
+    shared_hits as (${upsertHits(
+      sql`shared_rules where not exists (
+        select 1 from own_hits join own_rules using (key) where own_hits.count > own_rules.lim)`,
+      now,
+    )})
+    select key, count, reset_at from own_hits
+    union all select key, count, reset_at from shared_hits`);
+  // node-postgres and PGlite both answer with the rows.
+  const rows = (result as unknown as { rows: { key: string; count: number; reset_at: Date | string }[] })
+    .rows;
+  const state = (rule: RateLimitRule): RateLimitState | null => {
+    const row = rows.find((each) => each.key === rule.key);
+    if (!row) return null;
+    const count = Number(row.count);
+    return { count, resetAt: new Date(row.reset_at), blocked: count > rule.limit };
+  };
+  const ownStates = own.map(state);
+  if (ownStates.some((each) => !each)) throw new Error("a rate limit counter was not counted");
+  return { own: ownStates as RateLimitState[], shared: shared.map(state) };
 }
 
 /** The counter's state without counting; a key with no live window is not blocked. */

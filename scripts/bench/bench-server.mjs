@@ -36,7 +36,15 @@ export async function startServer({ env = {}, prepare } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-bench-"));
   if (prepare) await prepare(dataDir);
   const child = spawn("bash", ["scripts/serve.sh"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...env },
+    // NYALA_TEST_MODE: the bench's `.test` admins are proven by their password (decision 0050).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NYALA_TEST_MODE: "1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -17,13 +17,14 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  test(`/masuk and /daftar at ${viewport.width} px: no serious axe violation, also with the error dialog open`, async ({
+  test(`/masuk, /daftar and /kode-admin at ${viewport.width} px: no serious axe violation, also with the error dialog open`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
     for (const [path, button, dialog] of [
       ["/masuk", "Masuk", "Gagal masuk"],
       ["/daftar", "Daftar", "Pendaftaran gagal"],
+      ["/kode-admin", "Jadikan admin", "Kode tidak diterima"],
     ] as const) {
       await page.goto(path);
       await expect(page.locator("altcha-widget, form").first()).toBeVisible();

@@ -1,8 +1,8 @@
 import type { BrowserContext } from "@playwright/test";
-import { oidcURL } from "../../playwright.config.ts";
+import { baseURL, oidcURL } from "../../playwright.config.ts";
 import { encodeIdentity, IDENTITY_COOKIE, type TestIdentity } from "../support/oidc-provider.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { mainNav, uniqueEmail } from "./auth-helpers.ts";
+import { EXPECTED_HTTP_ERRORS, mainNav, PASSWORD, solveCaptcha, uniqueEmail } from "./auth-helpers.ts";
 
 /** Who the local provider (started by the Playwright config) signs in as, for this browser. */
 async function signInAs(context: BrowserContext, identity: TestIdentity) {
@@ -49,4 +49,40 @@ test("Google: a cancelled sign-in shows why under the login form", async ({ page
   await page.waitForURL("**/masuk?google=cancelled");
   await expect(page.getByRole("alert")).toHaveText("Login dengan Google dibatalkan.");
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("__Host-nyala_session");
+});
+
+test("Google: the owner takes back an admin address someone registered with a password (issue #38)", async ({
+  page,
+  context,
+  browser,
+  allowConsoleError,
+}) => {
+  allowConsoleError(EXPECTED_HTTP_ERRORS);
+  const email = "pemilik-google@nyala.example"; // in the e2e server's ADMIN_EMAILS, not under .test
+  const attacker = await browser.newContext({ baseURL, locale: "id-ID" });
+  const form = { nama: "Penyerang", email, password: PASSWORD, confirmPassword: PASSWORD, mode: "fetch" };
+  expect((await attacker.request.post("/daftar", { form })).status()).toBe(200);
+  // A password proves no address: signed in, but no admin.
+  expect((await attacker.request.get("/admin/dashboard")).status()).toBe(403);
+
+  await signInAs(context, { sub: "google-pemilik-asli", email, name: "Pemilik Asli", email_verified: true });
+  await page.goto("/masuk");
+  await page.getByRole("link", { name: "Masuk dengan Google" }).click();
+  const welcome = page.getByRole("dialog", { name: "Berhasil login!" });
+  await expect(welcome).toContainText("Kata sandi yang pernah dipasang di akun ini dihapus");
+  await page.waitForURL("**/beranda", { timeout: 10_000 });
+  await expect(mainNav(page).getByRole("link", { name: "Admin" })).toBeVisible();
+
+  // The attacker's session is over, and the password opens nothing any more.
+  expect((await attacker.request.get("/admin/dashboard")).status()).toBe(401);
+  const attackerPage = await attacker.newPage();
+  await attackerPage.goto("/masuk");
+  await attackerPage.getByLabel("Email", { exact: true }).fill(email);
+  await attackerPage.getByLabel("Kata sandi", { exact: true }).fill(PASSWORD);
+  await solveCaptcha(attackerPage);
+  await attackerPage.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(attackerPage.getByRole("dialog", { name: "Gagal masuk" })).toContainText(
+    "Email atau Password salah!",
+  );
+  await attacker.close();
 });

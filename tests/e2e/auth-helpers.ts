@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as requests, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Answers the accounts pages give on purpose; Chromium logs each 4xx fetch as a console error. */
 export const EXPECTED_HTTP_ERRORS = /status of (400|401|409|429)/;
@@ -8,12 +8,22 @@ export const uniqueEmail = (label: string) =>
 
 export const PASSWORD = "rahasia123";
 
-/** Creates an account without the form (setup for tests about something else). */
+/**
+ * Creates an account without the form (setup for tests about something else), on the server
+ * `request` talks to. Registering signs in: it happens in a request context of its own, so the
+ * caller's browser stays signed out and a device the account does not know.
+ */
 export async function createAccount(request: APIRequestContext, email: string, nama = "Pelanggan Uji") {
-  const response = await request.post("/daftar", {
-    form: { nama, email, password: PASSWORD, confirmPassword: PASSWORD, mode: "fetch" },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const { origin } = new URL((await request.head("/healthz")).url());
+  const own = await requests.newContext({ baseURL: origin });
+  try {
+    const response = await own.post("/daftar", {
+      form: { nama, email, password: PASSWORD, confirmPassword: PASSWORD, mode: "fetch" },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  } finally {
+    await own.dispose();
+  }
 }
 
 /**

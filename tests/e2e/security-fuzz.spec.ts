@@ -1,4 +1,5 @@
 import { oidcURL } from "../../playwright.config.ts";
+import { normalizeEmail } from "../../app/features/accounts/email-rules.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
   Client,
@@ -315,7 +316,7 @@ test(`/daftar: ${INPUTS_PER_ACTION} inputs, never 5xx; exactly the accepted regi
     return { kind: "form", pairs };
   });
   report("/daftar", outcomes);
-  const email = (body: Body) => (firstValue(body, "email") ?? "").trim().toLowerCase();
+  const email = (body: Body) => normalizeEmail(firstValue(body, "email") ?? "");
   const acceptedEmails = new Set(accepted(outcomes).map(({ body }) => email(body)));
   expect(acceptedEmails.size, "some registrations were accepted").toBeGreaterThan(0);
   const created = new Set(

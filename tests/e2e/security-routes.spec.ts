@@ -42,6 +42,8 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/landing.tsx": { get: all(200), post: all(405) },
   "routes/_auth/masuk.tsx": { get: all(200), post: all(400) },
   "routes/_auth/daftar.tsx": { get: all(200), post: all(400) },
+  // The owner's one-time code (decision 0050): a page for anyone, an empty form refused.
+  "routes/_auth/kode-admin.tsx": { get: all(200), post: all(400) },
   "routes/_site/beranda.tsx": { get: all(200), post: all(405) },
   "routes/_site/produk.tsx": { get: all(200), post: all(405) },
   // An empty form names no change of the cart.

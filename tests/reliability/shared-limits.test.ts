@@ -15,6 +15,7 @@ import {
   submitOrder,
   type Server,
 } from "./servers.ts";
+import { readPicture } from "../support/picture-solver.ts";
 
 /**
  * Brute force and abuse (issue #6, security section): the per-address limits on login failures,
@@ -24,7 +25,8 @@ import {
  * (issue #20) is recognised by both servers, whose signing secret the database holds.
  *
  * The two servers stand behind a load balancer (TRUST_PROXY=1): each test is one client address,
- * sent in X-Forwarded-For, so the tests do not share counters. The limits are small here only.
+ * sent in X-Forwarded-For, so the tests do not share counters. The limits are small here only,
+ * except the no-JavaScript budget's (5 per address, 30 over the shop: issue #38, decision 0049).
  */
 afterAll(dropDatabases);
 
@@ -119,6 +121,60 @@ describe("login: failed attempts per account, on two servers", () => {
       expect(again.status).toBe(200);
       expect(again.cookie).toBeTruthy();
     }
+  });
+});
+
+/** The no-JavaScript login page's picture, read by the attacker's program: its form's fields. */
+async function pictureForm(server: Server, headers: Record<string, string>) {
+  const page = await (await fetch(`${server.url}/masuk`, { headers })).text();
+  const token = /name="captcha_gambar" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  const picture = /src="(data:image\/svg\+xml;base64,[^"]+)"/.exec(page)?.[1] ?? "";
+  return { captcha_gambar: token, captcha_jawaban: readPicture(picture) ?? "" };
+}
+
+/** POST /masuk as the page without JavaScript sends it; the status. */
+async function postPictureLogin(
+  server: Server,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+) {
+  const response = await fetch(`${server.url}/masuk`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers,
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const pictureLogin = async (
+  server: Server,
+  email: string,
+  password: string,
+  headers: Record<string, string>,
+) => postPictureLogin(server, { email, password, ...(await pictureForm(server, headers)) }, headers);
+
+describe("login without JavaScript: the shop's budget, on two servers", () => {
+  it("80 picture logins at once from one address spend 5 of it; a customer elsewhere signs in", async () => {
+    const from = client();
+    // Every picture read first, then all 80 logins sent at once (made-up e-mails).
+    const forms = await Promise.all(Array.from({ length: 80 }, (_, i) => pictureForm(either(i), from)));
+    const statuses = await Promise.all(
+      forms.map((fields, i) =>
+        postPictureLogin(either(i), { email: email("karangan"), password: "salah-tebak", ...fields }, from),
+      ),
+    );
+    // The address's own login limit (4 here) checks fewer than its picture budget (5) lets by.
+    expect(count(statuses, 401), `answers: ${statuses.join(",")}`).toBe(LIMIT);
+    expect(count(statuses, 429)).toBe(80 - LIMIT);
+
+    const customer = email("pelanggan");
+    expect(await register(a, customer, "Pelanggan Uji", client())).toBe(200);
+    const home = client();
+    expect(await pictureLogin(b, customer, "salah-ketik", home)).toBe(401);
+    expect(await pictureLogin(a, customer, PASSWORD, home)).toBe(302);
+    expect(await pictureLogin(b, customer, PASSWORD, client())).toBe(302);
   });
 });
 

@@ -111,6 +111,15 @@ export function AuthDialog(props: Omit<ComponentProps<typeof MessageDialog>, "op
   );
 }
 
+/** Remembers the signed-in e-mail for display (`data-login`); never a token. */
+export function rememberLogin(email: string) {
+  try {
+    window.localStorage.setItem("data-login", JSON.stringify({ email }));
+  } catch {
+    // storage unavailable (private mode): nothing to remember
+  }
+}
+
 /** The account's e-mail, as /masuk and /daftar ask for it. */
 export function AuthEmailField() {
   return (

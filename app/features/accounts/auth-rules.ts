@@ -11,8 +11,10 @@ export const REGISTER_MESSAGES = {
   passwordLength: "Kata sandi harus antara 6 sampai 30 karakter!",
   confirmation: "Konfirmasi kata sandi tidak cocok!",
   emailFormat: "Format email tidak valid! Contoh: nama@contoh.com",
+  emailCharacters:
+    "Email memuat huruf yang tidak didukung atau mirip huruf lain. Ketik ulang email kamu dengan huruf a–z, angka, dan tanda . _ - + saja.",
   duplicate: "Email sudah digunakan, silakan pakai email lain.",
-  created: "User berhasil dibuat",
+  created: "Akun berhasil dibuat",
 } as const;
 
 export const LOGIN_MESSAGES = {
@@ -28,8 +30,6 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 30;
-/** RFC 5321's limit on a whole address. */
-const EMAIL_MAX = 254;
 
 /** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
 export const CAPTCHA_FIELD = "captcha";
@@ -39,13 +39,6 @@ export const PICTURE_ANSWER_FIELD = "captcha_jawaban";
 
 /** What the login page needs to render its captcha (never a secret). */
 export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
-
-/** E-mails are compared and stored trimmed and lower-case. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-// Deliberately simple: one "@", something on both sides, a dot in the domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (email: string) => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 
 /**
  * A name as it is stored and shown: one line, no invisible or bidi characters (it reaches the

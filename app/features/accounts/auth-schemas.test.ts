@@ -108,14 +108,14 @@ describe("registration rules (SPEC.md section 5, in order)", () => {
     expect(registerMessage({ ...valid, email })).toEqual([REGISTER_MESSAGES.emailFormat]);
   });
 
-  it("uses the exact texts of SPEC.md", () => {
+  it("uses the exact texts of SPEC.md, and says an account was made (not a user)", () => {
     expect(REGISTER_MESSAGES).toMatchObject({
       empty: "Semua kolom wajib diisi!",
       nameLength: "Nama harus antara 3 sampai 50 karakter!",
       passwordLength: "Kata sandi harus antara 6 sampai 30 karakter!",
       confirmation: "Konfirmasi kata sandi tidak cocok!",
       duplicate: "Email sudah digunakan, silakan pakai email lain.",
-      created: "User berhasil dibuat",
+      created: "Akun berhasil dibuat",
     });
   });
 });
@@ -165,7 +165,7 @@ describe("login rules", () => {
     expect(both.status === "success" && both.value.captcha).toEqual({ kind: "widget", token: "t" });
   });
 
-  it("uses the exact texts of SPEC.md", () => {
+  it("uses the exact texts of SPEC.md, and says an account was made (not a user)", () => {
     expect(LOGIN_MESSAGES.wrongCredentials).toBe("Email atau Password salah!");
     expect(LOGIN_MESSAGES.success).toBe("Berhasil login!");
     expect(LOGIN_MESSAGES.captchaMissing).toBe("Harap selesaikan verifikasi reCAPTCHA.");

@@ -6,11 +6,9 @@
 import * as z from "zod/mini";
 import {
   CAPTCHA_FIELD,
-  isEmail,
   LOGIN_MESSAGES,
   NAME_MAX,
   NAME_MIN,
-  normalizeEmail,
   normalizeName,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -18,6 +16,7 @@ import {
   PICTURE_FIELD,
   REGISTER_MESSAGES,
 } from "./auth-rules.ts";
+import { hasLookAlike, isEmail, legacyEmail, normalizeEmail } from "./email-rules.ts";
 
 /** A field that may be missing; a repeated one is refused with the form's "fill everything" message. */
 const text = (empty: string) => z.optional(z.string({ error: empty }));
@@ -46,6 +45,7 @@ function firstRegisterProblem(input: RegisterInput): string | null {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
     return REGISTER_MESSAGES.passwordLength;
   if (password !== confirmPassword) return REGISTER_MESSAGES.confirmation;
+  if (hasLookAlike(email)) return REGISTER_MESSAGES.emailCharacters;
   if (!isEmail(email)) return REGISTER_MESSAGES.emailFormat;
   return null;
 }
@@ -119,6 +119,8 @@ export const LoginSchema = z.pipe(
     if (problem) return refuse(input, problem, context.issues);
     return {
       email: normalizeEmail(input.email ?? ""),
+      // An account stored before e-mails were normalised is found by its old spelling too.
+      legacyEmail: legacyEmail(input.email ?? ""),
       // Long inputs cannot match a stored password (at most 30 characters, or a legacy hash's
       // 72 bytes); cutting them keeps bcrypt's work bounded.
       password: (input.password ?? "").slice(0, 128),

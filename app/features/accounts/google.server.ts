@@ -17,12 +17,13 @@ import {
 import { getEnv } from "../../lib/env.server.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
-import type { GoogleIdentity } from "./users.server.ts";
+import type { GoogleIdentity } from "./google-accounts.server.ts";
 
 const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 const FLOW_TTL_SECONDS = 10 * 60;
 
-type GoogleErrorCode = "cancelled" | "state" | "provider" | "unverified" | "no-email" | "linked-elsewhere";
+type GoogleErrorCode =
+  "cancelled" | "state" | "provider" | "unverified" | "unverified-new" | "no-email" | "linked-elsewhere";
 
 /** Shown under the login form after a failed Google sign-in (`/masuk?google=<code>`). */
 const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
@@ -31,9 +32,15 @@ const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   provider: "Login dengan Google gagal. Silakan coba lagi beberapa saat lagi.",
   unverified:
     "Email ini sudah terdaftar dengan kata sandi, tetapi Google belum memverifikasi email tersebut. Silakan masuk dengan email dan kata sandi.",
+  "unverified-new":
+    "Google belum memverifikasi email akun Google ini. Verifikasi emailnya di Google dulu, atau daftar dengan email dan kata sandi.",
   "no-email": "Akun Google ini tidak membagikan alamat email. Silakan pilih akun Google lain.",
   "linked-elsewhere": "Email ini sudah terhubung dengan akun Google lain.",
 };
+
+/** After a Google sign-in that removed a password someone had set on the account (decision 0050). */
+export const GOOGLE_PASSWORD_REMOVED =
+  "Email akun ini sudah terbukti milikmu lewat Google. Kata sandi yang pernah dipasang di akun ini dihapus dan sesi lainnya diakhiri; masuklah dengan Google.";
 
 export function googleErrorMessage(code: string | null): string | null {
   return code && Object.hasOwn(GOOGLE_ERROR_MESSAGES, code)

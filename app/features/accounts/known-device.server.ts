@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { deriveKey } from "../../lib/server-secret.server.ts";
-import { normalizeEmail } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
 
 const COOKIE_DAYS = 365;
 const MAX_ACCOUNTS = 5;

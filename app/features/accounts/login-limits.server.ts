@@ -1,7 +1,7 @@
 /**
  * Which failed-login counters (lib/rate-limit.server.ts) a password attempt counts on: on a known
- * device only its own, elsewhere the account per address, the account in total and the address
- * (docs/decisions/0016-login-throttling-and-known-devices.md).
+ * device only its own, elsewhere the account per address and the address, then the account in
+ * total only for attempts within those two (docs/decisions/0016, 0049).
  */
 import type { Database } from "../../../database/client.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
@@ -9,6 +9,7 @@ import {
   clear,
   giveBack,
   hit,
+  hitOwnThenShared,
   LOGIN_WINDOW_MS,
   peek,
   type RateLimitState,
@@ -35,9 +36,12 @@ export function loginLimits({ email, address, deviceId }: Attempt, env = getEnv(
   const addressRule = rule(`login:address:${address}`, env.RATE_LIMIT_LOGIN_ADDRESS);
   const pairRule = rule(`login:account-address:${address} ${email}`, env.RATE_LIMIT_LOGIN_ACCOUNT);
   const accountRule = rule(`login:account:${email}`, env.RATE_LIMIT_LOGIN_ACCOUNT_TOTAL);
-  const rules = deviceId
+  // The address's own counters first; the account's total is shared by every address.
+  const own = deviceId
     ? [rule(`login:device:${deviceId} ${email}`, env.RATE_LIMIT_LOGIN_ACCOUNT)]
-    : [pairRule, accountRule, addressRule];
+    : [pairRule, addressRule];
+  const shared = deviceId ? [] : [accountRule];
+  const rules = [...own, ...shared];
   /** This attempt and the earlier ones in the window on the first counter (device or address). */
   let ownAttempts = 1;
 
@@ -48,13 +52,14 @@ export function loginLimits({ email, address, deviceId }: Attempt, env = getEnv(
     },
     /**
      * Counts the attempt on its counters, before the password is checked: each of several
-     * simultaneous attempts gets its own count, so no more than the limit reach the check.
+     * simultaneous attempts gets its own count, so no more than the limit reach the check, and
+     * attempts over this address's limits never reach the account's total.
      * Returns until when it is refused, or null when the password may be checked.
      */
     async count(db: Database): Promise<Date | null> {
-      const states = await Promise.all(rules.map((each) => hit(db, each)));
-      ownAttempts = states[0]?.count ?? 1;
-      return blockedUntil(states);
+      const states = await hitOwnThenShared(db, own, shared);
+      ownAttempts = states.own[0]?.count ?? 1;
+      return blockedUntil([...states.own, ...states.shared]);
     },
     async captchaFailed(db: Database) {
       await hit(db, addressRule);
@@ -65,8 +70,8 @@ export function loginLimits({ email, address, deviceId }: Attempt, env = getEnv(
      * failures still count: an owner signing in gives an attacker nothing back.
      */
     async succeeded(db: Database) {
-      const [own, ...shared] = rules;
-      await Promise.all([clear(db, own!.key), ...shared.map((each) => giveBack(db, each, ownAttempts))]);
+      const [first, ...others] = rules;
+      await Promise.all([clear(db, first!.key), ...others.map((each) => giveBack(db, each, ownAttempts))]);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { singleLine, withoutInvisible } from "../../lib/single-line.ts";
-import { isEmail, normalizeEmail } from "../accounts/auth-rules.ts";
+import { isEmail, normalizeEmail } from "../accounts/email-rules.ts";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_MESSAGES, CONTACT_NAME_MAX } from "./contact.ts";
 
 export const ContactSchema = z.object({

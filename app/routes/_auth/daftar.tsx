@@ -9,9 +9,12 @@ import {
   AuthFormErrors,
   AuthHeading,
   AuthSwitch,
+  rememberLogin,
   useAuthForm,
 } from "~/features/accounts/auth-form-parts.tsx";
+import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { registerAction } from "./register.server.ts";
+import type { SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 
 /** The form's schema, loaded when the form is first used (decision 0029). */
@@ -25,9 +28,9 @@ export const headers = actionHeaders;
 
 export default function Daftar() {
   const navigate = useNavigate();
-  const auth = useAuthForm("daftar", registerCheck, REGISTER_MESSAGES.empty);
+  const auth = useAuthForm<SignedIn>("daftar", registerCheck, REGISTER_MESSAGES.empty);
   const { form, pending, fetched, problem } = auth;
-  const created = fetched?.status === "success";
+  const created = fetched?.status === "success" ? fetched : null;
 
   return (
     <>
@@ -64,7 +67,7 @@ export default function Daftar() {
 
         <AuthFormErrors {...auth} />
 
-        <button type="submit" className="btn-primary w-full text-base" disabled={pending || created}>
+        <button type="submit" className="btn-primary w-full text-base" disabled={pending || Boolean(created)}>
           {pending ? "Mendaftarkan…" : "Daftar"}
         </button>
       </form>
@@ -79,7 +82,12 @@ export default function Daftar() {
           tone="success"
           title={REGISTER_MESSAGES.created}
           autoCloseMs={1500}
-          onClose={() => void navigate("/masuk", { replace: true })}
+          onClose={() => {
+            // Signed in already: the header shows the account and its cart from now on.
+            rememberLogin(created.email);
+            replaceCartCount(created.cart);
+            void navigate(created.redirectTo, { replace: true });
+          }}
         />
       ) : null}
     </>

@@ -4,17 +4,17 @@
  * password check; unknown e-mail and wrong password get the same answer in about the same time.
  */
 import type { RouterContextProvider } from "react-router";
-import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { LoginSchema } from "~/features/accounts/auth-schemas.ts";
 import { getCaptchaConfig, verifyCaptcha } from "~/features/accounts/captcha.server.ts";
 import { verifyPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { countCart, mergeGuestCart } from "~/features/cart/cart.server.ts";
 import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
-import { knownDeviceId, rememberDevice } from "~/features/accounts/known-device.server.ts";
+import { knownDeviceId } from "~/features/accounts/known-device.server.ts";
 import { loginLimits } from "~/features/accounts/login-limits.server.ts";
 import { PICTURE_MESSAGES, pictureBudget } from "~/features/accounts/picture-budget.server.ts";
 import { deleteExpiredSessions } from "~/features/accounts/session.server.ts";
+import { signInCookies } from "~/features/accounts/sign-in.server.ts";
 import { authenticate } from "~/features/accounts/users.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -43,13 +43,31 @@ function tooMany(until: Date, message = tooManyAttemptsMessage(until)) {
   return { ok: false, status: 429, message, headers } as const;
 }
 
+/**
+ * The answer's headers for a browser that just signed in (the login, the registration): what it
+ * put in its cart as a guest joins the account's cart, then its new session (sign-in.server.ts).
+ */
+export async function signedInHeaders(
+  db: Awaited<ReturnType<typeof getDb>>,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: { id: string; email: string },
+) {
+  const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
+  const cart = await countCart(db, { userId: user.id, guest: null });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of await signInCookies(db, request, context, user)) headers.append("Set-Cookie", cookie);
+  if (cartCookie) headers.append("Set-Cookie", cartCookie);
+  return { headers, cart };
+}
+
 export async function loginAction({ request, context }: ActionArgs) {
   const form = await readForm(request);
   return formAction(form, {
     schema: LoginSchema,
     hidden: HIDDEN_FIELDS,
     empty: LOGIN_MESSAGES.empty,
-    async write({ email, password, captcha, redirectTo }): Promise<Outcome<SignedIn>> {
+    async write({ email, legacyEmail, password, captcha, redirectTo }): Promise<Outcome<SignedIn>> {
       const db = await getDb();
       const address = getClientAddress(request);
       const deviceId = await knownDeviceId(request, email);
@@ -82,25 +100,14 @@ export async function loginAction({ request, context }: ActionArgs) {
       const counted = await limits.count(db);
       if (counted) return tooMany(counted);
 
-      const user = await authenticate(db, email, password);
+      const user = await authenticate(db, email, password, legacyEmail);
       if (!user) return { ok: false, status: 401, message: LOGIN_MESSAGES.wrongCredentials };
 
       await limits.succeeded(db);
       // The answer is decided before the session exists: nothing after the insert can fail, so a
       // session row never outlives an answer that did not carry its cookie.
       const target = safeRedirect(redirectTo, "/beranda");
-      const device = await rememberDevice(request, user.email);
-      // What this browser put in its cart before signing in joins the account's cart (before the
-      // session, for the same reason).
-      const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), user.id);
-      const cart = await countCart(db, { userId: user.id, guest: null });
-      // A login always starts a new session; one this browser still held is ended first.
-      await endSession(db, context);
-      const headers = new Headers({ "Cache-Control": "no-store" });
-      headers.append("Set-Cookie", await startSession(db, user.id));
-      // This browser is now one the account signed in on (known-device.server.ts).
-      headers.append("Set-Cookie", device);
-      if (cartCookie) headers.append("Set-Cookie", cartCookie);
+      const { headers, cart } = await signedInHeaders(db, request, context, user);
       if (Math.random() < 0.05) {
         // Housekeeping now and then, off the request's path.
         void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);

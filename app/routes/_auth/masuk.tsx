@@ -8,7 +8,11 @@ import { getCaptchaConfig, getCaptchaWidget } from "~/features/accounts/captcha.
 import { createPictureChallenge } from "~/features/accounts/captcha-picture.server.ts";
 import { PICTURE_MESSAGES } from "~/features/accounts/picture-budget.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
-import { googleErrorMessage, isGoogleEnabled } from "~/features/accounts/google.server.ts";
+import {
+  GOOGLE_PASSWORD_REMOVED,
+  googleErrorMessage,
+  isGoogleEnabled,
+} from "~/features/accounts/google.server.ts";
 import { replaceCartCount } from "~/features/cart/cart-count.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
@@ -20,6 +24,7 @@ import {
   AuthHeading,
   AuthSwitch,
   FormAlert,
+  rememberLogin,
   useAuthForm,
 } from "~/features/accounts/auth-form-parts.tsx";
 import { loginAction, type SignedIn } from "./login.server.ts";
@@ -43,8 +48,10 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     googleEnabled: isGoogleEnabled(),
     googleError: googleErrorMessage(google),
     // Set by /auth/google/callback after a successful Google sign-in.
-    googleSignedIn: google === "ok" && user ? { email: user.email } : null,
-    justRegistered: url.searchParams.get("terdaftar") === "1",
+    googleSignedIn:
+      (google === "ok" || google === "ok-tanpa-sandi") && user
+        ? { email: user.email, notice: google === "ok-tanpa-sandi" ? GOOGLE_PASSWORD_REMOVED : null }
+        : null,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/beranda"),
   };
 }
@@ -54,18 +61,8 @@ export const action = loginAction;
 // A 429 tells when to try again (Retry-After), also on the page and .data answers.
 export const headers = actionHeaders;
 
-/** Remembers the signed-in e-mail for display (SPEC.md `data-login`); never a token. */
-function rememberLogin(email: string) {
-  try {
-    window.localStorage.setItem("data-login", JSON.stringify({ email }));
-  } catch {
-    // storage unavailable (private mode): nothing to remember
-  }
-}
-
 export default function Masuk({ loaderData }: Route.ComponentProps) {
-  const { captcha, picture, googleEnabled, googleError, googleSignedIn, justRegistered, redirectTo } =
-    loaderData;
+  const { captcha, picture, googleEnabled, googleError, googleSignedIn, redirectTo } = loaderData;
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
   const auth = useAuthForm<SignedIn>("masuk", loginCheck, LOGIN_MESSAGES.empty);
@@ -82,12 +79,6 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title="Masuk" subtitle="Selamat datang kembali! Masuk untuk melanjutkan pesananmu." />
-
-      {justRegistered ? (
-        <div className="mb-5">
-          <FormAlert tone="info">Akun berhasil dibuat. Silakan masuk.</FormAlert>
-        </div>
-      ) : null}
 
       <form {...form.props} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -142,7 +133,8 @@ export default function Masuk({ loaderData }: Route.ComponentProps) {
         <AuthDialog
           tone="success"
           title={LOGIN_MESSAGES.success}
-          autoCloseMs={1500}
+          message={googleSignedIn?.notice ?? undefined}
+          autoCloseMs={googleSignedIn?.notice ? 6000 : 1500}
           onClose={() => {
             const email = success?.email ?? googleSignedIn?.email;
             if (email) rememberLogin(email);

@@ -1,25 +1,32 @@
 /**
  * POST /daftar: the browser's schema checks the form, registrations are limited per client address,
  * and the unique index decides between simultaneous registrations of one e-mail: the others get the
- * duplicate message (docs/decisions/0017-input-limits-and-edges.md).
+ * duplicate message (docs/decisions/0017-input-limits-and-edges.md). The new customer is signed in.
  */
+import type { RouterContextProvider } from "react-router";
 import { REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { RegisterSchema } from "~/features/accounts/auth-schemas.ts";
 import { registerUser } from "~/features/accounts/users.server.ts";
 import { getClientAddress } from "~/lib/client-address.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { formAction } from "~/lib/form-action.server.ts";
+import { formAction, type Outcome } from "~/lib/form-action.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { hit, REGISTER_WINDOW_MS, tooManyAttemptsMessage } from "~/lib/rate-limit.server.ts";
+import { signedInHeaders, type SignedIn } from "./login.server.ts";
 
-export async function registerAction({ request }: { request: Request }) {
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export async function registerAction({ request, context }: ActionArgs) {
   const form = await readForm(request);
   return formAction(form, {
     schema: RegisterSchema,
     hidden: ["password", "confirmPassword"],
     empty: REGISTER_MESSAGES.empty,
-    async write(values) {
+    async write(values): Promise<Outcome<SignedIn>> {
       const db = await getDb();
       const limit = await hit(db, {
         key: `register:address:${getClientAddress(request)}`,
@@ -33,7 +40,11 @@ export async function registerAction({ request }: { request: Request }) {
       }
       const result = await registerUser(db, values);
       if (!result.ok) return { ok: false, status: 409, message: REGISTER_MESSAGES.duplicate };
-      return { ok: true, message: REGISTER_MESSAGES.created, redirectTo: "/masuk?terdaftar=1" };
+      // Signed in at once, as after a login (decision 0050).
+      const { headers, cart } = await signedInHeaders(db, request, context, result.user);
+      const target = "/beranda";
+      const done = { email: result.user.email, redirectTo: target, cart };
+      return { ok: true, message: REGISTER_MESSAGES.created, done, headers, redirectTo: target };
     },
   });
 }

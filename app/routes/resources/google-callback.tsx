@@ -1,18 +1,18 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google-callback";
-import { endSession, startSession } from "~/features/accounts/auth.server.ts";
 import { mergeGuestCart } from "~/features/cart/cart.server.ts";
 import { readCartOwner } from "~/features/cart/cart-owner.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { finishGoogleSignIn } from "~/features/accounts/google.server.ts";
-import { rememberDevice } from "~/features/accounts/known-device.server.ts";
+import { signInCookies } from "~/features/accounts/sign-in.server.ts";
 import { getOrigin } from "~/features/store/settings.server.ts";
-import { signInWithGoogle } from "~/features/accounts/users.server.ts";
+import { signInWithGoogle } from "~/features/accounts/google-accounts.server.ts";
 
 /**
  * GET /auth/google/callback: the provider sends the browser back here. On success a new session
- * starts and /masuk shows "Berhasil login!" before moving on; on failure /masuk shows why under
- * the form (`?google=<code>`, a fixed list of messages).
+ * starts and /masuk shows "Berhasil login!" before moving on (and, when the sign-in removed a
+ * password someone had set on the account, says so); on failure /masuk shows why under the form
+ * (`?google=<code>`, a fixed list of messages).
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await finishGoogleSignIn(request, url, getOrigin(request));
@@ -25,14 +25,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (!account.ok) return redirect(`/masuk?google=${account.reason}`, { headers });
 
   // The answer is decided before the session exists (see login.server.ts).
-  const next = new URLSearchParams({ google: "ok", redirectTo: result.redirectTo });
-  // This browser is now one the account signed in on (password logins here are throttled apart).
-  headers.append("Set-Cookie", await rememberDevice(request, account.user.email));
+  const next = new URLSearchParams({
+    google: account.passwordRemoved ? "ok-tanpa-sandi" : "ok",
+    redirectTo: result.redirectTo,
+  });
   // What this browser put in its cart before signing in joins the account's cart.
   const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), account.user.id);
   if (cartCookie) headers.append("Set-Cookie", cartCookie);
-  // A login always starts a new session; one this browser still held is ended first.
-  await endSession(db, context);
-  headers.append("Set-Cookie", await startSession(db, account.user.id));
+  for (const cookie of await signInCookies(db, request, context, account.user))
+    headers.append("Set-Cookie", cookie);
   return redirect(`/masuk?${next}`, { headers });
 }

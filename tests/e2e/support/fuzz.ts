@@ -472,9 +472,12 @@ export async function solvedCaptcha(client: Client): Promise<string> {
   return Buffer.from(JSON.stringify(payload)).toString("base64");
 }
 
-/** Registers an account by the form's own request (setup, not under test). */
+/**
+ * Registers an account by the form's own request (setup, not under test) on `client`'s server,
+ * from a client of its own: registering signs in, and `client` stays as it was.
+ */
 export async function register(client: Client, email: string, nama: string) {
-  const answer = await client.form("/daftar", {
+  const answer = await new Client(client.baseURL).form("/daftar", {
     nama,
     email,
     password: PASSWORD,

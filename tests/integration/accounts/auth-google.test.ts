@@ -15,7 +15,9 @@ import {
   type TestIdentity,
 } from "../../support/oidc-provider.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, cookiesSet, get, ORIGIN, uniqueEmail } from "./auth-support.ts";
+import { loginAction } from "../../../app/routes/_auth/login.server.ts";
+import { registerAction } from "../../../app/routes/_auth/register.server.ts";
+import { call, cookiesSet, get, ORIGIN, post, solvedAltcha, uniqueEmail, whoAmI } from "./auth-support.ts";
 
 let handle: DatabaseHandle;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
@@ -25,7 +27,8 @@ beforeAll(async () => {
   vi.stubEnv("GOOGLE_CLIENT_ID", "nyala-uji");
   vi.stubEnv("GOOGLE_CLIENT_SECRET", "rahasia-klien");
   vi.stubEnv("GOOGLE_ISSUER", provider.url);
-  vi.stubEnv("ADMIN_EMAILS", "admin-google@nyala.test");
+  vi.stubEnv("ADMIN_EMAILS", "admin-google@nyala.test, pemilik-google@nyala.test, ganti-google@nyala.test");
+  vi.stubEnv("NYALA_TEST_MODE", "0");
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
 });
@@ -180,7 +183,7 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
     expect(rows.map((row) => row.pesan)).toContainEqual(expect.stringContaining("Pelanggan Baru"));
   });
 
-  it("joins an existing password account only when Google verified the e-mail", async () => {
+  it("joins an existing password account only when Google verified the e-mail, and removes its password", async () => {
     const email = uniqueEmail("gabung");
     const id = newUserId();
     await handle.db.insert(users).values({
@@ -198,11 +201,99 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
     const page = await call(masukLoader as never, get("/masuk?google=unverified"));
     expect(page.json?.googleError).toMatch(/belum memverifikasi email/);
 
+    const byPassword = await call(
+      loginAction,
+      post(
+        "/masuk",
+        { email, password: "rahasia1", captcha: await solvedAltcha() },
+        { address: "203.0.113.65" },
+      ),
+    );
+    expect(await whoAmI(byPassword.sessionCookie!)).toMatchObject({ email });
     const verified = await signInWithGoogle({ sub: `sub-${email}`, email, email_verified: true });
-    expect(verified.location).toMatch(/google=ok/);
-    const joined = await userByEmail(email);
-    expect(joined).toMatchObject({ id, google_sub: `sub-${email}`, provider: "password" });
-    expect(joined?.password_hash).toMatch(/^\$2b\$/);
+    expect(verified.location).toMatch(/^\/masuk\?google=ok-tanpa-sandi/);
+    // The password's sessions end on every server at once.
+    expect(await whoAmI(byPassword.sessionCookie!)).toBeNull();
+    expect(await userByEmail(email)).toMatchObject({
+      id,
+      google_sub: `sub-${email}`,
+      provider: "google",
+      password_hash: null,
+    });
+    const greeted = await call(
+      masukLoader as never,
+      get("/masuk?google=ok-tanpa-sandi", { session: verified.sessionCookie! }),
+    );
+    expect(greeted.json).toMatchObject({
+      googleSignedIn: { email, notice: expect.stringMatching(/Kata sandi yang pernah dipasang/) },
+    });
+  });
+
+  it("pre-hijacking (issue #38): whoever registered the owner's e-mail with a password loses it at the owner's Google sign-in", async () => {
+    const email = "pemilik-google@nyala.test"; // in ADMIN_EMAILS
+    const attacker = { address: "203.0.113.66" };
+    const registered = await call(
+      registerAction,
+      post(
+        "/daftar",
+        { nama: "Penyerang", email, password: "milikku1", confirmPassword: "milikku1" },
+        attacker,
+      ),
+    );
+    expect(registered.status).toBe(200);
+    // A password proves no e-mail: the attacker is a customer, not the shop's admin.
+    expect(await whoAmI(registered.sessionCookie!)).toMatchObject({ role: "customer" });
+    const loggedIn = await call(
+      loginAction,
+      post("/masuk", { email, password: "milikku1", captcha: await solvedAltcha() }, attacker),
+    );
+    expect(loggedIn.status).toBe(200);
+
+    expect(await whoAmI(loggedIn.sessionCookie!)).toMatchObject({ email });
+    const owner = await signInWithGoogle({ sub: "sub-pemilik", email, email_verified: true });
+    expect(owner.location).toMatch(/google=ok-tanpa-sandi/);
+    expect(await whoAmI(owner.sessionCookie!)).toMatchObject({ email, role: "admin" });
+    // The attacker's sessions ended, and the password no longer opens the account.
+    expect(await whoAmI(registered.sessionCookie!)).toBeNull();
+    expect(await whoAmI(loggedIn.sessionCookie!)).toBeNull();
+    const again = await call(
+      loginAction,
+      post("/masuk", { email, password: "milikku1", captcha: await solvedAltcha() }, attacker),
+    );
+    expect([again.status, again.sessionCookie]).toEqual([401, null]);
+  });
+
+  it("an e-mail Google has not verified creates no account and proves no ADMIN_EMAILS address", async () => {
+    const email = uniqueEmail("belum-terverifikasi");
+    const flow = await signInWithGoogle({ sub: `sub-${email}`, email, email_verified: false });
+    expect(flow.location).toBe("/masuk?google=unverified-new");
+    expect(flow.sessionCookie).toBeNull();
+    expect(await userByEmail(email)).toBeUndefined();
+    const page = await call(masukLoader as never, get("/masuk?google=unverified-new"));
+    expect(page.json?.googleError).toMatch(/^Google belum memverifikasi email akun Google ini\./);
+
+    // An account found by its Google subject becomes admin only for its own, verified e-mail.
+    await handle.db.insert(users).values({
+      id: newUserId(),
+      nama: "Ganti",
+      email: "ganti-google@nyala.test",
+      provider: "google",
+      google_sub: "sub-ganti",
+    });
+    const unproven = await signInWithGoogle({
+      sub: "sub-ganti",
+      email: "ganti-google@nyala.test",
+      email_verified: false,
+    });
+    expect(await whoAmI(unproven.sessionCookie!)).toMatchObject({ role: "customer" });
+    // Nor while its Google account now vouches for another e-mail.
+    const moved = await signInWithGoogle({ sub: "sub-ganti", email: uniqueEmail("pindah") });
+    expect(await whoAmI(moved.sessionCookie!)).toMatchObject({
+      email: "ganti-google@nyala.test",
+      role: "customer",
+    });
+    const proven = await signInWithGoogle({ sub: "sub-ganti", email: "ganti-google@nyala.test" });
+    expect(await whoAmI(proven.sessionCookie!)).toMatchObject({ role: "admin" });
   });
 
   it("shows why under the form when the user cancels, the state is wrong or the provider fails", async () => {

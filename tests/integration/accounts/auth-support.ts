@@ -6,7 +6,7 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { RouterContextProvider } from "react-router";
-import { authMiddleware } from "../../../app/features/accounts/auth.server.ts";
+import { authMiddleware, getOptionalUser } from "../../../app/features/accounts/auth.server.ts";
 import { createAltchaChallenge } from "../../../app/features/accounts/captcha.server.ts";
 import { PEER_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { csrfMiddleware } from "../../../app/lib/csrf.server.ts";
@@ -156,3 +156,8 @@ export const cookiesSet = (headers: Headers) => headers.getSetCookie().map((cook
 
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@contoh.test`;
+
+/** Who the server thinks is asking with this session token, as every loader sees it. */
+export const whoAmI = async (token: string) =>
+  (await call(({ context }) => ({ user: getOptionalUser(context) }), get("/beranda", { session: token })))
+    .json?.user as { email: string; role: string } | null;

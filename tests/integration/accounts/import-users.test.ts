@@ -4,10 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
-import { authenticate, signInWithGoogle } from "../../../app/features/accounts/users.server.ts";
+import { signInWithGoogle } from "../../../app/features/accounts/google-accounts.server.ts";
+import { authenticate } from "../../../app/features/accounts/users.server.ts";
 import { formatReport, importUsers, parseTimestamp } from "../../../scripts/import-users.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
@@ -17,10 +18,12 @@ const fixture = path.resolve("tests/fixtures/firestore-users.json");
 let handle: DatabaseHandle;
 let exportData: unknown;
 beforeAll(async () => {
+  vi.stubEnv("ADMIN_EMAILS", "sari@contoh.com");
   handle = await createTestDatabase();
   exportData = JSON.parse(await readFile(fixture, "utf8"));
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await handle?.close();
 });
 
@@ -35,7 +38,7 @@ const rejectedReasons = [
 
 describe(`importing the Firestore users export (${testDatabaseKind()})`, () => {
   it("imports good rows, skips duplicates and reports each bad row with its reason", async () => {
-    const report = await importUsers(handle.db, exportData, ["sari@contoh.com"]);
+    const report = await importUsers(handle.db, exportData);
     expect(report.imported).toBe(5);
     expect(report.skipped).toEqual([{ row: 9, id: "dobelEmail0000000005", reason: "email sudah ada" }]);
     expect(report.rejected).toEqual(rejectedReasons);
@@ -48,7 +51,10 @@ describe(`importing the Firestore users export (${testDatabaseKind()})`, () => {
       nama: "Andi Pratama",
       email: "andi.pratama@contoh.com",
     });
-    expect(await authenticate(handle.db, "sari@contoh.com", "kopiPedas9")).toMatchObject({ role: "admin" });
+    // An imported password proves no e-mail: an ADMIN_EMAILS owner proves it after (decision 0050).
+    expect(await authenticate(handle.db, "sari@contoh.com", "kopiPedas9")).toMatchObject({
+      role: "customer",
+    });
     expect(await authenticate(handle.db, "sari@contoh.com", "salah")).toBeNull();
   });
 
@@ -79,7 +85,7 @@ describe(`importing the Firestore users export (${testDatabaseKind()})`, () => {
 
   it("is idempotent: a second run imports nothing and changes nothing", async () => {
     const before = await handle.db.select().from(users).orderBy(users.id);
-    const report = await importUsers(handle.db, exportData, ["sari@contoh.com"]);
+    const report = await importUsers(handle.db, exportData);
     expect(report.imported).toBe(0);
     expect(report.skipped).toHaveLength(6);
     expect(report.rejected).toEqual(rejectedReasons);

@@ -10,12 +10,12 @@ import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { LOGIN_MESSAGES } from "../../../app/features/accounts/auth-rules.ts";
 import { solvePicture, TEST_CAPTCHA_KEY } from "../../support/captcha-picture.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, get, post, solvedAltcha, uniqueEmail } from "./auth-support.ts";
+import { call, get, post, solvedAltcha, uniqueEmail, whoAmI } from "./auth-support.ts";
 
 let handle: DatabaseHandle;
 let passwordHash: string;
 beforeAll(async () => {
-  vi.stubEnv("ADMIN_EMAILS", "promosi@nyala.test");
+  vi.stubEnv("ADMIN_EMAILS", "promosi@nyala.test, promosi-uji@nyala.test");
   vi.stubEnv("RATE_LIMIT_LOGIN_ACCOUNT", "50");
   vi.stubEnv("ALTCHA_HMAC_KEY", TEST_CAPTCHA_KEY);
   handle = await createTestDatabase();
@@ -183,11 +183,36 @@ describe(`password login (${testDatabaseKind()})`, () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
   });
 
-  it("makes an e-mail listed in ADMIN_EMAILS an admin when it logs in", async () => {
+  it("a password login never makes an ADMIN_EMAILS address an admin (issue #38), except .test ones in a test run", async () => {
+    vi.stubEnv("NYALA_TEST_MODE", "0");
     await createUser("promosi@nyala.test");
     expect((await login({ email: "Promosi@Nyala.test", password: "rahasia1" })).status).toBe(200);
     const [row] = await handle.db.select().from(users).where(eq(users.email, "promosi@nyala.test"));
-    expect(row?.role).toBe("admin");
+    expect(row?.role).toBe("customer");
+
+    vi.stubEnv("NYALA_TEST_MODE", "1");
+    try {
+      await createUser("promosi-uji@nyala.test");
+      const answer = await login({ email: "promosi-uji@nyala.test", password: "rahasia1" });
+      expect(await whoAmI(answer.sessionCookie!)).toMatchObject({ role: "admin" });
+    } finally {
+      vi.stubEnv("NYALA_TEST_MODE", "0");
+    }
+  });
+
+  it("an account stored before e-mails were normalised still logs in with its e-mail as typed", async () => {
+    const local = uniqueEmail("lama").split("@")[0]!;
+    const stored = [`${local}@contoh.test.`, `${local}\u200b@contoh.test`, `${local}@tokó.test`];
+    for (const email of stored) {
+      await createUser(email);
+      const answer = await login({ email: ` ${email.toUpperCase()} `, password: "rahasia1" });
+      expect([answer.status, answer.json?.email], JSON.stringify(email)).toEqual([200, email]);
+    }
+    // Where an account of the new spelling exists too, each logs in with its own spelling.
+    const fresh = await createUser(`${local}@contoh.test`, { password_hash: await hashPassword("baru1234") });
+    const answer = await login({ email: `${local}@contoh.test`, password: "baru1234" });
+    expect([answer.status, answer.json?.email]).toEqual([200, fresh.email]);
+    expect((await login({ email: `${local}@contoh.test.`, password: "rahasia1" })).status).toBe(200);
   });
 
   it("without JavaScript a successful login redirects with the session cookie", async () => {

@@ -5,7 +5,7 @@ import { rateLimits, users } from "../../../database/schema.ts";
 import { loginAction } from "../../../app/routes/_auth/login.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { hashPassword } from "../../../app/features/accounts/password.server.ts";
-import { hit, peek } from "../../../app/lib/rate-limit.server.ts";
+import { hit, hitOwnThenShared, peek } from "../../../app/lib/rate-limit.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 import { call, cookiesSet, post, solvedAltcha, uniqueEmail, type Answer } from "./auth-support.ts";
@@ -172,6 +172,9 @@ describe(`brute-force limits (${testDatabaseKind()})`, () => {
     const from = attacker();
     const oneAddress = await burst(10, (captcha, i) => login(email, `salah-${i}`, from, undefined, captcha));
     expect(statuses(oneAddress)).toEqual([...Array(3).fill(401), ...Array(7).fill(429)]);
+    // Those past this address's limit never reached the account's total (0049): the owner, on a
+    // device the account does not know, from elsewhere, still signs in.
+    expect((await login(email, "rahasia1", "192.0.2.90")).status).toBe(200);
 
     const spread = uniqueEmail("sebar");
     await createUser(spread);
@@ -228,5 +231,17 @@ describe(`brute-force limits (${testDatabaseKind()})`, () => {
       .from(rateLimits)
       .where(eq(rateLimits.key, rule.key));
     expect(n).toBe(1);
+  });
+
+  it("a shared counter counts only hits within their own counters' limits, also all at once", async () => {
+    const shared = { key: `uji:toko:${uniqueEmail("bersama")}`, limit: 100, windowMs: 60_000 };
+    const own = (n: number) => ({ key: `uji:alamat:${n}:${shared.key}`, limit: 5, windowMs: 60_000 });
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => hitOwnThenShared(handle.db, [own(i % 3)], [shared])),
+    );
+    // Each of the three clients added its own 5 to the shared counter, not its 20.
+    expect(results.filter((result) => result.shared[0] !== null)).toHaveLength(15);
+    expect(results.filter((result) => result.own[0]!.blocked)).toHaveLength(45);
+    expect(await peek(handle.db, shared)).toMatchObject({ count: 15, blocked: false });
   });
 });

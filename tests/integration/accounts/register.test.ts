@@ -6,11 +6,12 @@ import { registerAction } from "../../../app/routes/_auth/register.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { registerUser } from "../../../app/features/accounts/users.server.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, post, uniqueEmail } from "./auth-support.ts";
+import { call, post, uniqueEmail, whoAmI } from "./auth-support.ts";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  vi.stubEnv("ADMIN_EMAILS", "Boss@Nyala.test, kedua@nyala.test");
+  vi.stubEnv("ADMIN_EMAILS", "Boss@Nyala.test, kedua@nyala.test, pemilik@contoh.id");
+  vi.stubEnv("NYALA_TEST_MODE", "0");
   vi.stubEnv("RATE_LIMIT_REGISTER_ADDRESS", "3");
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
@@ -36,12 +37,22 @@ const form = (email: string, overrides: Record<string, string> = {}) => ({
 });
 
 describe(`registration (${testDatabaseKind()})`, () => {
-  it("creates the account, stores the e-mail lower-case and the password only as a bcrypt hash", async () => {
+  it("creates the account, stores the e-mail lower-case and the password only as a bcrypt hash, and signs the customer in", async () => {
     const email = uniqueEmail("Siti").replace("siti", "SiTi");
     const answer = await register(form(`  ${email.toUpperCase()} `));
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ status: "success", message: "User berhasil dibuat" });
+    expect(answer.json).toEqual({
+      status: "success",
+      message: "Akun berhasil dibuat",
+      email: email.toLowerCase(),
+      redirectTo: "/beranda",
+      cart: { count: 0, version: 0 },
+    });
     expect(answer.body).not.toContain("rahasia1");
+    expect(await whoAmI(answer.sessionCookie!)).toMatchObject({
+      email: email.toLowerCase(),
+      role: "customer",
+    });
 
     const [row] = await handle.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     expect(row).toMatchObject({
@@ -127,26 +138,46 @@ describe(`registration (${testDatabaseKind()})`, () => {
     expect(results.filter((result) => !result.ok && result.reason === "duplicate")).toHaveLength(19);
   });
 
-  it("gives the admin role to e-mails in ADMIN_EMAILS (any case) and tells every admin about new users", async () => {
-    const adminEmail = "boss@nyala.test";
-    const answer = await register(form("BOSS@nyala.TEST", { nama: "Bos Besar" }));
-    expect(answer.status).toBe(200);
-    const [admin] = await handle.db.select().from(users).where(eq(users.email, adminEmail));
-    expect(admin?.role).toBe("admin");
-    const [second] = await handle.db
+  it("never gives the admin role for a password: an ADMIN_EMAILS address registered by anyone is a customer (issue #38)", async () => {
+    for (const email of ["BOSS@nyala.TEST", "pemilik@contoh.id"]) {
+      const answer = await register(form(email, { nama: "Bukan Bos" }));
+      expect(answer.status).toBe(200);
+      expect(await whoAmI(answer.sessionCookie!)).toMatchObject({ role: "customer" });
+    }
+    const [row] = await handle.db.select().from(users).where(eq(users.email, "boss@nyala.test"));
+    expect(row?.role).toBe("customer");
+  });
+
+  it("in a test run (NYALA_TEST_MODE=1) a password proves an ADMIN_EMAILS address under .test only", async () => {
+    vi.stubEnv("NYALA_TEST_MODE", "1");
+    try {
+      const test = await register(form("kedua@nyala.test", { nama: "Admin Uji" }));
+      expect(await whoAmI(test.sessionCookie!)).toMatchObject({ role: "admin" });
+      await handle.db.delete(users).where(eq(users.email, "pemilik@contoh.id"));
+      const real = await register(form("pemilik@contoh.id", { nama: "Bukan Bos" }));
+      expect(await whoAmI(real.sessionCookie!)).toMatchObject({ role: "customer" });
+    } finally {
+      vi.stubEnv("NYALA_TEST_MODE", "0");
+    }
+  });
+
+  it("tells every admin about new users", async () => {
+    const admins = await handle.db
       .insert(users)
-      .values({
-        id: "admin-kedua",
-        nama: "Admin Kedua",
-        email: "lain-admin@nyala.test",
-        provider: "password",
-        role: "admin",
-      })
+      .values(
+        ["admin-satu", "admin-dua"].map((id) => ({
+          id,
+          nama: id,
+          email: `${id}@contoh.test`,
+          provider: "password" as const,
+          role: "admin" as const,
+        })),
+      )
       .returning();
 
     const email = uniqueEmail("baru");
     expect((await register(form(email, { nama: "Rina Baru" }))).status).toBe(200);
-    for (const recipient of [admin!, second!]) {
+    for (const recipient of admins) {
       const rows = await handle.db
         .select()
         .from(notifications)
@@ -164,6 +195,53 @@ describe(`registration (${testDatabaseKind()})`, () => {
     expect(
       await handle.db.select().from(notifications).where(eq(notifications.user_id, customer!.id)),
     ).toHaveLength(0);
+  });
+
+  it("look-alike spellings of a registered e-mail are the same address (409), or refused (400)", async () => {
+    const email = uniqueEmail("kembar");
+    const [local, domain] = email.split("@") as [string, string];
+    expect((await register(form(email))).status).toBe(200);
+    const same = [
+      `${local.slice(0, 3)}\u200b${local.slice(3)}@${domain}`,
+      `\u202e${email}\ufeff`,
+      `${email}.`,
+      email.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
+    ];
+    for (const variant of same) {
+      const answer = await register(form(variant, { nama: "Orang Lain" }));
+      expect([answer.status, answer.json?.message], JSON.stringify(variant)).toEqual([
+        409,
+        "Email sudah digunakan, silakan pakai email lain.",
+      ]);
+    }
+    const refused = [
+      email.replace("e", "\u0435"),
+      `${local}@${domain.replace("o", "\u043e")}`,
+      `${local}\u00e9@${domain}`,
+    ];
+    for (const variant of refused) {
+      const answer = await register(form(variant, { nama: "Orang Lain" }));
+      expect([answer.status, answer.json?.message], JSON.stringify(variant)).toEqual([
+        400,
+        "Email memuat huruf yang tidak didukung atau mirip huruf lain. Ketik ulang email kamu dengan huruf a–z, angka, dan tanda . _ - + saja.",
+      ]);
+    }
+    const rows = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`${users.email} like ${`%${local.slice(-6)}%`}`);
+    expect(rows).toEqual([{ email }]);
+  });
+
+  it("stores an internationalised domain in its ASCII form: both spellings are one account", async () => {
+    const local = uniqueEmail("idn").split("@")[0]!;
+    expect((await register(form(`${local}@tokó.id`))).status).toBe(200);
+    const [row] = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.email, `${local}@xn--tok-ina.id`));
+    expect(row).toBeTruthy();
+    expect((await register(form(`${local}@xn--tok-ina.id`))).status).toBe(409);
   });
 
   it("limits registrations per client address with 429 and says when to try again", async () => {
@@ -186,9 +264,11 @@ describe(`registration (${testDatabaseKind()})`, () => {
     expect(answer.status).toBe(403);
   });
 
-  it("without JavaScript a successful registration redirects to /masuk", async () => {
-    const answer = await register({ ...form(uniqueEmail("nojs")), mode: "document" });
+  it("without JavaScript a successful registration redirects to /beranda, signed in", async () => {
+    const email = uniqueEmail("nojs");
+    const answer = await register({ ...form(email), mode: "document" });
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("location")).toBe("/masuk?terdaftar=1");
+    expect(answer.headers.get("location")).toBe("/beranda");
+    expect(await whoAmI(answer.sessionCookie!)).toMatchObject({ email });
   });
 });

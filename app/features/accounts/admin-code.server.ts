@@ -1,0 +1,125 @@
+/**
+ * The owner's proof without Google (docs/decisions/0050-accounts-are-who-they-say.md): while an
+ * ADMIN_EMAILS address has no admin account, every server start prints a one-time code in its log
+ * (only its SHA-256 is stored, in `server_secrets`, for 24 hours). The code, an ADMIN_EMAILS
+ * address and a new password on /kode-admin make that account an admin with that password:
+ * whoever had set a password on it before loses it and every session.
+ */
+import { createHash, randomInt } from "node:crypto";
+import { and, eq, gt, inArray, like, lt } from "drizzle-orm";
+import type { Database } from "../../../database/client.server.ts";
+import { serverSecrets, sessions, users } from "../../../database/schema.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { isAdminEmail, type AccountSummary } from "./admin-proof.server.ts";
+import { forgetUserSessions } from "./auth.server.ts";
+import { NAME_MAX } from "./auth-rules.ts";
+import { normalizeEmail } from "./email-rules.ts";
+import { hashPassword } from "./password.server.ts";
+import { isUniqueViolation, newUserId, notifyAdminsOfNewUser, summaryColumns } from "./users.server.ts";
+
+const CODE_PREFIX = "admin-code:";
+const CODE_LIFE_MS = 24 * 60 * 60 * 1000;
+/** No 0/O, 1/I/L: read off a terminal and typed on a phone. 12 of them: about 59 bits. */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** The code as typed: any case, spaces and dashes ignored. */
+const codeName = (code: string) =>
+  `${CODE_PREFIX}${createHash("sha256").update(code.toUpperCase().replace(/[\s-]/g, "")).digest("hex")}`;
+
+/** ADMIN_EMAILS addresses that no admin account holds yet. */
+async function unprovenAdminEmails(db: Database, adminEmails: string[]): Promise<string[]> {
+  const listed = [...new Set(adminEmails.map(normalizeEmail))];
+  if (listed.length === 0) return [];
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, listed), eq(users.role, "admin")));
+  return listed.filter((email) => !admins.some((admin) => admin.email === email));
+}
+
+/**
+ * At start: a new code when an ADMIN_EMAILS address still lacks its admin, printed with `log`;
+ * returns it (tests read it there). Codes older than a day are dropped.
+ */
+export async function announceAdminCode(
+  db: Database,
+  log: (line: string) => void = console.log,
+  adminEmails = getEnv().ADMIN_EMAILS,
+): Promise<string | null> {
+  await db
+    .delete(serverSecrets)
+    .where(
+      and(
+        like(serverSecrets.name, `${CODE_PREFIX}%`),
+        lt(serverSecrets.created_at, new Date(Date.now() - CODE_LIFE_MS)),
+      ),
+    );
+  const waiting = await unprovenAdminEmails(db, adminEmails);
+  if (waiting.length === 0) return null;
+  const raw = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  const code = raw.match(/.{4}/g)!.join("-");
+  await db.insert(serverSecrets).values({ name: codeName(code), value: "" });
+  log(
+    `Kode admin sekali pakai untuk ${waiting.join(", ")}: ${code} — buka /kode-admin dalam 24 jam. ` +
+      "Jangan bagikan kode ini.",
+  );
+  return code;
+}
+
+type ClaimResult = { ok: true; user: AccountSummary } | { ok: false; reason: "code" | "already-admin" };
+
+/**
+ * Uses the code (once) to make `email`'s account an admin with `password`: an existing account
+ * keeps its name and orders, loses any other password and all its sessions; else a new one.
+ */
+export async function claimAdminWithCode(
+  db: Database,
+  input: { email: string; code: string; password: string },
+  attempt = 0,
+): Promise<ClaimResult> {
+  const email = normalizeEmail(input.email);
+  if (!isAdminEmail(email)) return { ok: false, reason: "code" };
+  const [existing] = await db.select(summaryColumns).from(users).where(eq(users.email, email)).limit(1);
+  if (existing?.role === "admin") return { ok: false, reason: "already-admin" };
+  const passwordHash = await hashPassword(input.password);
+  const claim = db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(serverSecrets)
+      .where(
+        and(
+          eq(serverSecrets.name, codeName(input.code)),
+          gt(serverSecrets.created_at, new Date(Date.now() - CODE_LIFE_MS)),
+        ),
+      )
+      .returning({ name: serverSecrets.name });
+    if (!used) return null;
+    const set = { password_hash: passwordHash, provider: "password" as const, role: "admin" as const };
+    const [updated] = await tx
+      .update(users)
+      .set({ ...set, updated_at: new Date() })
+      .where(eq(users.email, email))
+      .returning(summaryColumns);
+    if (updated) {
+      await tx.delete(sessions).where(eq(sessions.user_id, updated.id));
+      return updated;
+    }
+    const user = {
+      id: newUserId(),
+      nama: email.split("@")[0]!.slice(0, NAME_MAX),
+      email,
+      role: "admin" as const,
+    };
+    await tx.insert(users).values({ ...user, ...set });
+    await notifyAdminsOfNewUser(tx, user);
+    return user;
+  });
+  // The e-mail registered in between: the transaction (and the code's use) rolled back; again.
+  const claimed = await claim.catch((error: unknown) => {
+    if (attempt === 0 && isUniqueViolation(error)) return "again" as const;
+    throw error;
+  });
+  if (claimed === "again") return claimAdminWithCode(db, input, 1);
+  if (!claimed) return { ok: false, reason: "code" };
+  forgetUserSessions(claimed.id);
+  return { ok: true, user: claimed };
+}
