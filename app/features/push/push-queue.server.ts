@@ -1,15 +1,16 @@
 /**
- * The push queue in the database (docs/decisions/0036-web-push.md): `planPushes` adds due pushes
- * (one row per order, subscription and round), `claimPushes` leases them to one server (SKIP
- * LOCKED), `recordOutcomes` keeps the answers.
+ * The push queue in the database (docs/decisions/0036-web-push.md, 0047-push-backlog.md):
+ * `planPushes` adds due pushes (one row per order, subscription and round), a bounded number a
+ * statement; `claimPushes` leases only as many as the pool can send (SKIP LOCKED);
+ * `recordResults` keeps the answers, each kind in one statement.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import type { PushOrder } from "./push-message.ts";
+import type { JobResult } from "./push-pool.server.ts";
 import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
-import type { PushOutcome } from "./send-push.server.ts";
 import { pushTargetColumns, type PushTarget } from "./subscriptions.server.ts";
 
 const REPEAT_GAP = sql`interval '2 minutes'`;
@@ -17,7 +18,10 @@ const REPEAT_GAP = sql`interval '2 minutes'`;
 const FRESH_FOR = sql`interval '1 hour'`;
 /** How long a claim holds: longer than a send with its time limit. */
 const LEASE = sql`interval '30 seconds'`;
-const BATCH = 200;
+/** A push not sent this long after it was planned is given up: its push service would drop it by now. */
+const GIVE_UP_AFTER = sql`interval '10 minutes'`;
+/** Rows one planning statement adds at most: each statement stays short on the embedded database. */
+export const PLAN_LIMIT = 100;
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the push counts as failed. */
 export const RETRY_DELAYS_S = [5, 15, 30, 60, 120];
 
@@ -29,11 +33,34 @@ export interface ClaimedPush {
   target: PushTarget;
 }
 
-/** Adds the pushes now due. An order's age is read on the store's clock, as its time was written. */
-export async function planPushes(db: Database, now: Date = storeDate()) {
-  await db.execute(sql`
-    insert into ${pushDeliveries} (order_id, subscription_id, round)
-    select o.id, s.id, coalesce(last.round + 1, 0)
+export interface PausedHost {
+  /** The endpoints' origin, `https://host`. */
+  origin: string;
+  seconds: number;
+}
+
+/**
+ * Adds up to `limit` of the pushes now due; returns how many. An order's age is read on the
+ * store's clock, as its time was written. A push to a paused host is planned for when its pause
+ * ends. An online order its customer never confirmed sending, from no account, gets its first
+ * push but no reminders (decision 0047).
+ */
+export async function planPushes(
+  db: Database,
+  {
+    now = storeDate(),
+    limit = PLAN_LIMIT,
+    paused = [],
+  }: { now?: Date; limit?: number; paused?: PausedHost[] } = {},
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${pushDeliveries} (order_id, subscription_id, round, due_at)
+    select o.id, s.id, coalesce(last.round + 1, 0),
+      now() + coalesce(
+        (select make_interval(secs => p.seconds) from jsonb_to_recordset(${JSON.stringify(paused)}::jsonb)
+           as p(origin text, seconds float8)
+         where starts_with(s.endpoint, p.origin || '/') limit 1),
+        interval '0 seconds')
     from ${orders} o
     join ${pushSubscriptions} s on s.created_at <= o.created_at
     join ${users} u on u.id = s.user_id and u.role = 'admin'
@@ -49,17 +76,23 @@ export async function planPushes(db: Database, now: Date = storeDate()) {
       and (
         last.round is null
         or (
-          last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
+          (o.sent_at is not null or o.user_id is not null or o.source <> 'online')
+          and last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
           and last.state <> 'pending'
           and last.at <= now() - ${REPEAT_GAP}
         )
       )
+    limit ${limit}
     on conflict do nothing
+    returning ${pushDeliveries.id}
   `);
+  // node-postgres and PGlite both answer with the rows.
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** Leases the due pushes of orders still `baru` to this server, with what sending them needs. */
-export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
+/** Leases up to `limit` due pushes of orders still `baru` to this server, with what sending them needs. */
+export async function claimPushes(db: Database, limit: number): Promise<ClaimedPush[]> {
+  if (limit <= 0) return [];
   const due = db
     .select({ id: pushDeliveries.id })
     .from(pushDeliveries)
@@ -73,7 +106,7 @@ export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
       ),
     )
     .orderBy(pushDeliveries.id)
-    .limit(BATCH)
+    .limit(limit)
     .for("update", { of: pushDeliveries, skipLocked: true });
   const claimed = await db
     .update(pushDeliveries)
@@ -105,46 +138,95 @@ export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
   ]);
   const orderById = new Map(orderRows.map((row) => [row.id, row]));
   const targetById = new Map(targets.map((row) => [row.id, row]));
-  return claimed.flatMap((row) => {
-    const order = orderById.get(row.orderId);
-    const target = targetById.get(row.subscriptionId);
-    return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
-  });
+  return claimed
+    .sort((a, b) => a.id - b.id)
+    .flatMap((row) => {
+      const order = orderById.get(row.orderId);
+      const target = targetById.get(row.subscriptionId);
+      return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
+    });
 }
 
 export interface PushResult {
   push: ClaimedPush;
-  outcome: PushOutcome;
+  result: JobResult;
 }
 
-/** Keeps what the push services answered: sent, to be tried again later, failed, or gone. */
-export async function recordOutcomes(db: Database, results: PushResult[]) {
-  const sent = results.filter(({ outcome }) => outcome.kind === "sent").map(({ push }) => push.id);
+interface RowChange {
+  id: number;
+  /** Seconds from now until it is due again; null: it is over (failed). */
+  delay: number | null;
+  error: string | null;
+  /** The attempt did not happen (host paused, queue full, server stopping): it is not counted. */
+  uncounted: boolean;
+}
+
+function changeFor({ push, result }: PushResult): RowChange | null {
+  if (result.kind === "released") return { id: push.id, delay: 0, error: null, uncounted: true };
+  if (result.kind === "deferred") return { id: push.id, delay: result.seconds, error: null, uncounted: true };
+  const { outcome } = result;
+  if (outcome.kind === "sent" || outcome.kind === "gone") return null;
+  const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
+  return { id: push.id, delay: delay ?? null, error: outcome.error, uncounted: false };
+}
+
+/** Keeps what became of the pushes: sent, gone, to be tried again, failed, put off, let go. */
+export async function recordResults(db: Database, results: PushResult[]) {
+  const outcomes = results.flatMap(({ push, result }) =>
+    result.kind === "done" ? [{ push, outcome: result.outcome }] : [],
+  );
+  const sent = outcomes.filter(({ outcome }) => outcome.kind === "sent").map(({ push }) => push.id);
   if (sent.length > 0)
     await db
       .update(pushDeliveries)
       .set({ state: "sent", sent_at: sql`now()`, claimed_until: null, last_error: null })
       .where(inArray(pushDeliveries.id, sent));
-  const gone = results.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
+  const gone = outcomes.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
   // Their pushes go with them (on delete cascade).
   if (gone.length > 0)
     await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...new Set(gone)]));
-  for (const { push, outcome } of results) {
-    if (outcome.kind !== "retry" && outcome.kind !== "refused") continue;
-    const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
-    await db
-      .update(pushDeliveries)
-      .set(
-        delay === undefined
-          ? { state: "failed", claimed_until: null, last_error: outcome.error }
-          : {
-              due_at: sql`now() + make_interval(secs => ${delay})`,
-              claimed_until: null,
-              last_error: outcome.error,
-            },
-      )
-      .where(eq(pushDeliveries.id, push.id));
-  }
+  const changes = results.flatMap((result) => changeFor(result) ?? []);
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    update ${pushDeliveries} d set
+      state = case when c.delay is null then 'failed' else d.state end,
+      due_at = case when c.delay is null then d.due_at
+        else greatest(d.due_at, now() + make_interval(secs => c.delay)) end,
+      attempts = d.attempts - case when c.uncounted then 1 else 0 end,
+      last_error = coalesce(c.error, d.last_error),
+      claimed_until = null
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as c(id int, delay float8, error text, uncounted boolean)
+    where d.id = c.id and d.state = 'pending'
+  `);
+}
+
+/** A paused host's waiting pushes wait for the pause's end (every server then skips them). */
+export async function deferHost(db: Database, { origin, seconds }: PausedHost) {
+  await db.execute(sql`
+    update ${pushDeliveries} d set due_at = now() + make_interval(secs => ${seconds})
+    from ${pushSubscriptions} s
+    where d.subscription_id = s.id and d.state = 'pending' and (d.claimed_until is null or d.claimed_until < now())
+      and d.due_at < now() + make_interval(secs => ${seconds})
+      and starts_with(s.endpoint, ${origin} || '/')
+  `);
+}
+
+/** Gives up the pushes still waiting long after they were planned (decision 0047). */
+export async function giveUpStalePushes(db: Database) {
+  await db
+    .update(pushDeliveries)
+    .set({
+      state: "failed",
+      last_error: sql`coalesce(${pushDeliveries.last_error} || ' · ', '') || 'kedaluwarsa'`,
+    })
+    .where(
+      and(
+        eq(pushDeliveries.state, "pending"),
+        lt(pushDeliveries.created_at, sql`now() - ${GIVE_UP_AFTER}`),
+        or(isNull(pushDeliveries.claimed_until), lt(pushDeliveries.claimed_until, sql`now()`)),
+      ),
+    );
 }
 
 /** Forgets pushes older than two days (nothing reads them after their order's evening). */

@@ -15,11 +15,25 @@ export interface VapidDetails {
 
 let stored: Promise<VapidDetails> | undefined;
 
+export const SUBJECT_REQUIRED =
+  "VAPID_SUBJECT belum diisi: isi dengan alamat https:// toko ini atau mailto: email pemilik yang nyata. Tanpanya layanan push Apple menolak setiap push, jadi iPhone tidak pernah berbunyi.";
+
+/**
+ * The subject set for production, else (development, tests) the https:// SITE_URL or an admin's
+ * address, which may be one Apple refuses: the settings page says so (`subjectMissing`).
+ */
 function subject(): string {
   const env = getEnv();
   if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
   if (env.SITE_URL?.startsWith("https://")) return env.SITE_URL;
   return `mailto:${env.ADMIN_EMAILS[0] ?? "admin@nyala.invalid"}`;
+}
+
+export const subjectMissing = () => !getEnv().VAPID_SUBJECT;
+
+/** The server's start in production: without a real subject no iPhone would ever ring. */
+export function requirePushSubject() {
+  if (process.env.NODE_ENV === "production" && subjectMissing()) throw new Error(SUBJECT_REQUIRED);
 }
 
 async function loadKeys(): Promise<VapidDetails> {

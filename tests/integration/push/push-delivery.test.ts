@@ -136,7 +136,7 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
     await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
     // A server claims the push and stops before sending it.
     await planPushes(handle.db);
-    expect(await claimPushes(handle.db)).toHaveLength(1);
+    expect(await claimPushes(handle.db, 10)).toHaveLength(1);
     expect(await runPushRound(handle.db)).toBe(0);
     await handle.db.update(pushDeliveries).set({ claimed_until: new Date(Date.now() - 1000) });
     expect(await runPushRound(handle.db)).toBe(1);
@@ -147,7 +147,7 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
     await subscribe(handle.db, service, admin.id, "diam");
     await subscribe(handle.db, service, admin.id, "cepat");
     service.answerWith((push) => (push.name === "diam" ? "hang" : 201));
-    const stop = startPushWorker({ timeoutMs: 800, intervalMs: 60_000 });
+    const worker = startPushWorker({ timeoutMs: 800, intervalMs: 60_000 });
     try {
       const first = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
       await service.waitFor(2);
@@ -167,13 +167,13 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
       expect(silent.every((row) => row.state === "pending" && row.attempts === 1)).toBe(true);
       expect(silent.map((row) => row.order_id).sort()).toEqual([first.id, second.id].sort());
     } finally {
-      stop();
+      await worker.stop();
     }
   });
 
   it("wakes on the new order's notice: the push leaves without waiting for the timer", async () => {
     await subscribe(handle.db, service, admin.id, "segera");
-    const stop = startPushWorker({ intervalMs: 600_000 });
+    const worker = startPushWorker({ intervalMs: 600_000 });
     try {
       // The start's own pass is over before the order comes.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -184,7 +184,7 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
         .poll(async () => (await deliveries()).find((row) => row.state === "sent")?.order_id)
         .toBe(order.id);
     } finally {
-      stop();
+      await worker.stop();
     }
   });
 });
