@@ -189,7 +189,7 @@ export class PushPool {
   private pause(origin: string, host: Host, ms: number, reason: string) {
     if (host.pauses === 0)
       console.warn(
-        `Layanan push ${hostOf(origin)} gagal ${host.failures}× berturut-turut (${reasonOf(reason)}): push ke sana dijeda ${Math.round(ms / 1000)} dtk, makin lama selama masih gagal.`,
+        `Layanan push ${hostOf(origin)} gagal ${host.failures}× berturut-turut (${reasonOf(reason)}): push ke sana dijeda ${Math.ceil(ms / 1000)} dtk, makin lama selama masih gagal.`,
       );
     Object.assign(host, {
       pausedUntil: Date.now() + ms,
