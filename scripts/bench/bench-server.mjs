@@ -36,7 +36,14 @@ export async function startServer({ env = {}, prepare } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "nyala-bench-"));
   if (prepare) await prepare(dataDir);
   const child = spawn("bash", ["scripts/serve.sh"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));

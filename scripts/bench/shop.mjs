@@ -30,6 +30,7 @@ export async function startShop(env = {}) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
       PORT: String(port),
       DATA_DIR: dataDir,
       RATE_LIMIT_ORDER_ADDRESS: "1000000",

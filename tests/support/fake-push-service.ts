@@ -19,8 +19,8 @@ export interface ReceivedPush {
   at: number;
 }
 
-/** What the service answers a push: a status, or "hang" (no answer until the service closes). */
-export type Answer = number | "hang";
+/** What the service answers a push: a status (at once, or after `afterMs`), or "hang" (no answer until the service closes). */
+export type Answer = number | { status: number; afterMs: number } | "hang";
 
 export interface FakeSubscription {
   name: string;
@@ -152,8 +152,9 @@ export async function startFakePushService(): Promise<FakePushService> {
         at: performance.timeOrigin + performance.now(),
       };
       received.push(push);
-      const status = answer(push);
-      if (status !== "hang") response.writeHead(status).end();
+      const given = answer(push);
+      if (typeof given === "number") response.writeHead(given).end();
+      else if (given !== "hang") setTimeout(() => response.writeHead(given.status).end(), given.afterMs);
     });
   });
   const connections = countConnections(server);
@@ -196,6 +197,8 @@ export async function startSilentService(): Promise<{
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on("error", () => undefined);
+    // Reads (and drops) what comes, so a connection the client ends is seen closing.
+    socket.resume();
     socket.once("close", () => sockets.delete(socket));
   });
   const connections = countConnections(server);

@@ -1,10 +1,11 @@
 /**
- * The push queue in the database (docs/decisions/0036-web-push.md, 0047-push-backlog.md):
- * `planPushes` adds due pushes (one row per order, subscription and round), a bounded number a
- * statement; `claimPushes` leases only as many as the pool can send (SKIP LOCKED);
+ * The push queue in the database (docs/decisions/0036-web-push.md, 0047-push-backlog.md): one row
+ * per order, subscription and round, written when a server leases the push to send it, so a
+ * backlog costs no rows and a paused host no rewrites. `claimPushes` leases only as many as the
+ * pool can send (retries first, SKIP LOCKED; new pushes planned `on conflict do nothing`);
  * `recordResults` keeps the answers, each kind in one statement.
  */
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
@@ -18,10 +19,8 @@ const REPEAT_GAP = sql`interval '2 minutes'`;
 const FRESH_FOR = sql`interval '1 hour'`;
 /** How long a claim holds: longer than a send with its time limit. */
 const LEASE = sql`interval '30 seconds'`;
-/** A push not sent this long after it was planned is given up: its push service would drop it by now. */
+/** A push not sent this long after its first attempt is given up: its push service would drop it by now. */
 const GIVE_UP_AFTER = sql`interval '10 minutes'`;
-/** Rows one planning statement adds at most: each statement stays short on the embedded database. */
-export const PLAN_LIMIT = 100;
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the push counts as failed. */
 export const RETRY_DELAYS_S = [5, 15, 30, 60, 120];
 
@@ -33,92 +32,82 @@ export interface ClaimedPush {
   target: PushTarget;
 }
 
-export interface PausedHost {
-  /** The endpoints' origin, `https://host`. */
-  origin: string;
-  seconds: number;
+interface LeasedRow {
+  id: number;
+  round: number;
+  attempts: number;
+  order_id: number;
+  subscription_id: number;
 }
+
+const rowsOf = (result: unknown) => (result as { rows: LeasedRow[] }).rows;
+
+/** A subscription whose push service is not paused (`paused`: the endpoints' origins). */
+const notPaused = (paused: string[]) => sql`not exists (
+  select 1 from jsonb_array_elements_text(${JSON.stringify(paused)}::jsonb) as p(origin)
+  where starts_with(s.endpoint, p.origin || '/'))`;
 
 /**
- * Adds up to `limit` of the pushes now due; returns how many. An order's age is read on the
- * store's clock, as its time was written. A push to a paused host is planned for when its pause
- * ends. An online order its customer never confirmed sending, from no account, gets its first
- * push but no reminders (decision 0047).
+ * Leases up to `limit` pushes due now to this server, with what sending them needs: retries whose
+ * time has come first, then new ones. A new push is an order's first (orders still `baru`, at most
+ * an hour old on the store's clock, for devices added before them) or a reminder at least 2 minutes
+ * after the last, up to the owner's limit; an online order from no account that its customer never
+ * confirmed sending gets no reminders (decision 0047). Nothing for a paused host.
  */
-export async function planPushes(
+export async function claimPushes(
   db: Database,
-  {
-    now = storeDate(),
-    limit = PLAN_LIMIT,
-    paused = [],
-  }: { now?: Date; limit?: number; paused?: PausedHost[] } = {},
-): Promise<number> {
-  const result = await db.execute(sql`
-    insert into ${pushDeliveries} (order_id, subscription_id, round, due_at)
-    select o.id, s.id, coalesce(last.round + 1, 0),
-      now() + coalesce(
-        (select make_interval(secs => p.seconds) from jsonb_to_recordset(${JSON.stringify(paused)}::jsonb)
-           as p(origin text, seconds float8)
-         where starts_with(s.endpoint, p.origin || '/') limit 1),
-        interval '0 seconds')
-    from ${orders} o
-    join ${pushSubscriptions} s on s.created_at <= o.created_at
-    join ${users} u on u.id = s.user_id and u.role = 'admin'
-    left join lateral (
-      select d.round, d.state, coalesce(d.sent_at, d.created_at) as at
-      from ${pushDeliveries} d
-      where d.order_id = o.id and d.subscription_id = s.id
-      order by d.round desc
-      limit 1
-    ) last on true
-    where o.status = 'baru'
-      and o.created_at > ${now.toISOString()}::timestamptz - ${FRESH_FOR}
-      and (
-        last.round is null
-        or (
-          (o.sent_at is not null or o.user_id is not null or o.source <> 'online')
-          and last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
-          and last.state <> 'pending'
-          and last.at <= now() - ${REPEAT_GAP}
-        )
-      )
-    limit ${limit}
-    on conflict do nothing
-    returning ${pushDeliveries.id}
-  `);
-  // node-postgres and PGlite both answer with the rows.
-  return (result as unknown as { rows: unknown[] }).rows.length;
-}
-
-/** Leases up to `limit` due pushes of orders still `baru` to this server, with what sending them needs. */
-export async function claimPushes(db: Database, limit: number): Promise<ClaimedPush[]> {
+  limit: number,
+  { now = storeDate(), paused = [] }: { now?: Date; paused?: string[] } = {},
+): Promise<ClaimedPush[]> {
   if (limit <= 0) return [];
-  const due = db
-    .select({ id: pushDeliveries.id })
-    .from(pushDeliveries)
-    .innerJoin(orders, eq(orders.id, pushDeliveries.order_id))
-    .where(
-      and(
-        eq(pushDeliveries.state, "pending"),
-        lte(pushDeliveries.due_at, sql`now()`),
-        or(isNull(pushDeliveries.claimed_until), lt(pushDeliveries.claimed_until, sql`now()`)),
-        eq(orders.status, "baru"),
-      ),
-    )
-    .orderBy(pushDeliveries.id)
-    .limit(limit)
-    .for("update", { of: pushDeliveries, skipLocked: true });
-  const claimed = await db
-    .update(pushDeliveries)
-    .set({ claimed_until: sql`now() + ${LEASE}`, attempts: sql`${pushDeliveries.attempts} + 1` })
-    .where(inArray(pushDeliveries.id, due))
-    .returning({
-      id: pushDeliveries.id,
-      round: pushDeliveries.round,
-      attempts: pushDeliveries.attempts,
-      orderId: pushDeliveries.order_id,
-      subscriptionId: pushDeliveries.subscription_id,
-    });
+  const retried = rowsOf(
+    await db.execute(sql`
+      update ${pushDeliveries} d set claimed_until = now() + ${LEASE}, attempts = d.attempts + 1
+      where d.id in (
+        select r.id from ${pushDeliveries} r
+        join ${pushSubscriptions} s on s.id = r.subscription_id
+        where r.state = 'pending' and r.due_at <= now()
+          and (r.claimed_until is null or r.claimed_until < now())
+          and exists (select 1 from ${orders} o where o.id = r.order_id and o.status = 'baru')
+          and ${notPaused(paused)}
+        order by r.due_at, r.id
+        limit ${limit}
+        for update of r skip locked)
+      returning d.id, d.round, d.attempts, d.order_id, d.subscription_id`),
+  );
+  const planned =
+    retried.length < limit
+      ? rowsOf(
+          await db.execute(sql`
+            insert into ${pushDeliveries} (order_id, subscription_id, round, attempts, claimed_until)
+            select o.id, s.id, coalesce(last.round + 1, 0), 1, now() + ${LEASE}
+            from ${orders} o
+            join ${pushSubscriptions} s on s.created_at <= o.created_at and ${notPaused(paused)}
+            join ${users} u on u.id = s.user_id and u.role = 'admin'
+            left join lateral (
+              select d.round, d.state, coalesce(d.sent_at, d.created_at) as at
+              from ${pushDeliveries} d
+              where d.order_id = o.id and d.subscription_id = s.id
+              order by d.round desc
+              limit 1
+            ) last on true
+            where o.status = 'baru'
+              and o.created_at > ${now.toISOString()}::timestamptz - ${FRESH_FOR}
+              and (
+                last.round is null
+                or (
+                  (o.sent_at is not null or o.user_id is not null or o.source <> 'online')
+                  and last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
+                  and last.state <> 'pending'
+                  and last.at <= now() - ${REPEAT_GAP}
+                )
+              )
+            limit ${limit - retried.length}
+            on conflict do nothing
+            returning id, round, attempts, order_id, subscription_id`),
+        )
+      : [];
+  const claimed = [...retried, ...planned];
   if (claimed.length === 0) return [];
   const [orderRows, targets] = await Promise.all([
     db
@@ -130,21 +119,19 @@ export async function claimPushes(db: Database, limit: number): Promise<ClaimedP
         created_at: orders.created_at,
       })
       .from(orders)
-      .where(inArray(orders.id, [...new Set(claimed.map((row) => row.orderId))])),
+      .where(inArray(orders.id, [...new Set(claimed.map((row) => row.order_id))])),
     db
       .select(pushTargetColumns)
       .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscriptionId))])),
+      .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscription_id))])),
   ]);
   const orderById = new Map(orderRows.map((row) => [row.id, row]));
   const targetById = new Map(targets.map((row) => [row.id, row]));
-  return claimed
-    .sort((a, b) => a.id - b.id)
-    .flatMap((row) => {
-      const order = orderById.get(row.orderId);
-      const target = targetById.get(row.subscriptionId);
-      return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
-    });
+  return claimed.flatMap((row) => {
+    const order = orderById.get(row.order_id);
+    const target = targetById.get(row.subscription_id);
+    return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
+  });
 }
 
 export interface PushResult {
@@ -201,18 +188,7 @@ export async function recordResults(db: Database, results: PushResult[]) {
   `);
 }
 
-/** A paused host's waiting pushes wait for the pause's end (every server then skips them). */
-export async function deferHost(db: Database, { origin, seconds }: PausedHost) {
-  await db.execute(sql`
-    update ${pushDeliveries} d set due_at = now() + make_interval(secs => ${seconds})
-    from ${pushSubscriptions} s
-    where d.subscription_id = s.id and d.state = 'pending' and (d.claimed_until is null or d.claimed_until < now())
-      and d.due_at < now() + make_interval(secs => ${seconds})
-      and starts_with(s.endpoint, ${origin} || '/')
-  `);
-}
-
-/** Gives up the pushes still waiting long after they were planned (decision 0047). */
+/** Gives up the pushes still waiting long after their first attempt (decision 0047). */
 export async function giveUpStalePushes(db: Database) {
   await db
     .update(pushDeliveries)

@@ -1,9 +1,8 @@
 /**
  * The push worker every app server runs (docs/decisions/0036-web-push.md, 0047-push-backlog.md):
- * woken by new orders' notices, a timer and a place coming free in its pool, it plans due pushes,
- * claims only what the pool can send, and records the answers in batches. It never runs inside a
- * checkout or board request; its stop waits for its work in flight, bounded, before the database
- * closes.
+ * woken by new orders' notices, a timer and a place coming free in its pool, it leases only the
+ * pushes its pool can send now and records the answers in batches. It never runs inside a checkout
+ * or board request; its stop waits for its work in flight, bounded, before the database closes.
  */
 import type { Database } from "../../../database/client.server.ts";
 import { getDb } from "../../lib/db.server.ts";
@@ -12,10 +11,7 @@ import { orderPushMessage } from "./push-message.ts";
 import { PushPool, POOL_LIMITS, setProcessPushPool, type PoolLimits } from "./push-pool.server.ts";
 import {
   claimPushes,
-  deferHost,
   giveUpStalePushes,
-  planPushes,
-  PLAN_LIMIT,
   prunePushes,
   recordResults,
   type ClaimedPush,
@@ -90,12 +86,10 @@ function recorder(db: () => Promise<Database>) {
 /** One pass that waits for every push service's answer (tests); returns how many pushes were tried. */
 export async function runPushRound(db: Database, options: SendOptions = {}): Promise<number> {
   const pool = new PushPool();
-  let planned: number;
-  do planned = await planPushes(db);
-  while (planned === PLAN_LIMIT);
   let tried = 0;
   for (;;) {
-    const batch = await claimPushes(db, pool.room());
+    const paused = pool.paused().map((host) => host.origin);
+    const batch = await claimPushes(db, pool.room(), { paused });
     if (batch.length === 0) break;
     const results = await Promise.all(
       batch.map(
@@ -130,7 +124,6 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
   let stopping = false;
   let running: Promise<void> | null = null;
   let again = false;
-  let planDue = true;
   let passedAt = 0;
   let gaveUpAt = Date.now();
   let prunedAt = 0;
@@ -138,31 +131,13 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
   const record = recorder(getDb);
   const sendOptions: SendOptions = options.timeoutMs ? { timeoutMs: options.timeoutMs } : {};
 
-  const deferring = new Set<Promise<void>>();
-  const pool = new PushPool(
-    { ...POOL_LIMITS, ...options.limits },
-    {
-      onRoom: () => wake(false),
-      onPause(origin, seconds) {
-        if (stopping) return;
-        const deferral = getDb()
-          .then((db) => deferHost(db, { origin, seconds }))
-          .catch((error: Error) => console.error("Push yang menunggu gagal ditunda:", error.message))
-          .finally(() => deferring.delete(deferral));
-        deferring.add(deferral);
-      },
-    },
-  );
+  const pool = new PushPool({ ...POOL_LIMITS, ...options.limits }, { onRoom: () => wake() });
   setProcessPushPool(pool);
 
   async function pass() {
     const db = await getDb();
-    if (planDue) {
-      planDue = false;
-      if ((await planPushes(db, { paused: pool.paused() })) === PLAN_LIMIT) planDue = again = true;
-    }
-    if (stopping) return;
-    const batch = await claimPushes(db, pool.room());
+    const paused = pool.paused().map((host) => host.origin);
+    const batch = await claimPushes(db, pool.room(), { paused });
     for (const push of batch)
       pool.submit({
         origin: originOf(push.target.endpoint),
@@ -179,10 +154,9 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
     }
   }
 
-  /** A pass soon; `plan`: new orders or reminders may be due (not only a place in the pool). */
-  function wake(plan = true) {
+  /** A pass soon (another one after the pass in flight, if one is). */
+  function wake() {
     if (stopping) return;
-    if (plan) planDue = true;
     if (running) {
       again = true;
       return;
@@ -193,7 +167,7 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
     if (wait > 0) {
       waiting ??= setTimeout(() => {
         waiting = null;
-        wake(false);
+        wake();
       }, wait).unref();
       return;
     }
@@ -206,7 +180,7 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
         running = null;
         if (again) {
           again = false;
-          wake(false);
+          wake();
         }
       });
   }
@@ -230,7 +204,7 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
       const started = Date.now();
       await within(running, graceMs);
       await pool.close(Math.max(0, graceMs - (Date.now() - started)));
-      await within(Promise.all([...deferring, record.flush()]), graceMs);
+      await within(record.flush(), graceMs);
     },
   };
   processWide.__nyalaPushWorker = worker;
