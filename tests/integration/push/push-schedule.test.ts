@@ -179,4 +179,14 @@ describe(`push reminders while an order stays Baru (${testDatabaseKind()})`, () 
     await runPushRound(handle.db);
     expect(titles()).toEqual([`Pesanan baru ${unconfirmed.code}`, `Belum diterima: ${unconfirmed.code}`]);
   });
+
+  it("an order from the counter is reminded, with no account and no message confirmed", async () => {
+    await repeats(1);
+    const counter = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await handle.db.update(orders).set({ source: "kasir", sent_at: null }).where(eq(orders.id, counter.id));
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 2.1);
+    await runPushRound(handle.db);
+    expect(titles()).toEqual([`Pesanan baru ${counter.code}`, `Belum diterima: ${counter.code}`]);
+  });
 });
