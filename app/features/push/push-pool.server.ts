@@ -13,6 +13,8 @@ export interface PoolLimits {
   perHost: number;
   /** Pushes waiting for a place; past it the oldest is let go. */
   queue: number;
+  /** Pushes it takes beyond its places, to start as places come free (`room`). */
+  ahead: number;
   /** Failures in a row that pause a host. */
   failuresToPause: number;
   firstPauseMs: number;
@@ -25,6 +27,7 @@ export const POOL_LIMITS: PoolLimits = {
   size: 6,
   perHost: PER_HOST_CONNECTIONS,
   queue: 64,
+  ahead: 12,
   failuresToPause: 3,
   firstPauseMs: 5_000,
   longestPauseMs: 5 * 60_000,
@@ -81,9 +84,10 @@ export class PushPool {
     private readonly events: PoolEvents = {},
   ) {}
 
-  /** How many more pushes it takes now without any waiting past a place coming free. */
+  /** How many more pushes it takes now: its free places and a few to wait for the next ones. */
   room(): number {
-    return this.closed ? 0 : Math.max(0, this.limits.size - this.running.size - this.queue.length);
+    const taken = this.running.size + this.queue.length;
+    return this.closed ? 0 : Math.max(0, this.limits.size + this.limits.ahead - taken);
   }
 
   /** Hosts paused now, with the seconds left. */
