@@ -8,8 +8,8 @@ import dns from "node:dns";
 import net from "node:net";
 
 export interface FakeDns {
-  /** Names and the addresses they resolve to now (IPv4 and IPv6 mixed). */
-  answer(name: string, addresses: string[]): void;
+  /** Names and the addresses they resolve to now (IPv4 and IPv6 mixed), or a server failure. */
+  answer(name: string, addresses: string[] | "servfail"): void;
   /** Every question asked, `name A` or `name AAAA`, oldest first. */
   questions: string[];
   close(): Promise<void>;
@@ -41,7 +41,7 @@ function ipv6Bytes(address: string): Buffer {
 }
 
 export async function startFakeDns(): Promise<FakeDns & { server: string }> {
-  const table = new Map<string, string[]>();
+  const table = new Map<string, string[] | "servfail">();
   const questions: string[] = [];
   const socket = dgram.createSocket("udp4");
   socket.on("message", (query, peer) => {
@@ -56,10 +56,13 @@ export async function startFakeDns(): Promise<FakeDns & { server: string }> {
     const name = labels.join(".").toLowerCase();
     questions.push(`${name} ${type === 28 ? "AAAA" : type === 1 ? "A" : type}`);
     const known = table.get(name);
-    const records = (known ?? []).filter((address) => net.isIP(address) === (type === 28 ? 6 : 4));
+    const records = (Array.isArray(known) ? known : []).filter(
+      (address) => net.isIP(address) === (type === 28 ? 6 : 4),
+    );
     const header = Buffer.alloc(12);
     query.copy(header, 0, 0, 2);
-    header.writeUInt16BE(known ? 0x8180 : 0x8183, 2); // an answer; NXDOMAIN for a name not in the table
+    // An answer; NXDOMAIN for a name not in the table; SERVFAIL when told.
+    header.writeUInt16BE(known === "servfail" ? 0x8182 : known ? 0x8180 : 0x8183, 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(records.length, 6);
     const answers = records.map((address) => {

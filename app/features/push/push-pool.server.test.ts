@@ -109,6 +109,18 @@ describe("the push pool", () => {
     expect(pool.paused()[0]!.seconds).toBeGreaterThan(0.3);
   });
 
+  it("pauses a host at once for as long as its 429 asks", async () => {
+    const pool = new PushPool(LIMITS);
+    const { submit, running } = jobsOn(pool);
+    submit(A);
+    await tick();
+    running[0]!.answer({ kind: "retry", error: "429 pelan-pelan", retryAfterS: 30 });
+    await tick();
+    const [host] = pool.paused();
+    expect(host!.origin).toBe(A);
+    expect(host!.seconds).toBeGreaterThan(29);
+  });
+
   it("lets the oldest waiting push go past the queue's ceiling, and says so once", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const pool = new PushPool({ ...LIMITS, size: 1, perHost: 1, queue: 3 });

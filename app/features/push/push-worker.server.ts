@@ -33,6 +33,7 @@ const PASS_GAP_MS = 250;
 const DRAIN_GAP_MS = 50;
 const GIVE_UP_EVERY_MS = 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
+const FAILURE_LOG_EVERY_MS = 60_000;
 /** Answers recorded together: at most this many, or what came within RECORD_WAIT_MS. */
 const RECORD_BATCH = 32;
 const RECORD_WAIT_MS = 100;
@@ -130,6 +131,8 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
   let passedAt = 0;
   let gaveUpAt = Date.now();
   let prunedAt = 0;
+  let failedAt = 0;
+  let unlogged = 0;
   let waiting: ReturnType<typeof setTimeout> | null = null;
   const record = recorder(getDb);
   const sendOptions: SendOptions = options.timeoutMs ? { timeoutMs: options.timeoutMs } : {};
@@ -179,7 +182,13 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
     passedAt = Date.now();
     running = pass()
       .catch((error: Error) => {
-        if (!stopping) console.error("Push pesanan gagal diproses:", error.message);
+        if (stopping) return;
+        // A database away fails every pass: one line a minute, with how many were not shown.
+        if (Date.now() - failedAt < FAILURE_LOG_EVERY_MS) return void unlogged++;
+        const more = unlogged ? ` (dan ${unlogged}× lagi sebelumnya)` : "";
+        console.error(`Push pesanan gagal diproses${more}:`, error.message);
+        failedAt = Date.now();
+        unlogged = 0;
       })
       .finally(() => {
         running = null;

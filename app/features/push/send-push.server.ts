@@ -116,8 +116,8 @@ export async function sendPush(
       },
     );
   } catch (error) {
-    // A key stored before keys were checked on the curve: no attempt can succeed.
-    return { kind: "refused", error: `kunci langganan: ${(error as Error).message}`.slice(0, 200) };
+    // A key stored before keys were checked on the curve: the subscription can never work.
+    return { kind: "gone", error: `kunci langganan: ${(error as Error).message}`.slice(0, 200) };
   }
   const headers = Object.fromEntries(
     Object.entries(request.headers)

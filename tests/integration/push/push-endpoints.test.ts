@@ -1,7 +1,7 @@
 import os from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { pushDeliveries, pushSubscriptions, users } from "../../../database/schema.ts";
+import { orders, pushDeliveries, pushSubscriptions, users } from "../../../database/schema.ts";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { ENDPOINT_MESSAGES } from "../../../app/features/push/push-endpoint.server.ts";
@@ -60,6 +60,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await handle.db.delete(pushSubscriptions);
+  await handle.db.update(orders).set({ status: "selesai" });
   fakeDns.questions.length = 0;
 });
 
@@ -151,6 +152,11 @@ describe(`push endpoints in production (${testDatabaseKind()})`, () => {
     expect((await turnOn("https://fcm.googleapis.com/fcm/send/hilang")).json).toMatchObject({
       message: ENDPOINT_MESSAGES["not-found"],
     });
+    // A DNS that fails is no proof either way: try again later.
+    fakeDns.answer("fcm.googleapis.com", "servfail");
+    const unchecked = await turnOn("https://fcm.googleapis.com/fcm/send/nanti");
+    expect(unchecked.status).toBe(503);
+    expect(unchecked.json).toMatchObject({ message: ENDPOINT_MESSAGES.unchecked });
     expect(await stored()).toEqual([]);
 
     fakeDns.answer("fcm.googleapis.com", ["142.250.4.95", "2404:6800:4003:c00::5f", "::ffff:142.250.4.95"]);
@@ -192,6 +198,28 @@ describe(`push endpoints in production (${testDatabaseKind()})`, () => {
     expect(row).toMatchObject({ state: "pending", attempts: 1 });
     expect(row!.last_error).toBe("alamat ditolak: fcm.googleapis.com → 127.0.0.1");
     expect(fakeDns.questions).toContain("fcm.googleapis.com A");
+  });
+
+  it("sends nothing to a stored endpoint that is no push service's (one kept from before these checks)", async () => {
+    const [row] = await handle.db
+      .insert(pushSubscriptions)
+      .values({
+        user_id: admin.id,
+        endpoint: "https://10.0.0.7/push/lama",
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        device: "Chrome di Android",
+        created_at: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    expect(await runPushRound(handle.db)).toBe(1);
+    const [delivery] = await handle.db.select().from(pushDeliveries);
+    expect(delivery).toMatchObject({
+      subscription_id: row!.id,
+      state: "failed",
+      last_error: "bukan layanan push",
+    });
   });
 
   it("refuses a key that is not a point on P-256 with a 400 (the test push answered 500 with it)", async () => {

@@ -183,6 +183,26 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
     expect(rows.filter((row) => row.user_id === other.id)).toHaveLength(1);
   });
 
+  it("a test push to a device stored with a key off P-256 (before keys were checked) forgets it, never a 500", async () => {
+    const admin = await account("admin");
+    const device = service.subscription("kunci-lama");
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
+    await handle.db.insert(pushSubscriptions).values({
+      user_id: admin.id,
+      endpoint: device.endpoint,
+      p256dh: offCurve,
+      auth: device.auth,
+      device: "Chrome di Android",
+    });
+    const answer = await send({ intent: "uji", endpoint: device.endpoint }, admin.token);
+    expect(answer.status).toBe(409);
+    expect(answer.json).toMatchObject({
+      message: "Langganan perangkat ini sudah tidak berlaku. Nyalakan push lagi.",
+    });
+    expect(await endpoints()).toEqual([]);
+    expect(service.received).toHaveLength(0);
+  });
+
   it("a test push to a device its service no longer knows forgets it and says so; a failing service is a 502", async () => {
     const admin = await account("admin");
     const device = service.subscription("kedaluwarsa");
