@@ -89,12 +89,14 @@ let stopping: Promise<void> | null = null;
 async function stop(signal: NodeJS.Signals) {
   phase = "stopping";
   console.log(`${signal}: server berhenti menerima permintaan baru, menyelesaikan yang sedang berjalan…`);
-  // The push worker, like the requests in flight, is done with the database before it closes.
+  // The push worker, like the requests in flight, is done with the database before it closes
+  // (with no database open yet it has no query to finish).
   await Promise.all([
     app.drain(STOP_GRACE_MS),
-    hooks
-      .stopWorkers()
-      .catch((error: unknown) => console.error("Menghentikan pekerjaan latar gagal:", error)),
+    handle &&
+      hooks
+        .stopWorkers()
+        .catch((error: unknown) => console.error("Menghentikan pekerjaan latar gagal:", error)),
   ]);
   // A database still opening is left to the end of the process, like a crash it recovers from.
   if (handle)
