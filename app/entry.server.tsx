@@ -10,6 +10,7 @@ import { announceAdminCode } from "~/features/accounts/admin-code.server.ts";
 import { preparePhotos } from "~/features/media/prepare-photos.server.ts";
 import { getDatabaseHandle } from "~/lib/db.server.ts";
 import { startPushWorker } from "~/features/push/push-worker.server.ts";
+import { pushesAllowed } from "~/features/push/vapid.server.ts";
 import { isCrossSiteRequest } from "~/lib/csrf.server.ts";
 import { noteOutage, outageWords } from "~/lib/outage.server.ts";
 import { createDeferredHydrationStream } from "~/lib/deferred-hydration.server.ts";
@@ -34,14 +35,16 @@ void getDatabaseHandle().then(
     ]),
   () => undefined,
 );
-// Every server sends the admins' pushes of new orders, however many run (features/push).
-startPushWorker();
+// Every server sends the admins' pushes of new orders, however many run (features/push); in
+// production only with a VAPID subject Apple accepts, or no iPhone would ever ring.
+if (pushesAllowed()) startPushWorker();
 
 /**
  * What the server around the app needs from it (`AppHooks` in server/main.ts): the database's
- * life, outages, cached pages.
+ * life, its background workers' stop (before the database closes), outages, cached pages.
  */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
+export { stopPushWorker as stopWorkers } from "~/features/push/push-worker.server.ts";
 export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";
 export const answerWithoutCookies = sitePages.answerWithoutCookies;
 

@@ -18,6 +18,8 @@ export RATE_LIMIT_CONTACT_ADDRESS="${RATE_LIMIT_CONTACT_ADDRESS:-10000}"
 # A known captcha key: the tests without JavaScript read the login picture's digits with it
 # (tests/support/captcha-picture.ts), as only the server could.
 export ALTCHA_HMAC_KEY="${ALTCHA_HMAC_KEY:-kunci-captcha-uji-nyala}"
+# Required in production (docs/decisions/0048): a real contact, as Apple's push service wants.
+export VAPID_SUBJECT="${VAPID_SUBJECT:-mailto:pemilik@mienyala.co.id}"
 # The promotions' clock (app/lib/clock.server.ts) on a Wednesday noon in the store's time zone,
 # so the Monday discount never moves the suite's totals; a spec's own server may set another.
 export NYALA_TEST_MODE="${NYALA_TEST_MODE:-1}"

@@ -23,6 +23,8 @@ const STOP_GRACE_MS = 15_000;
 interface AppHooks {
   getDatabaseHandle(): Promise<DatabaseHandle>;
   closeDatabase(): Promise<void>;
+  /** Background work stops taking work and finishes what is in flight (bounded). */
+  stopWorkers(): Promise<void>;
   outageSeenWithin(kind: "disk", ms: number): boolean;
 }
 
@@ -87,7 +89,15 @@ let stopping: Promise<void> | null = null;
 async function stop(signal: NodeJS.Signals) {
   phase = "stopping";
   console.log(`${signal}: server berhenti menerima permintaan baru, menyelesaikan yang sedang berjalan…`);
-  await app.drain(STOP_GRACE_MS);
+  // The push worker, like the requests in flight, is done with the database before it closes
+  // (with no database open yet it has no query to finish).
+  await Promise.all([
+    app.drain(STOP_GRACE_MS),
+    handle &&
+      hooks
+        .stopWorkers()
+        .catch((error: unknown) => console.error("Menghentikan pekerjaan latar gagal:", error)),
+  ]);
   // A database still opening is left to the end of the process, like a crash it recovers from.
   if (handle)
     await hooks.closeDatabase().catch((error: unknown) => console.error("Menutup database gagal:", error));

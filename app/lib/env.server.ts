@@ -12,6 +12,27 @@ const optionalText = z
 const emptyAsUnset = <T extends z.ZodType<unknown, unknown>>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
 
+/** Names that are examples or local, never a contact (RFC 2606, 6761, 6762, 8375). */
+const PLACEHOLDER_HOST =
+  /(^|\.)(localhost|invalid|test|example|local|localdomain|internal|lan|home\.arpa|example\.(com|net|org))$/;
+
+/** A VAPID subject a push service can take for a contact: a real mail domain or web host. */
+function isRealContact(subject: string): boolean {
+  let host: string;
+  if (subject.startsWith("mailto:")) {
+    const match = /^mailto:[^@\s]+@([^@\s?]+)$/.exec(subject);
+    if (!match) return false;
+    host = match[1]!.toLowerCase();
+  } else {
+    try {
+      host = new URL(subject).hostname;
+    } catch {
+      return false;
+    }
+  }
+  return /^([a-z0-9-]+\.)+[a-z]{2,}$/.test(host) && !PLACEHOLDER_HOST.test(host);
+}
+
 /**
  * Every setting of the app, read once from the environment and validated at start-up.
  * The README's settings table lists the same names and defaults.
@@ -107,13 +128,44 @@ const EnvSchema = z.object({
   /** The VAPID key pair (base64url), both or neither; empty: generated once, kept in the database. */
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
-  /** Who the push services may contact: `mailto:…` or `https://…`. Empty: SITE_URL, else an admin's e-mail. */
+  /**
+   * Who the push services may contact: `mailto:` a real address or the shop's `https://` address
+   * (Apple refuses placeholders such as `@localhost` or `.invalid`). Required in production, where
+   * the server refuses to start without it (features/push/vapid.server.ts).
+   */
   VAPID_SUBJECT: optionalText.pipe(
     z
       .string()
       .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT harus diawali mailto: atau https://")
+      .refine(isRealContact, {
+        message:
+          "VAPID_SUBJECT harus alamat email atau situs yang nyata (bukan contoh seperti example.com, localhost atau .invalid)",
+      })
       .optional(),
   ),
+  /**
+   * Push services' hosts besides the known ones (docs/decisions/0048-push-only-to-push-services.md),
+   * comma-separated: `push.example.org` or `*.push.example.org`.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\*\.)?([a-z0-9-]+\.)+[a-z][a-z0-9-]*$/,
+            "PUSH_SERVICE_HOSTS berisi nama host dipisah koma, misalnya push.contoh.id atau *.push.contoh.id",
+          ),
+      ),
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,7 +1,7 @@
 /**
  * WhatsApp click-to-chat links (`https://wa.me/<digits>?text=…`), phone number rules and the
  * one-line chat openers; pure, shared by server and browser. The order's message is
- * features/orders/order-message.ts.
+ * features/checkout/order-message.ts.
  */
 /** What a phone number may be written with: digits, spaces, `+`, `-`, `(`, `)` and `.`. */
 export const NUMBER_CHARACTERS = /^[\d\s+().-]*$/;

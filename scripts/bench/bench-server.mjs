@@ -40,6 +40,7 @@ export async function startServer({ env = {}, prepare } = {}) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
       PORT: String(port),
       DATA_DIR: dataDir,
       NYALA_TEST_MODE: "1",

@@ -177,6 +177,7 @@ function startServer(kind, port, dataDir, databaseUrl) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
+    VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT_ORDER_ADDRESS: "10000000",

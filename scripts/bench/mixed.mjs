@@ -44,6 +44,7 @@ const server = spawn("bash", ["scripts/serve.sh"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
     PORT: String(port),
     DATA_DIR: dataDir,
     EVENT_LOOP_REPORT: "1",

@@ -59,7 +59,14 @@ console.log(`${count} photos, ${(bytes / count / 1024).toFixed(1)} KB each on av
 async function start() {
   const started = performance.now();
   const child = spawn("bash", ["scripts/serve.sh"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {

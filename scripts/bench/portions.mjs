@@ -38,6 +38,7 @@ function startServer(port, dataDir, databaseUrl) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
+    VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

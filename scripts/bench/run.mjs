@@ -45,7 +45,13 @@ function freePort() {
 /** Starts the server as `npm start` does; scripts/serve.sh execs node, so the child's pid is the server's. */
 function startServer(dataDir) {
   const child = spawn("bash", ["scripts/serve.sh"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   child.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));

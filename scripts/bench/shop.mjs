@@ -30,6 +30,7 @@ export async function startShop(env = {}) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      VAPID_SUBJECT: "mailto:pemilik@mienyala.co.id",
       PORT: String(port),
       DATA_DIR: dataDir,
       // The bench's `.test` admins are proven by their password in a test run (decision 0050).

@@ -6,7 +6,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_FORM, fillCart, freePort, orderCodeIn, startServer, type Server } from "./servers.ts";
+import {
+  CHECKOUT_FORM,
+  fillCart,
+  freePort,
+  orderCodeIn,
+  startServer,
+  VAPID_SUBJECT,
+  type Server,
+} from "./servers.ts";
 import { orderStream, runScript, runToExit, storedOrders } from "./one-box-support.ts";
 
 /**
@@ -165,6 +173,7 @@ describe("/healthz", () => {
       env: {
         ...process.env,
         PORT: String(port),
+        VAPID_SUBJECT,
         DATABASE_URL: `postgres://nyala:x@127.0.0.1:${dbPort}/nyala`,
       },
       stdio: "ignore",

@@ -60,12 +60,18 @@ export async function dropDatabases() {
 export interface Server {
   url: string;
   process: ChildProcess;
+  /** What the server printed (stdout and stderr, line by line) when started with `log: true`. */
+  log: string[];
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
+
+/** The contact push services may reach, required in production (a real domain, not a placeholder). */
+export const VAPID_SUBJECT = "mailto:pemilik@mienyala.co.id";
 
 export async function startServer(
   database: { dataDir: string } | { databaseUrl: string },
   env: Record<string, string> = {},
+  { log: keepLog = false }: { log?: boolean } = {},
 ): Promise<Server> {
   const port = await freePort();
   const child = spawn("bash", ["scripts/serve.sh"], {
@@ -81,13 +87,24 @@ export async function startServer(
       RATE_LIMIT_LOGIN_ADDRESS: "100000",
       RATE_LIMIT_ORDER_ADDRESS: "100000",
       RATE_LIMIT_CART_ADDRESS: "100000",
+      VAPID_SUBJECT,
       ...("dataDir" in database
         ? { DATA_DIR: database.dataDir, DATABASE_URL: "" }
         : { DATABASE_URL: database.databaseUrl }),
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", keepLog ? "pipe" : "ignore", keepLog ? "pipe" : "inherit"],
   });
+  const log: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop()!;
+      log.push(...lines.filter(Boolean));
+    });
+    stream?.on("end", () => partial && log.push(partial));
+  }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -105,6 +122,7 @@ export async function startServer(
   return {
     url,
     process: child,
+    log,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

@@ -1,13 +1,14 @@
 /**
  * A push service on this machine for the Web Push tests (docs/decisions/0036-web-push.md): it
- * records every request and answers as a test says (201 by default, any status, or never), and
+ * records every request and answers as a test says (201 by default, any status, or never),
+ * counts its connections (open now, the most at once), and
  * its subscriptions hold real browser keys, so a test reads a push as the browser would: the
  * VAPID signature checked against the shop's public key (RFC 8292) and the payload decrypted
  * (aes128gcm, RFC 8291), both with node:crypto only.
  */
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 export interface ReceivedPush {
   /** The subscription's name (the endpoint's last path segment). */
@@ -18,8 +19,8 @@ export interface ReceivedPush {
   at: number;
 }
 
-/** What the service answers a push: a status, or "hang" (no answer until the service closes). */
-export type Answer = number | "hang";
+/** What the service answers a push: a status (at once, or after `afterMs`), or "hang" (no answer until the service closes). */
+export type Answer = number | { status: number; afterMs: number } | "hang";
 
 export interface FakeSubscription {
   name: string;
@@ -107,9 +108,28 @@ export function verifyVapid(authorization: string | undefined, endpoint: string)
   return { publicKey: match[2]!, claims };
 }
 
+/** Connections a service was holding: open now, the most at once, all so far. */
+export interface ConnectionCount {
+  open: number;
+  most: number;
+  total: number;
+}
+
+function countConnections(server: net.Server): ConnectionCount {
+  const count = { open: 0, most: 0, total: 0 };
+  server.on("connection", (socket: net.Socket) => {
+    count.open++;
+    count.total++;
+    count.most = Math.max(count.most, count.open);
+    socket.once("close", () => count.open--);
+  });
+  return count;
+}
+
 export interface FakePushService {
   url: string;
   received: ReceivedPush[];
+  connections: ConnectionCount;
   /** How the service answers the next pushes (all of them, or per subscription). */
   answerWith(answer: Answer | ((push: ReceivedPush) => Answer)): void;
   subscription(name: string): FakeSubscription;
@@ -132,15 +152,18 @@ export async function startFakePushService(): Promise<FakePushService> {
         at: performance.timeOrigin + performance.now(),
       };
       received.push(push);
-      const status = answer(push);
-      if (status !== "hang") response.writeHead(status).end();
+      const given = answer(push);
+      if (typeof given === "number") response.writeHead(given).end();
+      else if (given !== "hang") setTimeout(() => response.writeHead(given.status).end(), given.afterMs);
     });
   });
+  const connections = countConnections(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     received,
+    connections,
     answerWith(next) {
       answer = typeof next === "function" ? next : () => next;
     },
@@ -156,6 +179,35 @@ export async function startFakePushService(): Promise<FakePushService> {
     },
     async close() {
       server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * A push service in an outage that takes connections and never says a word: no TLS handshake, no
+ * HTTP answer. Its `url` is `https://`, as a real push service's.
+ */
+export async function startSilentService(): Promise<{
+  url: string;
+  connections: ConnectionCount;
+  close(): Promise<void>;
+}> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => undefined);
+    // Reads (and drops) what comes, so a connection the client ends is seen closing.
+    socket.resume();
+    socket.once("close", () => sockets.delete(socket));
+  });
+  const connections = countConnections(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections,
+    async close() {
+      for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
   };

@@ -4,6 +4,9 @@
  * a script's: it is pushed once, never reminded, and printed only once the staff accept it.
  */
 import { sql } from "drizzle-orm";
-import { orders } from "../../../database/schema.ts";
 
-export const confirmedOrder = sql`(${orders.user_id} is not null or ${orders.source} = 'kasir' or ${orders.sent_at} is not null)`;
+/** The condition on the orders row named `table` in the query (`o`, or the table itself). */
+export function confirmedOrder(table: "o" | "orders" = "orders") {
+  const row = table === "o" ? "o" : '"orders"';
+  return sql.raw(`(${row}.user_id is not null or ${row}.source = 'kasir' or ${row}.sent_at is not null)`);
+}

@@ -10,7 +10,9 @@ import type { SessionUser } from "../accounts/auth.server.ts";
 import type { PushAnswer } from "./push-answer.ts";
 import { TEST_PUSH_MESSAGE } from "./push-message.ts";
 import { savePushRepeats } from "./push-repeats.server.ts";
+import { pushPool } from "./push-pool.server.ts";
 import { sendPush } from "./send-push.server.ts";
+import { SUBJECT_REQUIRED } from "./vapid.server.ts";
 import {
   findAdminDevice,
   forgetSubscription,
@@ -52,10 +54,16 @@ export async function pushAction(db: Database, admin: SessionUser, form: FormDat
   if (intent === "uji") {
     const device = await findAdminDevice(db, admin.id, endpoint);
     if (!device) return answer(intent, false, "Perangkat ini belum menerima push. Nyalakan dulu.", 404);
-    const outcome = await sendPush(device, TEST_PUSH_MESSAGE);
-    if (outcome.kind === "sent")
+    // Through the pool: a push service it has paused is not tried again from here either.
+    const result = await pushPool().run(new URL(device.endpoint).origin, (signal) =>
+      sendPush(device, TEST_PUSH_MESSAGE, { signal }),
+    );
+    const outcome = result.kind === "done" ? result.outcome : null;
+    if (outcome?.kind === "sent")
       return answer(intent, true, "Push uji dikirim. Notifikasinya muncul sebentar lagi.");
-    if (outcome.kind === "gone") {
+    if (outcome?.kind === "refused" && outcome.error === SUBJECT_REQUIRED)
+      return answer(intent, false, SUBJECT_REQUIRED, 409);
+    if (outcome?.kind === "gone") {
       await forgetSubscription(db, device.id);
       return answer(intent, false, "Langganan perangkat ini sudah tidak berlaku. Nyalakan push lagi.", 409);
     }

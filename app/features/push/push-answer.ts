@@ -13,6 +13,8 @@ export interface PushOverview {
   devices: { device: string; since: string; endpointHash: string }[];
   /** The owner's limit on reminders for an order left in Baru. */
   repeats: number;
+  /** VAPID_SUBJECT is not set (outside production): Apple's push service refuses this shop's pushes. */
+  subjectMissing: boolean;
 }
 
 export const PUSH_URL = "/admin/notifikasi-push";

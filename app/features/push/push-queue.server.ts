@@ -1,15 +1,18 @@
 /**
- * The push queue in the database (docs/decisions/0036-web-push.md): `planPushes` adds due pushes
- * (one row per order, subscription and round), `claimPushes` leases them to one server (SKIP
- * LOCKED), `recordOutcomes` keeps the answers.
+ * The push queue in the database (docs/decisions/0036-web-push.md, 0047-push-backlog.md): one row
+ * per order, subscription and round, written when a server leases the push to send it, so a
+ * backlog costs no rows and a paused host no rewrites. `claimPushes` leases only as many as the
+ * pool can send (retries first, SKIP LOCKED; new pushes planned `on conflict do nothing`);
+ * `recordResults` keeps the answers, each kind in one statement.
  */
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
+import { confirmedOrder } from "../orders/confirmed-order.server.ts";
 import type { PushOrder } from "./push-message.ts";
+import type { JobResult } from "./push-pool.server.ts";
 import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
-import type { PushOutcome } from "./send-push.server.ts";
 import { pushTargetColumns, type PushTarget } from "./subscriptions.server.ts";
 
 const REPEAT_GAP = sql`interval '2 minutes'`;
@@ -17,7 +20,8 @@ const REPEAT_GAP = sql`interval '2 minutes'`;
 const FRESH_FOR = sql`interval '1 hour'`;
 /** How long a claim holds: longer than a send with its time limit. */
 const LEASE = sql`interval '30 seconds'`;
-const BATCH = 200;
+/** A push not sent this long after its first attempt is given up: its push service would drop it by now. */
+const GIVE_UP_AFTER = sql`interval '10 minutes'`;
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the push counts as failed. */
 export const RETRY_DELAYS_S = [5, 15, 30, 60, 120];
 
@@ -29,63 +33,82 @@ export interface ClaimedPush {
   target: PushTarget;
 }
 
-/** Adds the pushes now due. An order's age is read on the store's clock, as its time was written. */
-export async function planPushes(db: Database, now: Date = storeDate()) {
-  await db.execute(sql`
-    insert into ${pushDeliveries} (order_id, subscription_id, round)
-    select o.id, s.id, coalesce(last.round + 1, 0)
-    from ${orders} o
-    join ${pushSubscriptions} s on s.created_at <= o.created_at
-    join ${users} u on u.id = s.user_id and u.role = 'admin'
-    left join lateral (
-      select d.round, d.state, coalesce(d.sent_at, d.created_at) as at
-      from ${pushDeliveries} d
-      where d.order_id = o.id and d.subscription_id = s.id
-      order by d.round desc
-      limit 1
-    ) last on true
-    where o.status = 'baru'
-      and o.created_at > ${now.toISOString()}::timestamptz - ${FRESH_FOR}
-      and (
-        last.round is null
-        or (
-          last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
-          and last.state <> 'pending'
-          and last.at <= now() - ${REPEAT_GAP}
-        )
-      )
-    on conflict do nothing
-  `);
+interface LeasedRow {
+  id: number;
+  round: number;
+  attempts: number;
+  order_id: number;
+  subscription_id: number;
 }
 
-/** Leases the due pushes of orders still `baru` to this server, with what sending them needs. */
-export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
-  const due = db
-    .select({ id: pushDeliveries.id })
-    .from(pushDeliveries)
-    .innerJoin(orders, eq(orders.id, pushDeliveries.order_id))
-    .where(
-      and(
-        eq(pushDeliveries.state, "pending"),
-        lte(pushDeliveries.due_at, sql`now()`),
-        or(isNull(pushDeliveries.claimed_until), lt(pushDeliveries.claimed_until, sql`now()`)),
-        eq(orders.status, "baru"),
-      ),
-    )
-    .orderBy(pushDeliveries.id)
-    .limit(BATCH)
-    .for("update", { of: pushDeliveries, skipLocked: true });
-  const claimed = await db
-    .update(pushDeliveries)
-    .set({ claimed_until: sql`now() + ${LEASE}`, attempts: sql`${pushDeliveries.attempts} + 1` })
-    .where(inArray(pushDeliveries.id, due))
-    .returning({
-      id: pushDeliveries.id,
-      round: pushDeliveries.round,
-      attempts: pushDeliveries.attempts,
-      orderId: pushDeliveries.order_id,
-      subscriptionId: pushDeliveries.subscription_id,
-    });
+const rowsOf = (result: unknown) => (result as { rows: LeasedRow[] }).rows;
+
+/** A subscription whose push service is not paused (`paused`: the endpoints' origins). */
+const notPaused = (paused: string[]) => sql`not exists (
+  select 1 from jsonb_array_elements_text(${JSON.stringify(paused)}::jsonb) as p(origin)
+  where starts_with(s.endpoint, p.origin || '/'))`;
+
+/**
+ * Leases up to `limit` pushes due now to this server, with what sending them needs: retries whose
+ * time has come first, then new ones. A new push is an order's first (orders still `baru`, at most
+ * an hour old on the store's clock, for devices added before them) or a reminder at least 2 minutes
+ * after the last, up to the owner's limit; an online order from no account that its customer never
+ * confirmed sending gets no reminders (decision 0047). Nothing for a paused host.
+ */
+export async function claimPushes(
+  db: Database,
+  limit: number,
+  { now = storeDate(), paused = [] }: { now?: Date; paused?: string[] } = {},
+): Promise<ClaimedPush[]> {
+  if (limit <= 0) return [];
+  const retried = rowsOf(
+    await db.execute(sql`
+      update ${pushDeliveries} d set claimed_until = now() + ${LEASE}, attempts = d.attempts + 1
+      where d.id in (
+        select r.id from ${pushDeliveries} r
+        join ${pushSubscriptions} s on s.id = r.subscription_id
+        where r.state = 'pending' and r.due_at <= now()
+          and (r.claimed_until is null or r.claimed_until < now())
+          and exists (select 1 from ${orders} o where o.id = r.order_id and o.status = 'baru')
+          and ${notPaused(paused)}
+        order by r.due_at, r.id
+        limit ${limit}
+        for update of r skip locked)
+      returning d.id, d.round, d.attempts, d.order_id, d.subscription_id`),
+  );
+  const planned =
+    retried.length < limit
+      ? rowsOf(
+          await db.execute(sql`
+            insert into ${pushDeliveries} (order_id, subscription_id, round, attempts, claimed_until)
+            select o.id, s.id, coalesce(last.round + 1, 0), 1, now() + ${LEASE}
+            from ${orders} o
+            join ${pushSubscriptions} s on s.created_at <= o.created_at and ${notPaused(paused)}
+            join ${users} u on u.id = s.user_id and u.role = 'admin'
+            left join lateral (
+              select d.round, d.state, coalesce(d.sent_at, d.created_at) as at
+              from ${pushDeliveries} d
+              where d.order_id = o.id and d.subscription_id = s.id
+              order by d.round desc
+              limit 1
+            ) last on true
+            where o.status = 'baru'
+              and o.created_at > ${now.toISOString()}::timestamptz - ${FRESH_FOR}
+              and (
+                last.round is null
+                or (
+                  ${confirmedOrder("o")}
+                  and last.round < coalesce((select ${storeSettings.push_repeats} from ${storeSettings} where ${storeSettings.id} = 1), ${DEFAULT_PUSH_REPEATS})
+                  and last.state <> 'pending'
+                  and last.at <= now() - ${REPEAT_GAP}
+                )
+              )
+            limit ${limit - retried.length}
+            on conflict do nothing
+            returning id, round, attempts, order_id, subscription_id`),
+        )
+      : [];
+  const claimed = [...retried, ...planned];
   if (claimed.length === 0) return [];
   const [orderRows, targets] = await Promise.all([
     db
@@ -97,54 +120,90 @@ export async function claimPushes(db: Database): Promise<ClaimedPush[]> {
         created_at: orders.created_at,
       })
       .from(orders)
-      .where(inArray(orders.id, [...new Set(claimed.map((row) => row.orderId))])),
+      .where(inArray(orders.id, [...new Set(claimed.map((row) => row.order_id))])),
     db
       .select(pushTargetColumns)
       .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscriptionId))])),
+      .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscription_id))])),
   ]);
   const orderById = new Map(orderRows.map((row) => [row.id, row]));
   const targetById = new Map(targets.map((row) => [row.id, row]));
   return claimed.flatMap((row) => {
-    const order = orderById.get(row.orderId);
-    const target = targetById.get(row.subscriptionId);
+    const order = orderById.get(row.order_id);
+    const target = targetById.get(row.subscription_id);
     return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
   });
 }
 
 export interface PushResult {
   push: ClaimedPush;
-  outcome: PushOutcome;
+  result: JobResult;
 }
 
-/** Keeps what the push services answered: sent, to be tried again later, failed, or gone. */
-export async function recordOutcomes(db: Database, results: PushResult[]) {
-  const sent = results.filter(({ outcome }) => outcome.kind === "sent").map(({ push }) => push.id);
+interface RowChange {
+  id: number;
+  /** Seconds from now until it is due again; null: it is over (failed). */
+  delay: number | null;
+  error: string | null;
+  /** The attempt did not happen (host paused, queue full, server stopping): it is not counted. */
+  uncounted: boolean;
+}
+
+function changeFor({ push, result }: PushResult): RowChange | null {
+  if (result.kind === "released") return { id: push.id, delay: 0, error: null, uncounted: true };
+  if (result.kind === "deferred") return { id: push.id, delay: result.seconds, error: null, uncounted: true };
+  const { outcome } = result;
+  if (outcome.kind === "sent" || outcome.kind === "gone") return null;
+  const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
+  return { id: push.id, delay: delay ?? null, error: outcome.error, uncounted: false };
+}
+
+/** Keeps what became of the pushes: sent, gone, to be tried again, failed, put off, let go. */
+export async function recordResults(db: Database, results: PushResult[]) {
+  const outcomes = results.flatMap(({ push, result }) =>
+    result.kind === "done" ? [{ push, outcome: result.outcome }] : [],
+  );
+  const sent = outcomes.filter(({ outcome }) => outcome.kind === "sent").map(({ push }) => push.id);
   if (sent.length > 0)
     await db
       .update(pushDeliveries)
       .set({ state: "sent", sent_at: sql`now()`, claimed_until: null, last_error: null })
       .where(inArray(pushDeliveries.id, sent));
-  const gone = results.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
+  const gone = outcomes.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
   // Their pushes go with them (on delete cascade).
   if (gone.length > 0)
     await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...new Set(gone)]));
-  for (const { push, outcome } of results) {
-    if (outcome.kind !== "retry" && outcome.kind !== "refused") continue;
-    const delay = outcome.kind === "retry" ? RETRY_DELAYS_S[push.attempts - 1] : undefined;
-    await db
-      .update(pushDeliveries)
-      .set(
-        delay === undefined
-          ? { state: "failed", claimed_until: null, last_error: outcome.error }
-          : {
-              due_at: sql`now() + make_interval(secs => ${delay})`,
-              claimed_until: null,
-              last_error: outcome.error,
-            },
-      )
-      .where(eq(pushDeliveries.id, push.id));
-  }
+  const changes = results.flatMap((result) => changeFor(result) ?? []);
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    update ${pushDeliveries} d set
+      state = case when c.delay is null then 'failed' else d.state end,
+      due_at = case when c.delay is null then d.due_at
+        else greatest(d.due_at, now() + make_interval(secs => c.delay)) end,
+      attempts = d.attempts - case when c.uncounted then 1 else 0 end,
+      last_error = coalesce(c.error, d.last_error),
+      claimed_until = null
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as c(id int, delay float8, error text, uncounted boolean)
+    where d.id = c.id and d.state = 'pending'
+  `);
+}
+
+/** Gives up the pushes still waiting long after their first attempt (decision 0047). */
+export async function giveUpStalePushes(db: Database) {
+  await db
+    .update(pushDeliveries)
+    .set({
+      state: "failed",
+      last_error: sql`coalesce(${pushDeliveries.last_error} || ' · ', '') || 'kedaluwarsa'`,
+    })
+    .where(
+      and(
+        eq(pushDeliveries.state, "pending"),
+        lt(pushDeliveries.created_at, sql`now() - ${GIVE_UP_AFTER}`),
+        or(isNull(pushDeliveries.claimed_until), lt(pushDeliveries.claimed_until, sql`now()`)),
+      ),
+    );
 }
 
 /** Forgets pushes older than two days (nothing reads them after their order's evening). */

@@ -29,6 +29,16 @@ export function PushSettings() {
         <p className="mt-3 text-sm text-stone-600">Notifikasi push membutuhkan JavaScript.</p>
       ) : overview.data ? (
         <>
+          {overview.data.subjectMissing ? (
+            <p
+              className="mt-3 rounded-xl bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900"
+              data-testid="push-subject-missing"
+            >
+              Pengaturan VAPID_SUBJECT belum diisi: toko yang berjalan di internet tidak mengirim push, dan
+              iPhone serta iPad tidak akan menerimanya. Isi dengan alamat https:// toko ini atau mailto: email
+              pemilik yang nyata, lalu nyalakan ulang server.
+            </p>
+          ) : null}
           <PushDeviceSwitch overview={overview.data} />
           <PushRepeatsForm repeats={overview.data.repeats} />
         </>

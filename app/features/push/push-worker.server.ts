@@ -1,96 +1,177 @@
 /**
- * The push worker every app server runs (docs/decisions/0036-web-push.md): woken by new orders'
- * notices and a timer, it plans, claims, sends and records due pushes (push-queue.server.ts). It
- * never runs inside a checkout or board request.
+ * The push worker every app server runs (docs/decisions/0036-web-push.md, 0047-push-backlog.md):
+ * woken by new orders' notices, a timer and a place coming free in its pool, it leases only the
+ * pushes its pool can send now and records the answers in batches. It never runs inside a checkout
+ * or board request; its stop waits for its work in flight, bounded, before the database closes.
  */
-import { setImmediate } from "node:timers/promises";
 import type { Database } from "../../../database/client.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { listenOrderChanges } from "../orders/live.server.ts";
 import { orderPushMessage } from "./push-message.ts";
+import { PushPool, POOL_LIMITS, setProcessPushPool, type PoolLimits } from "./push-pool.server.ts";
 import {
   claimPushes,
-  planPushes,
+  giveUpStalePushes,
   prunePushes,
-  recordOutcomes,
+  recordResults,
   type ClaimedPush,
   type PushResult,
 } from "./push-queue.server.ts";
-import { sendPush, type PushOutcome, type SendOptions } from "./send-push.server.ts";
+import { sendPush, type SendOptions } from "./send-push.server.ts";
 
 export interface PushWorkerOptions {
   /** How often the timer wakes the worker. */
   intervalMs?: number;
   timeoutMs?: number;
+  limits?: Partial<PoolLimits>;
 }
 
 const TICK_MS = 5_000;
 /** The least time between two passes' starts: pushes still leave well within 2 s of the order. */
 const PASS_GAP_MS = 250;
+/** The same after a pass that took all it could: more pushes are due, each pass sends a batch. */
+const DRAIN_GAP_MS = 50;
+const GIVE_UP_EVERY_MS = 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
+const FAILURE_LOG_EVERY_MS = 60_000;
+/** Answers recorded together: at most this many, or what came within RECORD_WAIT_MS. */
+const RECORD_BATCH = 32;
+const RECORD_WAIT_MS = 100;
+/** How long a stop waits for the pushes in flight (a little over one push's time limit). */
+export const STOP_GRACE_MS = 6_000;
 
-async function send(push: ClaimedPush, options: SendOptions): Promise<PushResult> {
-  // Each push's encryption waits its turn behind the requests in flight (a checkout's page).
-  await setImmediate();
+/** `work`, or nothing once `ms` have passed. */
+async function within(work: Promise<unknown> | null, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+const originOf = (endpoint: string) => new URL(endpoint).origin;
+
+function sendJob(push: ClaimedPush, options: SendOptions) {
   const message = orderPushMessage(push.order, push.round);
   const topic = push.order.code.replace(/[^\w-]/g, "");
-  const outcome = await sendPush(push.target, message, { ...options, topic }).catch(
-    (error: Error): PushOutcome => ({ kind: "retry", error: error.message.slice(0, 200) }),
-  );
-  if (outcome.kind !== "sent")
-    console.warn(
-      `Push ${push.order.code} (putaran ${push.round}, percobaan ${push.attempts}): ${outcome.kind} ${outcome.error}`,
-    );
-  return { push, outcome };
+  return (signal: AbortSignal) => sendPush(push.target, message, { ...options, topic, signal });
 }
 
-/** Sends a batch at once and records the answers together (one write for all that were sent). */
-async function deliver(db: Database, batch: ClaimedPush[], options: SendOptions) {
-  try {
-    await recordOutcomes(db, await Promise.all(batch.map((push) => send(push, options))));
-  } catch (error) {
-    // The claims run out and the pushes are tried again.
-    console.error("Hasil push gagal dicatat:", (error as Error).message);
-  }
+/** Collects the pool's results and writes them in batches; `flush` writes what is waiting. */
+function recorder(db: () => Promise<Database>) {
+  let waiting: PushResult[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length > 0)
+      writing = writing.then(async () => {
+        try {
+          await recordResults(await db(), batch);
+        } catch (error) {
+          // The claims run out and the pushes are tried again.
+          console.error("Hasil push gagal dicatat:", (error as Error).message);
+        }
+      });
+    return writing;
+  };
+  return {
+    add(result: PushResult) {
+      waiting.push(result);
+      if (waiting.length >= RECORD_BATCH) void flush();
+      else timer ??= setTimeout(() => void flush(), RECORD_WAIT_MS);
+    },
+    flush,
+  };
 }
 
-/** Plans the due pushes and leases them to this server, in batches. */
-async function claimDuePushes(db: Database): Promise<ClaimedPush[][]> {
-  await planPushes(db);
-  const batches: ClaimedPush[][] = [];
-  for (;;) {
-    const batch = await claimPushes(db);
-    if (batch.length === 0) return batches;
-    batches.push(batch);
-  }
-}
-
-/** One pass, waiting for every push service's answer (tests); returns how many pushes were tried. */
+/** One pass that waits for every push service's answer (tests); returns how many pushes were tried. */
 export async function runPushRound(db: Database, options: SendOptions = {}): Promise<number> {
-  const batches = await claimDuePushes(db);
-  await Promise.all(batches.map((batch) => deliver(db, batch, options)));
-  return batches.flat().length;
+  const pool = new PushPool();
+  let tried = 0;
+  for (;;) {
+    const paused = pool.paused().map((host) => host.origin);
+    const batch = await claimPushes(db, pool.room(), { paused });
+    if (batch.length === 0) break;
+    const results = await Promise.all(
+      batch.map(
+        (push) =>
+          new Promise<PushResult>((resolve) =>
+            pool.submit({
+              origin: originOf(push.target.endpoint),
+              run: sendJob(push, options),
+              done: (result) => resolve({ push, result }),
+            }),
+          ),
+      ),
+    );
+    await recordResults(db, results);
+    tried += results.filter(({ result }) => result.kind === "done").length;
+  }
+  await pool.close(0, { summary: false });
+  return tried;
+}
+
+export interface PushWorker {
+  /** Takes no more work, waits for its pass and pushes in flight (bounded), then returns. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** The worker of this process: the dev server's module reloads start it again. */
-const processWide = globalThis as typeof globalThis & { __nyalaPushWorker?: () => void };
+const processWide = globalThis as typeof globalThis & { __nyalaPushWorker?: PushWorker };
 
-/** Starts this server's worker; returns the function that stops it (a pass in flight finishes). */
-export function startPushWorker(options: PushWorkerOptions = {}): () => void {
-  processWide.__nyalaPushWorker?.();
+/** Starts this server's worker. */
+export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
+  void processWide.__nyalaPushWorker?.stop(0);
+  let stopping = false;
   let running: Promise<void> | null = null;
   let again = false;
-  let prunedAt = 0;
+  let draining = false;
   let passedAt = 0;
+  let gaveUpAt = Date.now();
+  let prunedAt = 0;
+  let failedAt = 0;
+  let unlogged = 0;
   let waiting: ReturnType<typeof setTimeout> | null = null;
-  const wake = () => {
+  const record = recorder(getDb);
+  const sendOptions: SendOptions = options.timeoutMs ? { timeoutMs: options.timeoutMs } : {};
+
+  const pool = new PushPool({ ...POOL_LIMITS, ...options.limits }, { onRoom: () => wake() });
+  setProcessPushPool(pool);
+
+  async function pass() {
+    const db = await getDb();
+    const paused = pool.paused().map((host) => host.origin);
+    const room = pool.room();
+    const batch = await claimPushes(db, room, { paused });
+    draining = room > 0 && batch.length === room;
+    for (const push of batch)
+      pool.submit({
+        origin: originOf(push.target.endpoint),
+        run: sendJob(push, sendOptions),
+        done: (result) => record.add({ push, result }),
+      });
+    if (Date.now() - gaveUpAt > GIVE_UP_EVERY_MS) {
+      gaveUpAt = Date.now();
+      await giveUpStalePushes(db);
+    }
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await prunePushes(db);
+    }
+  }
+
+  /** A pass soon (another one after the pass in flight, if one is). */
+  function wake() {
+    if (stopping) return;
     if (running) {
       again = true;
       return;
     }
     // Orders that come together are planned in one pass: a pass per order kept the embedded
     // database busy with planning under a rush (a quarter of the checkout rate, decision 0045).
-    const wait = passedAt + PASS_GAP_MS - Date.now();
+    const wait = passedAt + (draining ? DRAIN_GAP_MS : PASS_GAP_MS) - Date.now();
     if (wait > 0) {
       waiting ??= setTimeout(() => {
         waiting = null;
@@ -99,39 +180,52 @@ export function startPushWorker(options: PushWorkerOptions = {}): () => void {
       return;
     }
     passedAt = Date.now();
-    running = (async () => {
-      try {
-        const db = await getDb();
-        // Sent without waiting: a slow push service holds up none of the next orders' pushes.
-        for (const batch of await claimDuePushes(db))
-          void deliver(db, batch, { timeoutMs: options.timeoutMs });
-        if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
-          prunedAt = Date.now();
-          await prunePushes(db);
-        }
-      } catch (error) {
-        console.error("Push pesanan gagal diproses:", (error as Error).message);
-      } finally {
+    running = pass()
+      .catch((error: Error) => {
+        if (stopping) return;
+        // A database away fails every pass: one line a minute, with how many were not shown.
+        if (Date.now() - failedAt < FAILURE_LOG_EVERY_MS) return void unlogged++;
+        const more = unlogged ? ` (dan ${unlogged}× lagi sebelumnya)` : "";
+        console.error(`Push pesanan gagal diproses${more}:`, error.message);
+        failedAt = Date.now();
+        unlogged = 0;
+      })
+      .finally(() => {
         running = null;
         if (again) {
           again = false;
           wake();
         }
-      }
-    })();
-  };
+      });
+  }
+
   const stopListening = listenOrderChanges((notice) => {
     if (notice.kind === "baru") wake();
   }, wake);
   const timer = setInterval(wake, options.intervalMs ?? TICK_MS);
   timer.unref();
   wake();
-  const stop = () => {
-    clearInterval(timer);
-    if (waiting) clearTimeout(waiting);
-    stopListening();
-    if (processWide.__nyalaPushWorker === stop) delete processWide.__nyalaPushWorker;
+
+  const worker: PushWorker = {
+    async stop(graceMs = STOP_GRACE_MS) {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(timer);
+      if (waiting) clearTimeout(waiting);
+      stopListening();
+      if (processWide.__nyalaPushWorker === worker) delete processWide.__nyalaPushWorker;
+      setProcessPushPool(undefined);
+      const started = Date.now();
+      await within(running, graceMs);
+      await pool.close(Math.max(0, graceMs - (Date.now() - started)));
+      await within(record.flush(), graceMs);
+    },
   };
-  processWide.__nyalaPushWorker = stop;
-  return stop;
+  processWide.__nyalaPushWorker = worker;
+  return worker;
+}
+
+/** Stops this process's worker, if one runs (the server's orderly stop, before the database closes). */
+export async function stopPushWorker(graceMs = STOP_GRACE_MS) {
+  await processWide.__nyalaPushWorker?.stop(graceMs);
 }

@@ -1,23 +1,29 @@
 /**
- * One push to one browser's push service: encrypted and VAPID-signed by `web-push`, sent by our
- * fetch with a time limit (web-push's sender has none), the answer sorted for the queue
- * (docs/decisions/0036-web-push.md).
+ * One push to one browser's push service: encrypted and VAPID-signed by `web-push`, posted by
+ * node:https within a time limit, only to an endpoint and addresses that pass
+ * push-endpoint.server.ts (checked again here: a name can change), the answer sorted for the queue
+ * (docs/decisions/0036-web-push.md, 0047, 0048).
  */
+import http from "node:http";
+import https from "node:https";
+import { checkedLookup, endpointFormProblem } from "./push-endpoint.server.ts";
 import type { PushMessage } from "./push-message.ts";
 import type { PushTarget } from "./subscriptions.server.ts";
-import { vapidDetails } from "./vapid.server.ts";
+import { SUBJECT_REQUIRED, vapidDetails } from "./vapid.server.ts";
 
-/** How long a push service may take to answer before the attempt counts as failed. */
+/** How long a push service may take (name, connection, TLS, answer) before the attempt counts as failed. */
 export const PUSH_TIMEOUT_MS = 5_000;
 /** A new order is news for a few minutes: after that a push service may drop it. */
 export const PUSH_TTL_SECONDS = 10 * 60;
+/** Connections one push service host gets at once (the pool, push-pool.server.ts, keeps to it too). */
+export const PER_HOST_CONNECTIONS = 4;
 
 export type PushOutcome =
   | { kind: "sent" }
   /** 404 or 410: the browser unsubscribed or the subscription expired. */
   | { kind: "gone"; error: string }
-  /** Timeout, no connection, 429 or 5xx: worth another attempt later. */
-  | { kind: "retry"; error: string }
+  /** Timeout, no connection, 429 or 5xx: worth another attempt later; `retryAfterS` from a 429. */
+  | { kind: "retry"; error: string; retryAfterS?: number }
   /** Any other answer (a bad request, a key the service refuses): another attempt would fail too. */
   | { kind: "refused"; error: string };
 
@@ -25,48 +31,116 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Pushes with the same topic replace each other while waiting at the push service. */
   topic?: string;
+  /** Ends the attempt (the server stopping): it counts as a retry. */
+  signal?: AbortSignal;
 }
+
+const agentOptions = {
+  keepAlive: true,
+  maxSockets: PER_HOST_CONNECTIONS,
+  maxFreeSockets: 2,
+  timeout: 30_000,
+};
+const agents = { https: new https.Agent(agentOptions), http: new http.Agent(agentOptions) };
+
+interface Answer {
+  status: number;
+  detail: string;
+  retryAfter: string | undefined;
+}
+
+function post(endpoint: URL, headers: Record<string, string>, body: Buffer, options: SendOptions) {
+  return new Promise<Answer>((resolve, reject) => {
+    const secure = endpoint.protocol === "https:";
+    const request = (secure ? https : http).request(endpoint, {
+      method: "POST",
+      headers: { ...headers, "content-length": String(body.length) },
+      agent: secure ? agents.https : agents.http,
+      lookup: checkedLookup,
+    });
+    let answer: Answer | null = null;
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", abort);
+      if (answer) resolve(answer);
+      else reject(error ?? new Error("no answer"));
+    };
+    const timer = setTimeout(() => {
+      request.destroy(new Error("timeout"));
+    }, options.timeoutMs ?? PUSH_TIMEOUT_MS);
+    const abort = () => request.destroy(new Error("server berhenti"));
+    options.signal?.addEventListener("abort", abort, { once: true });
+    request.once("error", (error) => finish(error));
+    request.once("response", (response) => {
+      answer = { status: response.statusCode ?? 0, detail: "", retryAfter: response.headers["retry-after"] };
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        if (answer!.detail.length < 160) answer!.detail += chunk;
+      });
+      // A long or endless body is not waited for past the time limit: the status is known.
+      response.once("end", () => finish());
+      response.once("error", () => finish());
+      response.once("close", () => finish());
+    });
+    request.end(body);
+  });
+}
+
+const seconds = (value: string | undefined) => {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? Math.min(parsed, 600) : undefined;
+};
 
 export async function sendPush(
   target: PushTarget,
   message: PushMessage,
   options: SendOptions = {},
 ): Promise<PushOutcome> {
+  if (endpointFormProblem(target.endpoint)) return { kind: "refused", error: "bukan layanan push" };
+  const vapid = await vapidDetails();
+  if (!vapid.subject) return { kind: "refused", error: SUBJECT_REQUIRED };
   // Loaded with the first push: a shop without push devices never carries it in memory.
   const { default: webpush } = await import("web-push");
-  const request = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-    JSON.stringify(message),
-    {
-      vapidDetails: await vapidDetails(),
-      TTL: PUSH_TTL_SECONDS,
-      urgency: "high",
-      contentEncoding: "aes128gcm",
-      ...(options.topic ? { topic: options.topic } : {}),
-    },
-  );
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: { ...vapid, subject: vapid.subject },
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "high",
+        contentEncoding: "aes128gcm",
+        ...(options.topic ? { topic: options.topic } : {}),
+      },
+    );
+  } catch (error) {
+    // A key stored before keys were checked on the curve: the subscription can never work.
+    return { kind: "gone", error: `kunci langganan: ${(error as Error).message}`.slice(0, 200) };
+  }
   const headers = Object.fromEntries(
     Object.entries(request.headers)
       .filter(([name]) => name.toLowerCase() !== "content-length")
       .map(([name, value]) => [name, String(value)]),
   );
-  let response: Response;
+  let answer: Answer;
   try {
-    response = await fetch(request.endpoint, {
-      method: "POST",
-      headers,
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
-    });
+    answer = await post(new URL(request.endpoint), headers, Buffer.from(request.body ?? ""), options);
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === "TimeoutError" ? "timeout" : (error as Error).message;
+    const { message, code } = error as NodeJS.ErrnoException;
+    const reason = code === "EPUSHADDRESS" ? `alamat ditolak: ${message}` : message;
     return { kind: "retry", error: reason.slice(0, 200) };
   }
-  const detail = `${response.status} ${(await response.text().catch(() => "")).slice(0, 160)}`.trim();
-  if (response.status >= 200 && response.status < 300) return { kind: "sent" };
-  if (response.status === 404 || response.status === 410) return { kind: "gone", error: detail };
-  if (response.status === 429 || response.status >= 500) return { kind: "retry", error: detail };
+  const detail = `${answer.status} ${answer.detail.slice(0, 160)}`.trim();
+  if (answer.status >= 200 && answer.status < 300) return { kind: "sent" };
+  if (answer.status === 404 || answer.status === 410) return { kind: "gone", error: detail };
+  if (answer.status === 429) {
+    const retryAfterS = seconds(answer.retryAfter);
+    return { kind: "retry", error: detail, ...(retryAfterS ? { retryAfterS } : {}) };
+  }
+  if (answer.status >= 500) return { kind: "retry", error: detail };
   return { kind: "refused", error: detail };
 }

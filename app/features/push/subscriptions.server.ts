@@ -1,36 +1,31 @@
 /**
  * The admins' devices that receive Web Push (docs/decisions/0036-web-push.md); an admin changes
- * only their own. Endpoints must be `https://` on a named host, so the server never posts to a
- * made-up local address (only NYALA_TEST_MODE=1 allows local `http://`).
+ * only their own. Endpoints must be a push service's (push-endpoint.server.ts, decision 0048),
+ * keys a point on P-256; an admin keeps at most 10, counted under a lock on their account row.
  */
-import { createHash } from "node:crypto";
+import { createHash, ECDH } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
-import { pushSubscriptions } from "../../../database/schema.ts";
+import { pushSubscriptions, users } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
-import { refuse, written, type WriteResult } from "../../lib/write-result.ts";
+import { refuse, written, type Refusal, type WriteResult } from "../../lib/write-result.ts";
 import { deviceName } from "./device-name.ts";
+import { ENDPOINT_MESSAGES, endpointProblem } from "./push-endpoint.server.ts";
 
 /** A device past this many makes the admin's oldest one stop receiving. */
 export const MAX_DEVICES_PER_ADMIN = 10;
 export const INVALID_SUBSCRIPTION =
   "Langganan push dari browser ini tidak valid. Muat ulang halaman lalu coba lagi.";
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
-
-export function isPushEndpoint(value: string): boolean {
-  let url: URL;
+/** A point on P-256: web-push would otherwise fail at the first push (the test push a 500). */
+function onP256(key: Buffer): boolean {
   try {
-    url = new URL(value);
+    ECDH.convertKey(key, "prime256v1");
+    return true;
   } catch {
     return false;
   }
-  if (url.username || url.password || url.hash) return false;
-  if (process.env.NYALA_TEST_MODE === "1" && url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
-    return true;
-  return url.protocol === "https:" && !IP_LITERAL.test(url.hostname) && url.hostname !== "localhost";
 }
 
 /** base64url of exactly `bytes` bytes (a key, a secret), as browsers give them. */
@@ -44,9 +39,9 @@ const base64urlOf = (bytes: number, check: (decoded: Buffer) => boolean = () => 
     });
 
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.string().max(2000).refine(isPushEndpoint),
+  endpoint: z.string().max(2000),
   /** An uncompressed P-256 point. */
-  p256dh: base64urlOf(65, (key) => key[0] === 4),
+  p256dh: base64urlOf(65, (key) => key[0] === 4 && onP256(key)),
   auth: base64urlOf(16),
 });
 
@@ -65,17 +60,29 @@ export const pushTargetColumns = {
   auth: pushSubscriptions.auth,
 };
 
+export type SubscribeResult =
+  | WriteResult<{ id: number }>
+  | Refusal
+  /** The endpoint's host could not be checked now (DNS away). */
+  | { ok: false; status: 503; message: string };
+
 /** Turns push on for this browser: a new device, or one that subscribed again (new keys). */
 export async function savePushSubscription(
   db: Database,
   adminId: string,
   input: unknown,
   userAgent: string | null,
-): Promise<WriteResult<{ id: number }>> {
+): Promise<SubscribeResult> {
   const parsed = PushSubscriptionSchema.safeParse(input);
   if (!parsed.success) return refuse(400, INVALID_SUBSCRIPTION);
+  const problem = await endpointProblem(parsed.data.endpoint);
+  if (problem === "form") return refuse(400, INVALID_SUBSCRIPTION);
+  if (problem === "unchecked") return { ok: false, status: 503, message: ENDPOINT_MESSAGES.unchecked };
+  if (problem) return refuse(400, ENDPOINT_MESSAGES[problem]);
   const values = { ...parsed.data, user_id: adminId, device: deviceName(userAgent) };
   const id = await db.transaction(async (tx) => {
+    // One subscription of an admin at a time: the count below is then every device they have.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, adminId)).for("no key update");
     const [row] = await tx
       .insert(pushSubscriptions)
       // On the store's clock, as orders are: planPushes sends a device the orders placed after it.
@@ -89,8 +96,7 @@ export async function savePushSubscription(
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.user_id, adminId))
-      .orderBy(asc(pushSubscriptions.updated_at), asc(pushSubscriptions.id))
-      .for("update");
+      .orderBy(asc(pushSubscriptions.updated_at), asc(pushSubscriptions.id));
     const extra = devices
       .slice(0, Math.max(0, devices.length - MAX_DEVICES_PER_ADMIN))
       .map((device) => device.id);

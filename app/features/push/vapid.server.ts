@@ -9,17 +9,41 @@ import { sharedSecret } from "../../lib/server-secret.server.ts";
 export interface VapidDetails {
   publicKey: string;
   privateKey: string;
-  /** Who the push services may contact about this sender: `mailto:…` or `https://…`. */
-  subject: string;
+  /** Who the push services may contact about this sender: `mailto:…` or `https://…`; null: none set. */
+  subject: string | null;
 }
 
 let stored: Promise<VapidDetails> | undefined;
 
-function subject(): string {
+export const SUBJECT_REQUIRED =
+  "VAPID_SUBJECT belum diisi: isi dengan alamat https:// toko ini atau mailto: email pemilik yang nyata. Tanpanya layanan push Apple menolak setiap push, jadi iPhone tidak pernah berbunyi. Push ke perangkat admin tidak dikirim sampai diisi.";
+
+/**
+ * Who the push services may write to: VAPID_SUBJECT, else the shop's https:// SITE_URL; outside
+ * production an admin's address as a stand-in (which Apple may refuse: the page says so).
+ */
+function subject(): string | null {
   const env = getEnv();
   if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
   if (env.SITE_URL?.startsWith("https://")) return env.SITE_URL;
+  if (process.env.NODE_ENV === "production") return null;
   return `mailto:${env.ADMIN_EMAILS[0] ?? "admin@nyala.invalid"}`;
+}
+
+/** No subject a push service accepts: the settings page says so, and production sends no push. */
+export const subjectMissing = () => {
+  const env = getEnv();
+  return !env.VAPID_SUBJECT && !env.SITE_URL?.startsWith("https://");
+};
+
+/**
+ * Whether this server may send pushes. In production without a subject the shop still opens (a
+ * first start on a laptop has none) but sends no push, and says why once in its log.
+ */
+export function pushesAllowed(): boolean {
+  if (subject()) return true;
+  console.warn(SUBJECT_REQUIRED);
+  return false;
 }
 
 async function loadKeys(): Promise<VapidDetails> {
@@ -30,11 +54,15 @@ async function loadKeys(): Promise<VapidDetails> {
       throw new Error(
         "VAPID_PUBLIC_KEY dan VAPID_PRIVATE_KEY harus diisi keduanya, atau dikosongkan keduanya.",
       );
-    const keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
-    // Refuses keys of the wrong form now rather than at the first order.
+    const keys = {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: subject(),
+    };
+    // Refuses keys of the wrong form now rather than at the first order (any subject will do).
     webpush.getVapidHeaders(
       "https://push.example",
-      keys.subject,
+      "mailto:pemilik@mienyala.co.id",
       keys.publicKey,
       keys.privateKey,
       "aes128gcm",

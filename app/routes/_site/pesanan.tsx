@@ -13,7 +13,7 @@ import { firstMessages, sentBack } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
 /**
- * /pesanan: the cart's checkout (features/orders/checkout.server.ts). The cart page's JavaScript
+ * /pesanan: the cart's checkout (features/checkout/checkout.server.ts). The cart page's JavaScript
  * posts here with a fetcher and shows the answer in place; without JavaScript the form's POST
  * lands on this page: the order's code, the message as WhatsApp will receive it, the
  * "Buka WhatsApp" link, the order page's link, and "sudah terkirim" as a form. When the

@@ -4,7 +4,7 @@ import { pushAction } from "~/features/push/push-actions.server.ts";
 import type { PushOverview } from "~/features/push/push-answer.ts";
 import { getPushRepeats } from "~/features/push/push-repeats.server.ts";
 import { listPushDevices } from "~/features/push/subscriptions.server.ts";
-import { vapidDetails } from "~/features/push/vapid.server.ts";
+import { subjectMissing, vapidDetails } from "~/features/push/vapid.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 
@@ -26,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PushOvervie
     publicKey,
     devices: devices.map((device) => ({ ...device, since: device.since.toISOString() })),
     repeats,
+    subjectMissing: subjectMissing(),
   };
 }
 

@@ -7,7 +7,7 @@ import { readForm } from "~/lib/form.server.ts";
 
 /**
  * POST /admin/pesanan/cetak: the board's printing claims a ticket, confirms or gives it back
- * (features/orders/printing/print-api.server.ts). JSON answers; admins only (404 for anyone else).
+ * (features/kitchen/printing/print-api.server.ts). JSON answers; admins only (404 for anyone else).
  */
 export function loader() {
   throw data("Cetak tiket hanya lewat tombol di papan pesanan.", {

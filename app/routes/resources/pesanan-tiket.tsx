@@ -11,7 +11,7 @@ import { getDb } from "~/lib/db.server.ts";
 
 /**
  * GET /admin/pesanan/<code>/cetak/<dapur|struk>/<58|80>: a ticket's print view, with the reprint
- * banner once printed (features/orders/printing/print-view.server.tsx). Admins only: anyone else,
+ * banner once printed (features/kitchen/printing/print-view.server.tsx). Admins only: anyone else,
  * and an unknown code, ticket or paper, gets 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../../database/client.server.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Database, DatabaseHandle } from "../../../database/client.server.ts";
+import * as schema from "../../../database/schema.ts";
 import { pushDeliveries, pushSubscriptions, users } from "../../../database/schema.ts";
-import { claimPushes, planPushes } from "../../../app/features/push/push-queue.server.ts";
+import { claimPushes, giveUpStalePushes } from "../../../app/features/push/push-queue.server.ts";
 import { runPushRound, startPushWorker } from "../../../app/features/push/push-worker.server.ts";
 import { PUSH_TTL_SECONDS } from "../../../app/features/push/send-push.server.ts";
 import { vapidDetails } from "../../../app/features/push/vapid.server.ts";
@@ -10,7 +13,7 @@ import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { formatRupiah } from "../../../app/lib/format.ts";
 import { startFakePushService, verifyVapid, type FakePushService } from "../../support/fake-push-service.ts";
 import { placeOrder } from "../../support/orders.ts";
-import { readPush, resetPushes, subscribe } from "../../support/push.ts";
+import { minutesPass, readPush, resetPushes, subscribe } from "../../support/push.ts";
 import { createAdmin } from "../../support/accounts.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
 
@@ -131,12 +134,24 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
     expect((await deliveries()).at(-1)).toMatchObject({ state: "failed", attempts: 6, last_error: "500" });
   });
 
+  it("gives up a push still waiting 10 minutes after its first attempt", async () => {
+    await subscribe(handle.db, service, admin.id, "lama-mati");
+    service.answerWith(503);
+    await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    await runPushRound(handle.db);
+    await minutesPass(handle.db, 9);
+    await giveUpStalePushes(handle.db);
+    expect((await deliveries())[0]).toMatchObject({ state: "pending" });
+    await minutesPass(handle.db, 2);
+    await giveUpStalePushes(handle.db);
+    expect((await deliveries())[0]).toMatchObject({ state: "failed", last_error: "503 · kedaluwarsa" });
+  });
+
   it("sends a push claimed by a server that stopped once its claim runs out", async () => {
     await subscribe(handle.db, service, admin.id, "alih");
     await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
     // A server claims the push and stops before sending it.
-    await planPushes(handle.db);
-    expect(await claimPushes(handle.db)).toHaveLength(1);
+    expect(await claimPushes(handle.db, 10)).toHaveLength(1);
     expect(await runPushRound(handle.db)).toBe(0);
     await handle.db.update(pushDeliveries).set({ claimed_until: new Date(Date.now() - 1000) });
     expect(await runPushRound(handle.db)).toBe(1);
@@ -147,7 +162,7 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
     await subscribe(handle.db, service, admin.id, "diam");
     await subscribe(handle.db, service, admin.id, "cepat");
     service.answerWith((push) => (push.name === "diam" ? "hang" : 201));
-    const stop = startPushWorker({ timeoutMs: 800, intervalMs: 60_000 });
+    const worker = startPushWorker({ timeoutMs: 800, intervalMs: 60_000 });
     try {
       const first = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
       await service.waitFor(2);
@@ -167,13 +182,13 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
       expect(silent.every((row) => row.state === "pending" && row.attempts === 1)).toBe(true);
       expect(silent.map((row) => row.order_id).sort()).toEqual([first.id, second.id].sort());
     } finally {
-      stop();
+      await worker.stop();
     }
   });
 
   it("wakes on the new order's notice: the push leaves without waiting for the timer", async () => {
     await subscribe(handle.db, service, admin.id, "segera");
-    const stop = startPushWorker({ intervalMs: 600_000 });
+    const worker = startPushWorker({ intervalMs: 600_000 });
     try {
       // The start's own pass is over before the order comes.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -184,7 +199,31 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
         .poll(async () => (await deliveries()).find((row) => row.state === "sent")?.order_id)
         .toBe(order.id);
     } finally {
-      stop();
+      await worker.stop();
+    }
+  });
+});
+
+describe("the worker with its database away", () => {
+  it("logs one line a minute, not one per pass", async () => {
+    // A PostgreSQL server that is not there: every query fails at once.
+    const pool = new pg.Pool({ connectionString: "postgres://nyala:x@127.0.0.1:9/nyala" });
+    pool.on("error", () => undefined);
+    useDatabaseHandle({ ...handle, db: drizzle(pool, { schema }) as unknown as Database });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const worker = startPushWorker({ intervalMs: 20 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await worker.stop(0);
+      const lines = errors.mock.calls.filter(([line]) =>
+        String(line).startsWith("Push pesanan gagal diproses"),
+      );
+      expect(lines).toHaveLength(1);
+    } finally {
+      await worker.stop(0);
+      useDatabaseHandle(handle);
+      errors.mockRestore();
+      await pool.end();
     }
   });
 });

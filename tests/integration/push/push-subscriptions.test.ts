@@ -74,7 +74,8 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
     const admin = await account("admin");
     const device = service.subscription("ponsel");
     const empty = await call(loader, get(PATH, { session: admin.token }));
-    expect(empty.json).toMatchObject({ devices: [], repeats: 5 });
+    // No VAPID_SUBJECT here (outside production): the panel warns that iPhones will not ring.
+    expect(empty.json).toMatchObject({ devices: [], repeats: 5, subjectMissing: true });
     const publicKey = empty.json!.publicKey as string;
     expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
 
@@ -102,18 +103,16 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
     });
   });
 
-  it("refuses a subscription that is not a push service's, with a message and nothing stored", async () => {
+  it("refuses a subscription that is not a browser's, with a message and nothing stored (hosts: push-endpoints.test.ts)", async () => {
     const admin = await account("admin");
     const good = service.subscription("baik");
     const refused = [
-      { ...good, endpoint: "http://push.example.com/x" },
-      { ...good, endpoint: "https://10.0.0.7/push" },
-      { ...good, endpoint: "https://localhost/push" },
       { ...good, endpoint: "https://user:pw@push.example.com/x" },
       { ...good, endpoint: "bukan url" },
       { ...good, endpoint: `https://push.example.com/${"a".repeat(2000)}` },
       { ...good, p256dh: good.auth },
       { ...good, p256dh: Buffer.alloc(65, 1).toString("base64url") },
+      { ...good, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString("base64url") },
       { ...good, auth: "" },
     ];
     for (const subscription of refused) {
@@ -167,6 +166,41 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
     );
     for (const device of devices) expect((await turnOn(device, admin.token)).status).toBe(200);
     expect(await endpoints()).toEqual(devices.slice(1).map((device) => device.endpoint));
+  });
+
+  it(`keeps at most ${MAX_DEVICES_PER_ADMIN} devices when 20 browsers turn push on at once`, async () => {
+    const admin = await account("admin");
+    const other = await account("admin");
+    const devices = Array.from({ length: 20 }, (_, index) => service.subscription(`serentak-${index}`));
+    const answers = await Promise.all([
+      ...devices.map((device) => turnOn(device, admin.token)),
+      // Another admin's subscriptions meanwhile are neither held up nor counted.
+      turnOn(service.subscription("admin-lain"), other.token),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(21).fill(200));
+    const rows = await handle.db.select().from(pushSubscriptions);
+    expect(rows.filter((row) => row.user_id === admin.id)).toHaveLength(MAX_DEVICES_PER_ADMIN);
+    expect(rows.filter((row) => row.user_id === other.id)).toHaveLength(1);
+  });
+
+  it("a test push to a device stored with a key off P-256 (before keys were checked) forgets it, never a 500", async () => {
+    const admin = await account("admin");
+    const device = service.subscription("kunci-lama");
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
+    await handle.db.insert(pushSubscriptions).values({
+      user_id: admin.id,
+      endpoint: device.endpoint,
+      p256dh: offCurve,
+      auth: device.auth,
+      device: "Chrome di Android",
+    });
+    const answer = await send({ intent: "uji", endpoint: device.endpoint }, admin.token);
+    expect(answer.status).toBe(409);
+    expect(answer.json).toMatchObject({
+      message: "Langganan perangkat ini sudah tidak berlaku. Nyalakan push lagi.",
+    });
+    expect(await endpoints()).toEqual([]);
+    expect(service.received).toHaveLength(0);
   });
 
   it("a test push to a device its service no longer knows forgets it and says so; a failing service is a 502", async () => {

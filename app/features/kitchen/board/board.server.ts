@@ -145,7 +145,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
         replaced_by: orders.replaced_by,
         replaces: orders.replaces,
         follows: orders.follows,
-        confirmed: sql<boolean>`${confirmedOrder}`,
+        confirmed: sql<boolean>`${confirmedOrder()}`,
         source: orders.source,
         version: orders.version,
         sent_at: orders.sent_at,

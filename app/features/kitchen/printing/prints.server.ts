@@ -30,10 +30,10 @@ const ACCEPTED_WITHIN = sql`interval '1 hour'`;
  */
 const kitchenReady = (now: Date) =>
   or(
-    and(eq(orders.status, "baru"), confirmedOrder),
+    and(eq(orders.status, "baru"), confirmedOrder()),
     and(
       inArray(orders.status, ["diterima", "dimasak"]),
-      sql`not ${confirmedOrder}`,
+      sql`not ${confirmedOrder()}`,
       sql`exists (select 1 from ${orderEvents} e where e.order_id = "orders"."id" and e.status = 'diterima' and e.created_at > ${now.toISOString()}::timestamptz - ${ACCEPTED_WITHIN})`,
     ),
   )!;
