@@ -36,7 +36,6 @@ void getDatabaseHandle().then(
 // In production pushes go only with a VAPID subject Apple accepts, or no iPhone would ever ring.
 if (pushesAllowed()) startPushWorker();
 
-// What the server around the app needs from it (`AppHooks` in server/main.ts).
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
 export { stopPushWorker as stopWorkers } from "~/features/push/push-worker.server.ts";
 export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";

@@ -11,7 +11,6 @@ import { firstUse, lazyComponent } from "~/lib/lazy-component.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { sitePages } from "~/site-pages.server.ts";
-// Development only: in production the server inlines the stylesheet (entry.server.tsx).
 import devStylesheet from "./app.css?url";
 
 // After the session: cached pages are shared per kind of visitor, each given its own parts (the cart count).
@@ -87,7 +86,6 @@ export default function App() {
   const [used, setUsed] = useState(false);
   useEffect(() => void firstUse().then(() => setUsed(true)), []);
   useEffect(() => {
-    // Forms that work without JavaScript show a few buttons only until React runs (app.css).
     document.documentElement.dataset.hydrated = "";
     // A page's first look at localStorage makes the browser load it: a task of its own, not hydration's.
     setTimeout(() => {

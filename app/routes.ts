@@ -15,7 +15,6 @@ export default [
     route("keranjang/tambah", "routes/_site/keranjang-tambah.tsx"),
     route("keranjang/pesan/:menu", "routes/_site/keranjang-pesan.tsx"),
     route("pesanan", "routes/_site/pesanan.tsx"),
-    // An order's own page: its link carries a secret.
     route("pesanan/:kode", "routes/_site/pesanan-detail.tsx"),
     route("pesanan-saya", "routes/_site/pesanan-saya.tsx"),
     route("tentang", "routes/_site/tentang.tsx"),
