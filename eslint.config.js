@@ -11,11 +11,7 @@ import tseslint from "typescript-eslint";
  */
 const ui = "./app/ui";
 
-/**
- * Feature folders from the bottom up: a feature may import those in earlier rows only, never one
- * in its own row or a later one, so no two features depend on each other, even through files
- * that do not import each other.
- */
+// Feature folders from the bottom up: a feature imports only earlier rows, never its own row or a later one.
 export const FEATURE_LAYERS = [
   ["audit", "notifications", "media"],
   ["accounts"],
@@ -38,10 +34,7 @@ export const FEATURE_LAYERS = [
   ["order-pages", "storefront", "admin", "push"],
 ];
 
-/**
- * Sub-folders of a feature from the bottom up (`.` is the feature's own files): a sub-folder may
- * import only earlier ones, so no two parts of one feature depend on each other either.
- */
+// Sub-folders of a feature from the bottom up (`.` is its own files): a sub-folder imports only earlier ones.
 export const SUBFOLDER_LAYERS = {
   kitchen: ["live", "printing", "counter", "board"],
   "order-pages": [".", "customer", "admin"],

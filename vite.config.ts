@@ -2,15 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/**
- * The browser's chunks of the storefront, by the pages that load them (docs/decisions/0042):
- * "shared", what every page runs (the root, the site shell, the cart count, meta tags); "menu",
- * the dish cards and "Tambah" (the dish pages); "dish-parts", a dish's picture and levels (also
- * the cart's lines, loaded with them); "forms", the form pattern's hook and fields; "sign-in", the
- * rules /masuk and /daftar share; "checkout", the small parts both checkouts run. The first group a
- * module matches takes it. Not the checkout's fields nor the spice-level dialog and its choices:
- * they load with their page or at the first tap.
- */
+// Storefront browser chunks by the pages that load them (0042); a module goes to the first group it matches.
+// The checkout's fields and the spice-level dialog stay out: they load with their page or at the first tap.
 const shellModule =
   /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
 const dishPartModule =
@@ -28,15 +21,11 @@ const signInModule = /[\\/]app[\\/]features[\\/]accounts[\\/](auth-rules|auth-fo
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  // Bundling drizzle-orm into the server build: importing it from node_modules on Node 24 costs
-  // about a second of start-up and 150 MB of RSS (STACK-NOTES.md).
+  // drizzle-orm bundled into the server build: imported from node_modules on Node 24 it slows the start and
+  // costs memory.
   ssr: { noExternal: ["drizzle-orm"] },
-  // One chunk for React and React Router in the browser: left to itself the bundler splits them
-  // differently as pages are added, and every extra chunk costs bytes and a request.
-  // The hydration starter hints this chunk first, by its name (deferred-hydration.server.ts).
-  // Three chunks, too, for the storefront's modules that several pages share (above): left to
-  // itself the bundler cut them into a dozen files of 1–3 KB, and each file the browser fetches
-  // costs a phone's main thread about a millisecond before the page hydrates, and gzip bytes.
+  // One "framework" chunk, which the hydration starter hints first by its name; left to itself the bundler
+  // splits it and the shared modules into many small files, each costing a request and main-thread time.
   environments: {
     client: {
       build: {

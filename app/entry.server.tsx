@@ -24,9 +24,7 @@ export const streamTimeout = 5_000;
 
 const production = process.env.NODE_ENV === "production";
 
-// Open the database (migrations and seed) as the server starts, not on the first request; then
-// older uploads' files move into it, and an owner still to prove ADMIN_EMAILS gets a code in the
-// log (the server around the app reports a database that fails).
+// The database opens as the server starts; then older uploads move into it and an unproven owner gets a code.
 void getDatabaseHandle().then(
   ({ db }) =>
     Promise.all([
@@ -35,21 +33,14 @@ void getDatabaseHandle().then(
     ]),
   () => undefined,
 );
-// Every server sends the admins' pushes of new orders, however many run (features/push); in
-// production only with a VAPID subject Apple accepts, or no iPhone would ever ring.
+// In production pushes go only with a VAPID subject Apple accepts, or no iPhone would ever ring.
 if (pushesAllowed()) startPushWorker();
 
-/**
- * What the server around the app needs from it (`AppHooks` in server/main.ts): the database's
- * life, its background workers' stop (before the database closes), outages, cached pages.
- */
 export { closeDatabase, getDatabaseHandle } from "~/lib/db.server.ts";
 export { stopPushWorker as stopWorkers } from "~/features/push/push-worker.server.ts";
 export { outageSeenWithin, requestOutage } from "~/lib/outage.server.ts";
 export const answerWithoutCookies = sitePages.answerWithoutCookies;
 
-// For the mixed-load bench: with EVENT_LOOP_REPORT=1, SIGUSR2 prints the event-loop delay since
-// the last report (ms) on stderr as one JSON line, then starts a new measurement.
 if (process.env.EVENT_LOOP_REPORT === "1") {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
@@ -68,11 +59,7 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const nonce = createNonce();
-  // The whole stylesheet (about 10 KB compressed) goes into the page's <head> instead of a
-  // render-blocking request: the first paint needs nothing but the document
-  // (docs/decisions/0008-first-paint-before-javascript.md). React Router renders it as its
-  // critical CSS,
-  // with the nonce; the browser never renders it itself, so hydration leaves it in place.
+  // The stylesheet inlined as critical CSS with the nonce: the first paint needs only the document (0008).
   if (!import.meta.env.DEV) routerContext.criticalCss = stylesheet;
   applySecurityHeaders(responseHeaders, production);
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, production));
@@ -93,16 +80,12 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      // The visitor's own values are not rendered but marked, and filled in per request
-      // (lib/page-cache.server.ts), so one rendering serves every visitor of a kind.
       <VisitorSlotMarkers value={SLOT_MARKERS}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </VisitorSlotMarkers>,
       {
         nonce,
-        // A part of the page that is ready is written where it belongs, however large the page:
-        // React would otherwise move it to the end, to be put in place by a script, which a
-        // browser without JavaScript never runs (the cart's lines: lib/lazy-component.ts).
+        // Ready parts are written in place, not moved by a script a browser without JavaScript never runs.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
@@ -117,7 +100,6 @@ export default function handleRequest(
           if (import.meta.env.DEV) {
             pipe(body);
           } else {
-            // The page paints before its JavaScript loads (deferred-hydration.server.ts).
             const deferral = createDeferredHydrationStream(nonce);
             deferral.pipe(body);
             pipe(deferral);
@@ -146,24 +128,18 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
-/** Answers like 405 (a POST where there is no action) are the client's mistake, not ours: not logged. */
-/**
- * React Router's errors for an action whose Origin is not this site: its own message for a page
- * (lib/actions.ts), "Bad Request" for a data URL (lib/server-runtime/single-fetch.ts).
- */
+// React Router's messages for a cross-site action: a page's, and "Bad Request" for a data URL.
 const REFUSED_CROSS_SITE =
   /^(?:The `request\.url` origin does not match|`origin` header is not a valid URL|Bad Request$)/;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  // The database away or the disk full: the server answers 503 (lib/outage.server.ts); one line.
   if (noteOutage(request, error)) {
     console.error(`${request.method} ${new URL(request.url).pathname}:`, outageWords(error));
     return;
   }
-  // React Router refuses a cross-site action itself (400) and reports it here: one line, not a
-  // stack trace per forged request.
+  // React Router refuses a cross-site action itself (400) and reports it here: one line, not a stack trace.
   if (error instanceof Error && REFUSED_CROSS_SITE.test(error.message) && isCrossSiteRequest(request)) {
     console.warn(`cross-site ${request.method} ${new URL(request.url).pathname} refused`);
     return;

@@ -11,11 +11,9 @@ import { firstUse, lazyComponent } from "~/lib/lazy-component.ts";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { sitePages } from "~/site-pages.server.ts";
-// Development only: in production the server inlines the stylesheet (entry.server.tsx).
 import devStylesheet from "./app.css?url";
 
-// The page cache comes after the session: pages are shared by the visitors of one kind (nobody
-// known, customer, admin), and every page gets its visitor's own parts (the cart's count).
+// After the session: cached pages are shared per kind of visitor, each given its own parts (the cart count).
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
   csrfMiddleware,
@@ -27,14 +25,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const db = await getDb();
   const user = getOptionalUser(context);
   return {
-    /**
-     * The role only: this loader's answer is shared by every visitor of that kind
-     * (lib/page-cache.server.ts), so never a name, an e-mail, a hash or a token.
-     */
+    /** The role only: this answer is shared by all visitors of a kind, so never a name, e-mail or token. */
     user: user ? { role: user.role } : null,
     store: await getStoreSettings(db),
     origin: getOrigin(request),
-    /** The item a "Tambah" without JavaScript just added (`?ditambahkan=<id>&level=<n>`), for its notice. */
     added: await addedItem(db, url.searchParams),
   };
 }
@@ -54,9 +48,7 @@ async function addedItem(db: Awaited<ReturnType<typeof getDb>>, search: URLSearc
 
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: devStylesheet }] : []),
-  // The Latin font file (every Indonesian page needs it) is requested with the stylesheet
-  // instead of after it: it is usually there before the first paint, so text does not reflow
-  // when it swaps in (the hero image on / moved by 0.13 CLS on a mobile profile).
+  // Preloaded beside the stylesheet: usually there before the first paint, so text does not reflow.
   { rel: "preload", href: jakartaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -82,7 +74,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Whether this browser still keeps a cart from before the server kept carts. */
 function hasStoredCart(): boolean {
   try {
     return window.localStorage.getItem(CART_STORAGE_KEY) !== null;
@@ -95,11 +86,8 @@ export default function App() {
   const [used, setUsed] = useState(false);
   useEffect(() => void firstUse().then(() => setUsed(true)), []);
   useEffect(() => {
-    // Forms that work without JavaScript show a few buttons only until React runs (app.css).
     document.documentElement.dataset.hydrated = "";
-    // A page's first look at localStorage makes the browser load it: a task of its own, not a
-    // part of hydration's (it made the longest task after the first paint on a phone).
-    // The root is never unmounted: nothing to cancel.
+    // A page's first look at localStorage makes the browser load it: a task of its own, not hydration's.
     setTimeout(() => {
       if (hasStoredCart()) {
         void import("~/features/cart/stored-cart-migration.ts").then(({ moveStoredCart }) =>
@@ -122,18 +110,13 @@ export default function App() {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
-/** The store's details and origin, from the root loader; available on every page. */
 export function useRootData(): RootLoaderData {
   const data = useRouteLoaderData<RootLoaderData>("root");
   if (!data) throw new Error("root loader data is missing");
   return data;
 }
 
-/** The error page's code is fetched only when one is shown: not part of every page's JavaScript. */
-/**
- * The cart's writes (cart-writer.ts): its code comes at the page's first use, and it renders in
- * the browser only, so no part of the page waits for it to hydrate.
- */
+// Rendered in the browser only, at the page's first use, so no part of the page waits for it to hydrate.
 const CartWriter = lazy(() => import("~/features/cart/cart-writes.tsx"));
 
 const ErrorPage = lazyComponent<Route.ErrorBoundaryProps>(() => import("~/components/error-page.tsx"));

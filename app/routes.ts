@@ -1,37 +1,28 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Every URL of the product, grouped as SPEC.md section 2 groups them. */
 export default [
-  // Public routes
   index("routes/landing.tsx"),
   layout("routes/_auth/layout.tsx", [
     route("masuk", "routes/_auth/masuk.tsx"),
     route("daftar", "routes/_auth/daftar.tsx"),
-    // The owner's one-time code from the server's log: an ADMIN_EMAILS address proven (0050).
     route("kode-admin", "routes/_auth/kode-admin.tsx"),
   ]),
 
-  // Routes in the shared layout with the top navigation bar
   layout("routes/_site/layout.tsx", [
     route("beranda", "routes/_site/beranda.tsx"),
     route("produk", "routes/_site/produk.tsx"),
     route("keranjang", "routes/_site/keranjang.tsx"),
-    // Without JavaScript: a dish's spice level before it goes into the cart.
     route("keranjang/tambah", "routes/_site/keranjang-tambah.tsx"),
-    // "Pesan" on one dish: its quick checkout, recorded like the cart's (0038).
     route("keranjang/pesan/:menu", "routes/_site/keranjang-pesan.tsx"),
-    // The checkout (its answer is this page without JavaScript).
     route("pesanan", "routes/_site/pesanan.tsx"),
-    // An order's own page (its link carries a secret) and the signed-in customer's orders.
     route("pesanan/:kode", "routes/_site/pesanan-detail.tsx"),
     route("pesanan-saya", "routes/_site/pesanan-saya.tsx"),
     route("tentang", "routes/_site/tentang.tsx"),
     route("kontak", "routes/_site/kontak.tsx"),
-    // Any other path: the 404 page, inside the layout so the visitor can navigate on.
     route("*", "routes/_site/not-found.tsx"),
   ]),
 
-  // Admin routes: every page and action behind the admin gate (app/features/accounts/permissions.server.ts)
+  // Every admin page and action is behind the admin gate (app/features/accounts/permissions.server.ts).
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
@@ -41,7 +32,6 @@ export default [
       route("pengaturan", "routes/admin/pengaturan.tsx"),
       route("notifikasi-masuk", "routes/admin/notifikasi-masuk.tsx"),
       route("pengaturan-notifikasi", "routes/admin/pengaturan-notifikasi.tsx"),
-      // Restaurant operations (#5): the sidebar's and the phone menu's pages.
       route("menu", "routes/admin/operasi/menu.tsx"),
       route("produk", "routes/admin/operasi/menu.tsx", { id: "routes/admin/operasi/produk" }),
       route("menu-populer", "routes/admin/operasi/menu-populer.tsx"),
@@ -54,26 +44,20 @@ export default [
       route("pesanan/:kode", "routes/admin/operasi/pesanan-detail.tsx"),
       route("laporan", "routes/admin/operasi/laporan.tsx"),
       route("log-perubahan", "routes/admin/operasi/log-perubahan.tsx"),
-      // Any other admin path: the admin not-found page (404) inside the admin frame.
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
 
-  // Resource routes (no page of their own)
   route("keluar", "routes/resources/logout.tsx"),
   route("captcha/altcha", "routes/resources/altcha.tsx"),
   route("keranjang/pindahkan", "routes/resources/keranjang-pindahkan.tsx"),
   route("auth/google", "routes/resources/google-start.tsx"),
   route("auth/google/callback", "routes/resources/google-callback.tsx"),
-  // Live connections (server-sent events): an order page's, and the staff board's (admins only).
   route("pesanan/:kode/langsung", "routes/resources/pesanan-langsung.tsx"),
-  // An order's QRIS for its exact total as a PNG ("Simpan QR").
   route("pesanan/:kode/qris.png", "routes/resources/pesanan-qris.tsx"),
   route("admin/pesanan/langsung", "routes/resources/pesanan-papan.tsx"),
-  // Printing (admins only): an order's ticket as a print view, and the claims of the board's printers.
   route("admin/pesanan/:kode/cetak/:tiket/:kertas", "routes/resources/pesanan-tiket.tsx"),
   route("admin/pesanan/cetak", "routes/resources/pesanan-cetak.tsx"),
-  // The admin area as an installable app with Web Push: its manifest and service worker.
   route("admin/manifest.webmanifest", "routes/resources/admin-manifest.tsx"),
   route("admin/sw.js", "routes/resources/admin-service-worker.tsx"),
   route("admin/notifikasi-push", "routes/resources/notifikasi-push.tsx"),

@@ -1,7 +1,4 @@
-/**
- * The catalog a fresh Nyala shows before the owner changes anything (shared/CATALOG.md).
- * Data, not code paths: the seed writes it into the database once.
- */
+// The catalog a fresh Nyala shows before the owner changes anything; the seed writes it once.
 import type { PromoRule } from "./types.ts";
 
 export const seedCategories = [
@@ -72,7 +69,6 @@ export const seedMenuItems = [
     produk_rank: 4,
   },
 ].map((item) => {
-  // Each spice level of the noodles is its own item of the family "Mie Nyala" (its level from its name).
   const level = /Level (\d)$/.exec(item.nama)?.[1];
   return {
     ...item,
@@ -108,7 +104,6 @@ export const seedSlides = [
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
-/** A rule with nothing restricted, for the seed's rules to start from. */
 const openRule: PromoRule = {
   days: EVERY_DAY,
   time_from: null,
@@ -128,12 +123,7 @@ const openRule: PromoRule = {
   combinable: true,
 };
 
-/**
- * The three promos of CATALOG.md as working rules (docs/decisions/0024-promotion-rules.md). Their
- * time labels come from the rules ("Setiap hari", "Setiap Senin"), so the owner's label only
- * says what the rule cannot ("Khusus Pelajar"). `before` is what the first seed wrote: the
- * upgrade of an existing database matches those rows and leaves the owner's own promos alone.
- */
+// `before` is what the first seed wrote: an upgrade matches those rows, not the owner's own promos (0024).
 export const seedPromos = [
   {
     title: "Beli 2 Mie Gratis Es Teh Jumbo",

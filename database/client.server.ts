@@ -8,7 +8,6 @@ import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** A row of drizzle's migrations table: the migration file's SHA-256 and its journal time. */
 export interface AppliedMigration {
   hash: string;
   createdAt: number;
@@ -18,49 +17,30 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
-  /** Resolves when the database answers (the health check). */
   ping(): Promise<void>;
   appliedMigrations(): Promise<AppliedMigration[]>;
-  /**
-   * Embedded only: runs `fn` between transactions, with every query held back, after a
-   * checkpoint; the data directory's files do not change meanwhile (the backup's snapshot).
-   */
+  /** Embedded only: runs `fn` between transactions after a checkpoint, the files unchanged meanwhile. */
   pause?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 interface DatabaseOptions {
-  /** `postgres://…` runs on a PostgreSQL server; empty means the embedded PGlite. */
   databaseUrl?: string;
-  /** PGlite's data directory; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   migrationsFolder?: string;
-  /** A PGlite snapshot (`dumpDataDir`) to start from instead of an empty cluster (tests). */
   loadDataDir?: Blob;
-  /** Shown to a second process that finds the embedded directory locked ("server"). */
   lockPurpose?: string;
-  /** A new embedded directory is copied from this template (`npm run build` makes it) or prepared. */
   prepare?: { templateDir?: string };
-  /** false: open without applying the migrations (a restore checks the schema first). */
   migrate?: boolean;
 }
 
-/**
- * PostgreSQL settings for the embedded database. shared_buffers is PostgreSQL's page cache
- * inside PGlite's WebAssembly memory; 16 MB holds the whole catalog and keeps the server's
- * memory small (docs/decisions/0002-embedded-database-memory.md). PGLITE_SHARED_BUFFERS changes it.
- */
+// shared_buffers is PostgreSQL's page cache inside PGlite's WebAssembly memory (0002).
 function pgliteSettings(): string[] {
   return ["-c", `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || "16MB"}`];
 }
 
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 
-/**
- * Opens the database and applies the committed migrations. Seeding is the starter's job
- * (`seedCatalog` in seed.ts), so a script that only reads or imports never writes the catalog.
- * An embedded directory is locked for as long as it is open (data-dir-lock.ts): a second process
- * gets DataDirLockedError instead of a second writer on the same files.
- */
+// Seeding is the starter's job (seed.ts), so a script that only reads never writes the catalog.
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrations();
   return options.databaseUrl
@@ -137,9 +117,7 @@ async function openPostgres(
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-  // A connection the database closes (a restart, a failover, an admin's command) emits "error":
-  // on the pool while idle, on its client while a query or a transaction holds it. Unhandled,
-  // either ends the process; handled, the pool drops the connection and opens another when asked.
+  // A closed connection emits "error" on the pool or on its client; unhandled, either ends the process.
   pool.on("connect", (client) =>
     client.on("error", (error) => console.error("Koneksi database terputus:", error.message)),
   );

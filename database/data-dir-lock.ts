@@ -1,8 +1,5 @@
-/**
- * One process at a time on an embedded data directory: a Unix socket the kernel frees when its
- * holder ends, and `<dir>.lock` naming the holder (docs/decisions/0014-one-box.md). Re-entrant
- * within one process: its holders share one socket.
- */
+// One process at a time on an embedded data directory (0014): a Unix socket the kernel frees when its holder
+// ends, and `<dir>.lock` naming the holder; re-entrant within one process.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
@@ -23,9 +20,8 @@ export type LockRequestHandler = (request: Record<string, unknown>) => Promise<R
 
 export interface DataDirLock {
   dir: string;
-  /** Set when the directory was last held by a process that has ended: the lock was taken over. */
+  /** Set when the last holder had ended: the lock was taken over. */
   previousHolder: LockHolder | null;
-  /** Answers `op` for clients that present the token (`askHolder`). */
   serve(op: string, handler: LockRequestHandler): void;
   release(): Promise<void>;
 }
@@ -60,7 +56,6 @@ const heldLocks = ((globalThis as Record<symbol, unknown>)[Symbol.for("nyala.dat
   HeldLock
 >()) as Map<string, HeldLock>;
 
-/** The directory's absolute path, symbolic links in its parent resolved (it may not exist yet). */
 function canonical(dir: string): string {
   const absolute = path.resolve(dir);
   const parent = path.dirname(absolute);
@@ -95,7 +90,6 @@ function readLockFile(dir: string): LockFile | null {
 const holderOf = (file: LockFile | null): LockHolder | null =>
   file && { pid: file.pid, startedAt: file.startedAt, purpose: file.purpose };
 
-/** One request to the holder's socket, one JSON line back. */
 function exchange(address: string, request: object, timeoutMs: number): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(address);
@@ -171,7 +165,6 @@ function listen(address: string, held: HeldLock): Promise<void> {
   });
 }
 
-/** Who holds `dir` now (asked over its socket), or null when nobody answers. */
 export async function lockHolder(dir: string): Promise<LockHolder | null> {
   try {
     const reply = await exchange(lockSocketAddress(dir), { op: "who" }, 3000);
@@ -182,10 +175,6 @@ export async function lockHolder(dir: string): Promise<LockHolder | null> {
   }
 }
 
-/**
- * Takes the lock of the embedded data directory `dir`, or throws DataDirLockedError naming the
- * process that holds it. `purpose` tells people what holds it ("server", "npm run backup").
- */
 export async function lockDataDir(dir: string, purpose: string): Promise<DataDirLock> {
   await mkdir(path.dirname(path.resolve(dir)), { recursive: true, mode: 0o700 });
   const key = canonical(dir);
@@ -248,10 +237,7 @@ export async function lockDataDir(dir: string, purpose: string): Promise<DataDir
   };
 }
 
-/**
- * Asks the process holding `dir` to run `op` (which it registered with `serve`). Needs read
- * access to `<dir>.lock`, where the holder wrote the token.
- */
+// Needs read access to `<dir>.lock`, where the holder wrote the token.
 export async function askHolder(
   dir: string,
   op: string,

@@ -1,8 +1,4 @@
-/**
- * A new embedded data directory, copied from the build's template or prepared in a short-lived
- * child, then renamed into place (docs/decisions/0002-embedded-database-memory.md). The caller
- * holds its lock.
- */
+// A new embedded data directory, copied from the template or prepared in a child, renamed into place (0002).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, copyFile, mkdir, readdir, rename, rm } from "node:fs/promises";
@@ -10,7 +6,6 @@ import path from "node:path";
 
 export const isDataDir = (dir: string) => existsSync(path.join(dir, "PG_VERSION"));
 
-/** Copies a directory tree, files in parallel (fs.cp copies one file at a time: 4× slower here). */
 export async function copyTree(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true });
   const entries = await readdir(from, { withFileTypes: true });
@@ -39,23 +34,17 @@ function prepareInChild(dir: string): Promise<void> {
   });
 }
 
-/**
- * Makes `dir` a ready database unless it is one. Returns how: "existing", "template" or
- * "prepared" (the child process ran initdb).
- */
 export async function ensureEmbeddedDataDir(
   dir: string,
   options: { templateDir?: string } = {},
 ): Promise<"existing" | "template" | "prepared"> {
   if (isDataDir(dir)) {
-    // PGlite creates its files readable and writable by everyone (0666): the directory keeps
-    // other users of the machine out.
+    // PGlite creates its files readable by everyone (0666): the directory keeps other users out.
     await chmod(dir, 0o700);
     return "existing";
   }
   const parent = path.dirname(dir);
   await mkdir(parent, { recursive: true });
-  // Left by a start that was killed while preparing (the caller holds the lock: nobody else is).
   for (const name of await readdir(parent)) {
     if (name.startsWith(`${path.basename(dir)}.preparing-`)) {
       await rm(path.join(parent, name), { recursive: true, force: true });

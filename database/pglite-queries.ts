@@ -1,22 +1,14 @@
-/**
- * PGlite as Drizzle uses it, without per-query parsers: Drizzle sends its parsers with every query
- * and PGlite then copies its 300-entry parser table, twice a query's own cost (decision 0045).
- */
+// PGlite copies its parser table for each query Drizzle passes parsers with: this parses once instead (0045).
 import type { PGlite, ParserOptions, Transaction } from "@electric-sql/pglite";
 
 const keep = (value: string) => value;
 
-/**
- * What drizzle-orm/pglite passes per query, by type oid: timestamp, timestamptz, interval, date,
- * numeric[] and the four arrays of the first four, kept as Postgres wrote them.
- */
 const DRIZZLE_PARSERS: ParserOptions = Object.fromEntries(
   [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]),
 );
 
 type Queryable = Pick<PGlite | Transaction, "query">;
 
-/** `target` with its `query` (and its transactions' `query`) ignoring the parsers a call passes. */
 function withoutCallParsers<T extends Queryable>(target: T): T {
   return new Proxy(target, {
     get(object, property) {
@@ -36,7 +28,6 @@ function withoutCallParsers<T extends Queryable>(target: T): T {
   });
 }
 
-/** The client to hand Drizzle: the instance parses as Drizzle asks, once, instead of per query. */
 export function drizzleClient(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
   return withoutCallParsers(client);

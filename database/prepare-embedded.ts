@@ -1,8 +1,4 @@
-/**
- * `node database/prepare-embedded.ts <data dir>`: creates, migrates and seeds the embedded
- * database, then exits; run as a child so initdb's memory leaves with it
- * (docs/decisions/0002-embedded-database-memory.md).
- */
+// Creates, migrates and seeds the embedded database in a child, so initdb's memory leaves with it (0002).
 import { openDatabase } from "./client.server.ts";
 import { seedCatalog } from "./seed.ts";
 

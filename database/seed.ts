@@ -7,10 +7,7 @@ const CATALOG_SEED = "seed:catalog:v1";
 const LEVELS_SEED = "seed:spice-levels:v1";
 const PROMO_RULES_SEED = "seed:promo-rules:v1";
 
-/**
- * Everything a database starts with, each part once (see the two functions below). Whoever starts
- * the app calls this after `openDatabase` (the server at every start, the tests' databases). Returns whether the starting catalog was written by this call.
- */
+// Everything a database starts with, each part once; returns whether the starting catalog was written now.
 export async function seedCatalog(db: Database): Promise<boolean> {
   const seeded = await seedStartingCatalog(db);
   await seedOperations(db);
@@ -18,12 +15,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
   return seeded;
 }
 
-/**
- * Writes the starting catalog once per database. The marker row and the data go in one
- * transaction, so concurrent starts (two app servers) seed exactly once, and an owner who later
- * deletes a seeded promo does not see it come back on the next restart.
- * Returns whether this call seeded.
- */
+// Marker row and data in one transaction: concurrent starts seed once, and a deleted promo stays deleted.
 async function seedStartingCatalog(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -45,12 +37,7 @@ async function seedStartingCatalog(db: Database): Promise<boolean> {
   });
 }
 
-/**
- * Once per database, after the catalog: the store settings row exists. Its columns start empty,
- * which means "use the environment settings" (app/features/store/settings.server.ts). Like the
- * catalog seed, a marker row makes it run once, so an owner's later change stays. (It once also
- * gave the starting noodles a spice level; migration 0008 made those level families.)
- */
+// The settings row's empty columns mean "use the environment settings"; a marker row makes it run once.
 export async function seedOperations(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -64,13 +51,7 @@ export async function seedOperations(db: Database): Promise<boolean> {
   });
 }
 
-/**
- * Once per database: the three starting promos become working rules. A database seeded before
- * rules existed has them as pictures; each is upgraded only where it is still the seeded row
- * (same title and picture, no rule yet), and its label and description only where the owner
- * left the seeded words, so a promo the owner created or rewrote is never touched. A fresh
- * database was seeded with the rules already and matches nothing here.
- */
+// Upgrades a seeded promo only where it is still the seeded row, so an owner's own promo is never touched.
 export async function seedPromoRules(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx

@@ -3,10 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createConnectionBudget, isEventStream, type BudgetSettings } from "./connection-budget.ts";
 
-/**
- * A real HTTP server behind the budget, with an app that keeps an event stream open and reads a
- * body to its end. Clients are raw sockets from loopback addresses of their own.
- */
+// A real HTTP server behind the budget; clients are raw sockets from loopback addresses of their own.
 let server: http.Server | undefined;
 const sockets: net.Socket[] = [];
 afterEach(async () => {
@@ -50,11 +47,7 @@ interface Reply {
   closed: boolean;
 }
 
-/**
- * A raw connection from `from` that sends `head` then `chunks` (one every `everyMs`); resolves
- * with the first answer's status line, headers and what of its body came, once the server ends
- * it or after `waitMs`.
- */
+// Sends `head` then `chunks` from `from`; the first answer, once the server ends it or after `waitMs`.
 function client(
   port: number,
   from: string,

@@ -1,8 +1,5 @@
-/**
- * The connection budget: open request bodies and event streams counted per client address and in
- * total before React Router sees them; past a limit 429 or 503 with Retry-After, a trickling body
- * 408 (docs/decisions/0030-connection-budget-and-outages.md).
- */
+// Open request bodies and event streams counted per client address and in total before React Router (0030):
+// past a limit 429 or 503 with Retry-After, a trickling body 408.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyLimitFor } from "../app/lib/body-limit.ts";
 import { clientAddressFrom, trustProxyHops } from "../app/lib/client-address.ts";
@@ -10,17 +7,13 @@ import { OpenCount, type OpenLimits } from "./open-count.ts";
 import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
 
 const CHECK_EVERY_MS = 1_000;
-/** With the budget full, how long a new body may take to arrive whole (then it needs no place). */
 const ARRIVAL_WAIT_MS = 50;
 
 export interface BudgetSettings {
   bodies: OpenLimits;
   streams: OpenLimits;
-  /** How long a body may wait before its rate counts (ms). */
   bodyGraceMs: number;
-  /** After the grace, a body must bring this many bytes per second waited on average. */
   bodyMinBytesPerSecond: number;
-  /** Proxies in front (TRUST_PROXY), for the client's address. */
   trustProxy: number;
 }
 
@@ -29,7 +22,7 @@ const setting = (value: string | undefined, fallback: number) => {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 };
 
-/** The budget from the environment (README's settings table has the same names and defaults). */
+// The README's settings table lists the same names and defaults.
 export function budgetSettings(env: NodeJS.ProcessEnv = process.env): BudgetSettings {
   const hops = trustProxyHops(env.TRUST_PROXY?.trim());
   return {
@@ -51,12 +44,10 @@ export function budgetSettings(env: NodeJS.ProcessEnv = process.env): BudgetSett
 interface OpenBody {
   request: IncomingMessage;
   response: ServerResponse;
-  /** The socket's bytes read when the body started. */
   bytesAtStart: number;
   startedAt: number;
 }
 
-/** An EventSource's request (the app answers anything else on its routes with 406). */
 export const isEventStream = (request: IncomingMessage) =>
   request.method === "GET" && (request.headers.accept ?? "").includes("text/event-stream");
 
@@ -64,14 +55,8 @@ const hasBody = (request: IncomingMessage) =>
   request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"]) > 0;
 
 export interface ConnectionBudget {
-  /**
-   * Lets `request` in (`proceed`), counting it while it stays open at its client's pace, or
-   * answers it itself when it would pass a limit.
-   */
   admit(request: IncomingMessage, response: ServerResponse, proceed: () => void): void;
-  /** What is counted now (tests and the bench). */
   counts(): { bodies: number; bodyBytes: number; streams: number };
-  /** Ends every open event stream (a stopping server; their parser may be gone, stream-connections.ts). */
   endStreams(): void;
   stop(): void;
 }
@@ -109,7 +94,6 @@ export function createConnectionBudget(settings: BudgetSettings): ConnectionBudg
     }
   }
 
-  // Node calls "close" listeners with the response as `this`: one function for every stream.
   function streamClosed(this: ServerResponse) {
     streams.release(this);
   }
@@ -152,8 +136,7 @@ export function createConnectionBudget(settings: BudgetSettings): ConnectionBudg
         return proceed();
       }
       if (!admitBody(request, response, address)) return proceed();
-      // The budget is full: a small form usually arrives whole with its headers or just after
-      // them, and then costs nothing to wait for. Anything still arriving is refused.
+      // The budget is full: a small form usually arrives with its headers and costs nothing to wait for.
       setTimeout(() => {
         if (request.destroyed) return;
         if (request.complete) return proceed();

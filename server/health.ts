@@ -1,27 +1,18 @@
-/**
- * GET /healthz, answered before React Router: 200 when the database answers (`degraded` when the
- * disk is nearly full), 503 while starting, stopping or when the database does not answer within
- * PING_TIMEOUT_MS (docs/decisions/0015-one-server-process.md). Tells nothing secret.
- */
+// GET /healthz before React Router (0015): 200 (degraded on a near-full disk), else 503; nothing secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const HEALTH_PATH = "/healthz";
 const PING_TIMEOUT_MS = 2000;
-/** Less free space than this where the data is written reads as a full disk. */
 export const LOW_DISK_BYTES = 64 * 1024 * 1024;
 
 export type Phase = "starting" | "ready" | "stopping";
 
 export interface HealthSource {
   phase(): Phase;
-  /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Free bytes on the disk the data is written to; null when unknown. */
   freeDiskBytes(): Promise<number | null>;
-  /** Whether a write failed lately because the disk (or the database's) was full. */
   diskFullLately(): boolean;
   startedAt: number;
-  /** How often the supervisor (scripts/start.sh) has started the server again after a crash. */
   restarts: number;
 }
 

@@ -1,8 +1,4 @@
-/**
- * The HTTP server: /healthz, the connection budget, cached pages for visitors without cookies,
- * precompressed static files, then React Router (docs/decisions/0015-one-server-process.md). It
- * counts requests in flight for a graceful stop, answering new ones 503 meanwhile.
- */
+// /healthz, the connection budget, cached pages, static files, then React Router (0015); drains on stop.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -22,20 +18,17 @@ import { SERVER_ANSWERS, sendServerAnswer } from "./server-answers.ts";
 import { staticFiles } from "./static-files.ts";
 import { limitParserPool } from "./stream-connections.ts";
 
-/** Idle HTTP parsers kept for reuse (Node keeps 1,000, 10 MB; stream-connections.ts). */
 const PARSER_POOL = 64;
 
 export interface AppServer {
   server: http.Server;
-  /** Stops taking requests and resolves when those in flight are answered (or after `graceMs`). */
   drain(graceMs: number): Promise<void>;
 }
 
 function staticApp(build: ServerBuild, reactRouter: ReturnType<typeof createReactRouterHandler>) {
   const app = express();
   app.disable("x-powered-by");
-  // Only pages drawn per request get here (cached pages and static files come compressed): gzip 4
-  // costs half of the default 6 for 5 % more bytes (decision 0045).
+  // Only pages drawn per request get here; gzip level 4 is the CPU trade of decision 0045.
   app.use(compression({ level: 4 }));
   app.use(staticFiles(path.resolve(build.assetsBuildDirectory)));
   app.all("/{*splat}", (request, response, next) => {
@@ -44,10 +37,7 @@ function staticApp(build: ServerBuild, reactRouter: ReturnType<typeof createReac
   return app;
 }
 
-/**
- * One line per answer (method, path, status, size, time). The query string is left out: it can
- * carry secrets (an order page's `?kunci=`, Google's `code` and `state`) that logs must not keep.
- */
+// No query string: it can carry secrets (an order's `?kunci=`, Google's `code`) that logs must not keep.
 export function answerLogLine(request: IncomingMessage, response: ServerResponse, started: number): string {
   const size = response.getHeader("content-length") ?? "-";
   const ms = (performance.now() - started).toFixed(1);
@@ -97,8 +87,7 @@ export function createAppServer(
   };
 
   const server = http.createServer(listener);
-  // A client that asks before sending a large body (Expect: 100-continue) and announces more than
-  // the limit gets its 413 without sending the body at all.
+  // A client asking first (Expect: 100-continue) and announcing more than the limit gets its 413 unsent.
   server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
     const declared = Number(request.headers["content-length"]);
     if (declared > bodyLimitFor((request.url ?? "/").split("?")[0]!)) {

@@ -1,8 +1,4 @@
-/**
- * The production server (scripts/serve.sh; `npm start` supervises it): the data directory's lock,
- * the app build, the HTTP server, the database, backup snapshots on request, and a graceful stop on
- * SIGTERM/SIGINT (docs/decisions/0014-one-box.md, 0015-one-server-process.md).
- */
+// The production server: lock, app build, HTTP server, database, snapshots, graceful stop (0014, 0015).
 import { statfs } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,19 +12,15 @@ import { createAppServer } from "./http-server.ts";
 
 /** Exit code when another process is in the way (the data directory's lock, the port): no restart helps. */
 export const EXIT_IN_THE_WAY = 3;
-/** How long a stop waits for the requests in flight. */
 const STOP_GRACE_MS = 15_000;
 
-/** What the app build exports for its server (app/entry.server.tsx). */
 interface AppHooks {
   getDatabaseHandle(): Promise<DatabaseHandle>;
   closeDatabase(): Promise<void>;
-  /** Background work stops taking work and finishes what is in flight (bounded). */
   stopWorkers(): Promise<void>;
   outageSeenWithin(kind: "disk", ms: number): boolean;
 }
 
-/** How long a write that failed for a full disk keeps /healthz `degraded`. */
 const DISK_FULL_NOTED_MS = 60_000;
 
 process.env.NODE_ENV ??= "production";
@@ -89,8 +81,7 @@ let stopping: Promise<void> | null = null;
 async function stop(signal: NodeJS.Signals) {
   phase = "stopping";
   console.log(`${signal}: server berhenti menerima permintaan baru, menyelesaikan yang sedang berjalan…`);
-  // The push worker, like the requests in flight, is done with the database before it closes
-  // (with no database open yet it has no query to finish).
+  // The push worker, like the requests in flight, is done with the database before it closes.
   await Promise.all([
     app.drain(STOP_GRACE_MS),
     handle &&

@@ -1,16 +1,10 @@
-/**
- * The connection budget's bookkeeping (docs/decisions/0030-connection-budget-and-outages.md): open
- * connections of one kind per client address and in total, and their cost. An entry counts until
- * released or until `stillOpen` says it no longer waits for its client.
- */
+// The budget's bookkeeping (0030): an entry counts until released or no longer waiting for its client.
 export interface OpenLimits {
   perAddress: number;
   total: number;
-  /** The most all entries together may weigh (bytes of bodies); none when absent. */
   totalWeight?: number;
 }
 
-/** Which limit a new connection would pass. */
 export type Refusal = "address" | "total";
 
 export class OpenCount<Entry> {
@@ -23,7 +17,6 @@ export class OpenCount<Entry> {
     private readonly stillOpen: (entry: Entry) => boolean = () => true,
   ) {}
 
-  /** Counts `entry` (weighing `weight`) for `address`, or says which limit it would pass. */
   admit(address: string, entry: Entry, weight = 0): Refusal | null {
     if (this.countFor(address) >= this.limits.perAddress) return "address";
     const full = () =>
@@ -43,7 +36,6 @@ export class OpenCount<Entry> {
     return null;
   }
 
-  /** Stops counting `entry` (again is harmless). */
   release(entry: Entry) {
     const found = this.open.get(entry);
     if (!found) return;
@@ -54,7 +46,6 @@ export class OpenCount<Entry> {
     if (entries.size === 0) this.byAddress.delete(found.address);
   }
 
-  /** What `address` holds open now. */
   countFor(address: string): number {
     const entries = this.byAddress.get(address);
     if (!entries) return 0;
@@ -66,7 +57,6 @@ export class OpenCount<Entry> {
     return this.open.size;
   }
 
-  /** What the open entries weigh together. */
   get totalWeight() {
     return this.weight;
   }

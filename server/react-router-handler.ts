@@ -1,8 +1,4 @@
-/**
- * Node's request to React Router and back, with the body held to its URL's limit (request-body.ts):
- * past it the answer is 413 whatever the route did (docs/decisions/0015-one-server-process.md). A
- * 500 traced to an outage becomes a 503; event streams are written straight to Node's response.
- */
+// Node to React Router and back: past the body limit a 413 whatever the route did, an outage a 503 (0015).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -11,12 +7,10 @@ import { guardBody } from "./request-body.ts";
 import { SERVER_ANSWERS, serverAnswer, type ServerAnswer } from "./server-answers.ts";
 import { releaseParser } from "./stream-connections.ts";
 
-/** What the app build exports for its server (app/entry.server.tsx, lib/outage.server.ts). */
 interface AppOutages {
   requestOutage?(request: Request): "database" | "disk" | null;
 }
 
-/** The answer's property that takes Node's response as an event stream's sink (lib/event-stream.server.ts). */
 const EVENT_STREAM_ATTACH = Symbol.for("nyala.eventStream.attach");
 type EventStreamAnswer = Response & { [EVENT_STREAM_ATTACH]?: (sink: ServerResponse) => void };
 
@@ -40,13 +34,11 @@ function requestHeaders(request: IncomingMessage): Headers {
   return headers;
 }
 
-/** The server's own answer in place of the app's. */
 function ownAnswer(request: IncomingMessage, answer: ServerAnswer): Response {
   const { headers, body } = serverAnswer(request, answer);
   return new Response(body, { status: answer.status, headers });
 }
 
-/** Writes `answer`; true when it is an event stream the app now writes to `response` itself. */
 async function send(response: ServerResponse, answer: Response): Promise<boolean> {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();

@@ -7,10 +7,7 @@ import { guardBody } from "./request-body.ts";
 const LIMIT = 1024 * 1024;
 const CHUNK = 64 * 1024;
 
-/**
- * A real HTTP server whose handler reads the guarded body like an action does, and answers with
- * what it got: how many bytes reached it and whether the stream stopped at the limit.
- */
+// A real HTTP server whose handler reads the guarded body like an action does and answers with what it got.
 let server: http.Server;
 let port: number;
 beforeAll(async () => {
@@ -35,10 +32,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/**
- * Sends `total` bytes (chunked unless `declare`), all of them, as a browser does before it reads
- * the answer; the answer, or the error when the connection was cut.
- */
+// Sends all `total` bytes (chunked unless `declare`) before reading the answer, as a browser does.
 function send(total: number, declare = false): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const request = http.request({

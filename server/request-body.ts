@@ -1,20 +1,10 @@
-/**
- * A request's body held to its URL's limit (app/lib/body-limit.ts) as it streams in: past it the
- * stream fails with BodyTooLargeError (docs/decisions/0015-one-server-process.md). An unread body
- * is drained after the answer up to DISCARD_LIMIT, then the connection is cut.
- */
+// A request's body held to its URL's limit as it streams in (0015); an unread body is drained, then cut.
 import type { IncomingMessage } from "node:http";
 import { BodyTooLargeError } from "../app/lib/body-limit.ts";
 
 export const DISCARD_LIMIT = 256 * 1024 * 1024;
 
-/**
- * Node reads a socket into a new 64 KB buffer each time, and a dead buffer is freed only when V8
- * collects garbage, which external memory triggers after about 64 MB: a fast 150 MB body left
- * about 75 MB more RSS behind. A minor collection (a millisecond) every 8 MB of bodies keeps that
- * near 25 MB. Needs `--expose-gc` (scripts/serve.sh); without it nothing is collected early.
- * docs/decisions/0015-one-server-process.md has the measurements.
- */
+// A minor collection every 8 MB of bodies keeps dead socket buffers from piling up; needs --expose-gc (0015).
 const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
 let receivedSinceCollect = 0;
 const collect = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
@@ -27,11 +17,8 @@ function counted(bytes: number) {
 }
 
 export interface GuardedBody {
-  /** The body for `new Request` (undefined for GET and HEAD). */
   stream: ReadableStream<Uint8Array> | undefined;
-  /** Whether the client declared or sent more than the limit. */
   readonly exceeded: boolean;
-  /** Reads and drops what is left of the body (call once the answer is sent). */
   discardRest(): void;
 }
 
@@ -46,7 +33,6 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
     discarding = true;
     request.resume();
   };
-  // Counts every chunk, and what is dropped; the app's stream below ignores chunks once discarding.
   const count = (chunk: Buffer) => {
     counted(chunk.byteLength);
     if (!discarding) return;
@@ -55,7 +41,6 @@ export function guardBody(request: IncomingMessage, limit: number): GuardedBody 
   };
 
   if (method === "GET" || method === "HEAD") {
-    // Nothing to read on an ordinary GET (an event stream keeps its request for hours): no listener.
     if (request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"]) > 0) {
       discarding = true;
       request.on("data", count);

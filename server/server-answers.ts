@@ -1,15 +1,11 @@
-/**
- * The answers the server gives outside React Router (refused or too slow connections, outages, a
- * stop in progress): a short Indonesian page or message, never cached, with Retry-After where it
- * helps (docs/decisions/0030-connection-budget-and-outages.md).
- */
+// The server's own answers outside React Router: a short Indonesian page or text, never cached (0030).
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export interface ServerAnswer {
   status: number;
   title: string;
   message: string;
-  /** Seconds, for `Retry-After`. */
+  /** Seconds. */
   retryAfter?: number;
 }
 
@@ -65,7 +61,6 @@ export const SERVER_ANSWERS = {
   },
 } satisfies Record<string, ServerAnswer>;
 
-/** A page of its own: no scripts, no stylesheet but its own few lines. */
 export function answerPage(title: string, message: string): string {
   return `<!doctype html><html lang="id"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/beranda">Kembali ke beranda</a></p></body></html>`;
 }
@@ -76,15 +71,11 @@ export const ANSWER_PAGE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 } as const;
 
-/**
- * Whether the request's reader is a script that shows the text itself: React Router's data
- * requests (its error boundary shows a 4xx/503's text) and EventSource.
- */
+// React Router's data requests and EventSource show the text themselves.
 const wantsText = (request: IncomingMessage): boolean =>
   (request.url ?? "").split("?")[0]!.endsWith(".data") ||
   (request.headers.accept ?? "").includes("text/event-stream");
 
-/** The headers and body of `answer` for this request. */
 export function serverAnswer(request: IncomingMessage, answer: ServerAnswer) {
   const text = wantsText(request);
   const body = text ? answer.message : answerPage(answer.title, answer.message);
@@ -96,7 +87,6 @@ export function serverAnswer(request: IncomingMessage, answer: ServerAnswer) {
   return { headers, body };
 }
 
-/** Writes `answer` and closes the connection after it (its request is not read any further). */
 export function sendServerAnswer(request: IncomingMessage, response: ServerResponse, answer: ServerAnswer) {
   const { headers, body } = serverAnswer(request, answer);
   response.writeHead(answer.status, {

@@ -1,8 +1,4 @@
-/**
- * The build's files and public/: build assets cached a year, the file list read once at start, and
- * a `.br`/`.gz` twin (scripts/precompress.mjs) sent to a client that takes it
- * (docs/decisions/0031-compressed-page-cache.md).
- */
+// Build files and public/: assets cached a year, and a .br/.gz twin sent to a client that takes it (0031).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
@@ -12,11 +8,9 @@ const SUFFIX = { br: ".br", gzip: ".gz" } as const;
 const ENCODINGS = ["br", "gzip"] as const;
 
 interface Known {
-  /** URL path → the encodings the build left beside the file. */
   files: Map<string, Set<keyof typeof SUFFIX>>;
 }
 
-/** Every file under `dir`, as URL paths under `prefix`. */
 function listFiles(dir: string, prefix: string, into: Known) {
   let entries;
   try {

@@ -25,7 +25,7 @@ const moreLinks = [
   { to: "/kontak", label: "Kontak" },
 ] as const;
 
-/** SPEC.md section 2: the phone menu also lists the admin's shortcuts (produk, promo, outlet, laporan; and pesanan). */
+// The phone menu also lists the admin's shortcuts.
 const adminShortcuts = [
   { to: "/admin/dashboard", label: "Dashboard admin" },
   { to: "/admin/pesanan", label: "Pesanan" },
@@ -60,8 +60,7 @@ export function SiteHeader({ brand }: { brand: string }) {
   const { pathname } = useLocation();
   const { user } = useRootData();
   const admin = isAdmin(user);
-  // Once someone was signed in here, the Keluar button stays mounted (hidden when signed out):
-  // logging out revalidates the page, and its "Berhasil keluar dari akun" dialog lives in it.
+  // Once someone signed in here the Keluar button stays mounted: its "Berhasil keluar" dialog lives in it.
   const [seenUser, setSeenUser] = useState(user !== null);
   if (user && !seenUser) setSeenUser(true);
   // The phone menu is open on the page it was opened on: a navigation closes it.

@@ -1,11 +1,6 @@
-/**
- * The content encoding to answer with, from the request's Accept-Encoding: the first of
- * `available` (best first) that the client takes with a q above 0. Shared by the page cache and
- * the server's static files (docs/decisions/0031-compressed-page-cache.md).
- */
+// The first encoding the client takes with q above 0, best first; for the page cache and static files (0031).
 export type Encoding = "br" | "gzip";
 
-/** The q of each coding in each Accept-Encoding seen lately: browsers send a handful of values. */
 const seen = new Map<string, Map<string, number>>();
 
 function qualities(acceptEncoding: string): Map<string, number> {

@@ -1,8 +1,4 @@
-/**
- * The client's address for per-address limits: on loading, wraps Node's `http.Server#emit` to set
- * PEER_ADDRESS_HEADER to the socket's peer on every request, overwriting any a client sent;
- * TRUST_PROXY says how many proxies to skip in X-Forwarded-For.
- */
+// Wraps http.Server#emit to set PEER_ADDRESS_HEADER to the socket's peer, overwriting any a client sent.
 import http from "node:http";
 import { clientAddressFrom } from "./client-address.ts";
 import { getEnv } from "./env.server.ts";
@@ -23,7 +19,6 @@ if (!serverPrototype[patched]) {
   } as typeof emit;
 }
 
-/** The client's address as seen through `TRUST_PROXY` proxies. */
 export const getClientAddress = (request: Request, trustProxy = getEnv().TRUST_PROXY): string =>
   clientAddressFrom(
     request.headers.get(PEER_ADDRESS_HEADER),

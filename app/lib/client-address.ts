@@ -1,14 +1,7 @@
-/**
- * The client's address as limits count it, from the TCP peer and X-Forwarded-For. Shared by the
- * app (client-address.server.ts) and the server process's connection budget, which reads Node's
- * request before React Router does: no app imports, only erasable TypeScript.
- */
+// The client's address as limits count it; imported by the server process too, so no app imports.
 import { isIP } from "node:net";
 
-/**
- * The address limits are counted per: IPv4 as is, IPv6 by its /64 network (one subscriber
- * usually holds a whole /64), IPv4-mapped IPv6 as IPv4. Unknown → "unknown".
- */
+// IPv6 by its /64 network (one subscriber usually holds a whole /64), IPv4-mapped IPv6 as IPv4.
 export function normalizeAddress(raw: string | null | undefined): string {
   let address = (raw ?? "").trim();
   if (address.startsWith("[") && address.includes("]")) address = address.slice(1, address.indexOf("]"));
@@ -28,11 +21,9 @@ function expandIpv6(address: string): string[] {
   return [...left, ...Array<string>(missing).fill("0"), ...right].map((part) => part.replace(/^0+(?=.)/, ""));
 }
 
-/** TRUST_PROXY as written: a count, `true` (1) or `false`/empty (0); anything else is NaN. */
 export const trustProxyHops = (value: string | undefined): number =>
   Number(value === "true" ? 1 : value === "false" || !value ? 0 : value);
 
-/** The client's address seen through `trustProxy` proxies. */
 export function clientAddressFrom(
   peer: string | null | undefined,
   forwardedFor: string | null | undefined,
@@ -43,8 +34,6 @@ export function clientAddressFrom(
       .split(",")
       .map((part) => part.trim())
       .filter(Boolean);
-    // Each trusted proxy appended the address it saw; the last `trustProxy - 1` entries were
-    // added by our own proxies in front of the one that connects to us.
     const candidate = forwarded[forwarded.length - trustProxy];
     if (candidate) return normalizeAddress(candidate);
   }

@@ -1,8 +1,4 @@
-/**
- * The store's clock: every business "now" (opening hours, slots, order times, promotions, the
- * reports' today) reads it; infrastructure timers keep the real one. NYALA_TEST_CLOCK moves it,
- * with NYALA_TEST_MODE=1 only; no request can (docs/decisions/0028-checkout-pipeline.md).
- */
+// The store's clock for every business "now"; NYALA_TEST_CLOCK moves it in test mode only (0028).
 import { isTestMode } from "./test-mode.server.ts";
 
 const offset = readOffset();
@@ -20,8 +16,6 @@ function readOffset(): number {
   return instant - Date.now();
 }
 
-/** Now on the store's clock (ms). */
 export const storeNow = () => Date.now() + offset;
 
-/** Now on the store's clock. */
 export const storeDate = () => new Date(storeNow());

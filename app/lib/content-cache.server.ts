@@ -1,8 +1,4 @@
-/**
- * A short in-process cache of what every storefront page reads; concurrent requests share one load
- * (docs/decisions/0007-catalog-across-servers.md). Writes call `invalidateContentCache()` after
- * commit; CATALOG_CACHE_MS (2 s; 0: off) bounds staleness.
- */
+// A short in-process cache of what storefront pages read (0007); writes invalidate it after commit.
 import { announce, listen } from "./notices.server.ts";
 
 const CHANNEL = "nyala_content";
@@ -28,12 +24,10 @@ function clear() {
 
 listen(CHANNEL, clear, { onGap: clear });
 
-/** After a committed write of anything cached here: clears it on every app server. */
 export function invalidateContentCache() {
   announce(CHANNEL);
 }
 
-/** Caches built on this one (the page cache) are cleared with it. */
 export function onContentInvalidated(listener: () => void) {
   listeners.add(listener);
 }

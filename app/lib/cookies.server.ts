@@ -1,8 +1,4 @@
-/**
- * The app's cookies: all HttpOnly and SameSite=Lax (with csrf.server.ts, the CSRF defence: never
- * 'none'); in production or with COOKIE_SECURE, Secure with the `__Host-` prefix for the whole site
- * or `__Secure-` for a narrower path.
- */
+// HttpOnly, SameSite=Lax (never 'none': the CSRF defence with csrf.server.ts); Secure with __Host-/__Secure-.
 import { getEnv } from "./env.server.ts";
 
 function cookieIsSecure(): boolean {
@@ -10,13 +6,11 @@ function cookieIsSecure(): boolean {
   return env.COOKIE_SECURE ?? env.NODE_ENV === "production";
 }
 
-/** `nyala_session` → `__Host-nyala_session` (path /) or `__Secure-…` (another path) when Secure. */
 export function cookieName(base: string, path = "/"): string {
   if (!cookieIsSecure()) return base;
   return path === "/" ? `__Host-${base}` : `__Secure-${base}`;
 }
 
-/** The value of the cookie `name` the request carries, or null (absent, empty, longer than `maxLength`). */
 export function readCookie(request: Request, name: string, maxLength: number): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -31,11 +25,9 @@ interface CookieOptions {
   /** Seconds; 0 deletes the cookie. */
   maxAge: number;
   path?: string;
-  /** Also sent as Expires, for old browsers. */
   expires?: Date;
 }
 
-/** A Set-Cookie value with the flags above. */
 export function serializeCookie(name: string, value: string, { maxAge, path = "/", expires }: CookieOptions) {
   const parts = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax"];
   if (expires) parts.push(`Expires=${expires.toUTCString()}`);

@@ -1,23 +1,16 @@
-/**
- * The action of an admin list page (menu, promos, banners) on the one form pattern
- * (form-action.server.ts): the form's `intent` says which write (create and edit with a photo
- * `foto`, delete, or a row's own button). Every admin action checks the role before it gets here.
- */
+// An admin list page's action (0029): the form's intent names the write; the role is checked before.
 import type { z } from "zod";
 import { answerOutcome, formAction, refuseForm, UNKNOWN_REQUEST } from "./form-action.server.ts";
 import type { WriteResult } from "./write-result.ts";
 
-/** The writes of a list page whose rows have a photo; `Id` is how the form's `id` field is read. */
 interface CrudWrites<T extends z.ZodType<object>, Id> {
   schema: T;
   readId(value: FormDataEntryValue | null): Id | null;
-  /** The message for an id that names no row. */
   notFound: string;
   create(values: z.output<T>, photo: FormDataEntryValue | null): Promise<WriteResult<unknown>>;
   update(id: Id, values: z.output<T>, photo: FormDataEntryValue | null): Promise<WriteResult>;
   remove(id: Id): Promise<WriteResult>;
   saved: { create: string; update: string; delete: string };
-  /** Other buttons of a row (the menu's sold out / available again): intent → write. */
   rowButtons?: Record<string, { write(id: Id): Promise<WriteResult>; saved: string }>;
 }
 

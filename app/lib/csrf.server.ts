@@ -1,17 +1,11 @@
-/**
- * Refuses state-changing requests a browser marks as cross-site (`Sec-Fetch-Site`, `Origin`), on
- * top of SameSite=Lax cookies; requests with neither header pass to the normal checks.
- * X-Forwarded-Host counts only behind TRUST_PROXY (docs/decisions/0017-input-limits-and-edges.md).
- */
+// Refuses state-changing requests a browser marks cross-site (Sec-Fetch-Site, Origin), beside SameSite.
 import { data, type MiddlewareFunction } from "react-router";
 import { getEnv } from "./env.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 interface SiteSettings {
-  /** How many reverse proxies stand in front (TRUST_PROXY). */
   trustProxy: number;
-  /** The public URL (SITE_URL), if set. */
   siteUrl?: string;
 }
 
@@ -20,7 +14,6 @@ const siteSettings = (): SiteSettings => {
   return { trustProxy: env.TRUST_PROXY, siteUrl: env.SITE_URL };
 };
 
-/** The hosts (`name[:port]`, lower-case) this request may legitimately come from. */
 function ownHosts(request: Request, { trustProxy, siteUrl }: SiteSettings): Set<string> {
   const hosts = new Set<string>();
   const host = request.headers.get("host");
@@ -31,7 +24,6 @@ function ownHosts(request: Request, { trustProxy, siteUrl }: SiteSettings): Set<
       .split(",")
       .map((part) => part.trim().toLowerCase())
       .filter(Boolean);
-    // Each trusted proxy appended the host it was asked for; the client's own entries come first.
     const candidate = forwarded[forwarded.length - trustProxy];
     if (candidate) hosts.add(candidate);
   }

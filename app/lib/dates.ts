@@ -1,7 +1,6 @@
 /** Dates and times in Indonesian, in the store's time zone (a setting: WIB, WITA or WIT). */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** Built once per locale, zone and fields: a formatter costs about 50 µs, and the slots read hundreds per request. */
 export function zoneFormatter(locale: string, timeZone: string, fields: Intl.DateTimeFormatOptions) {
   const key = `${locale}|${timeZone}|${JSON.stringify(fields)}`;
   let format = formats.get(key);
@@ -15,10 +14,8 @@ export function zoneFormatter(locale: string, timeZone: string, fields: Intl.Dat
 const DATE = { dateStyle: "medium" } as const;
 const DATE_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
 
-/** `25 Nov 2026`. */
 export const formatDate = (value: Date | string, timeZone: string) =>
   zoneFormatter("id-ID", timeZone, DATE).format(new Date(value));
 
-/** `25 Nov 2026, 19.30`. */
 export const formatDateTime = (value: Date | string, timeZone: string) =>
   zoneFormatter("id-ID", timeZone, DATE_TIME).format(new Date(value));

@@ -5,16 +5,11 @@ import { seedCatalog } from "../../database/seed.ts";
 import { getEnv } from "./env.server.ts";
 import { startNoticeRelay } from "./notices.server.ts";
 
-// One database per server process. Kept on globalThis so the dev server's module reloads
-// do not open PGlite's data directory twice.
+// On globalThis so the dev server's module reloads do not open PGlite's data directory twice.
 const globalStore = globalThis as typeof globalThis & {
   __nyalaDb?: Promise<DatabaseHandle>;
 };
 
-/**
- * Where `npm run build` left a prepared embedded database (the server sets it, server/main.ts);
- * without it (development) a new data directory is prepared by a child process.
- */
 const TEMPLATE_ENV = "NYALA_EMBEDDED_TEMPLATE";
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
@@ -29,13 +24,11 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
       });
       await seedCatalog(handle.db);
       if (!env.DATABASE_URL) return handle;
-      // Other app servers may share this database: notices reach them through it.
       const stopRelay = await startNoticeRelay(env.DATABASE_URL, (channel, payload) =>
         handle.db.execute(sql`select pg_notify(${channel}, ${payload})`),
       );
       return { ...handle, close: () => stopRelay().then(() => handle.close()) };
     })();
-    // In production the server (server/main.ts) opens the database first and owns its end.
     if (import.meta.env.DEV) {
       globalStore.__nyalaDb.then(closeOnSignal, (error: unknown) => {
         console.error("Database tidak bisa dibuka:", error instanceof Error ? error.message : error);
@@ -46,7 +39,6 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return globalStore.__nyalaDb;
 }
 
-/** Points the app at a database the caller opened (integration tests). */
 export function useDatabaseHandle(handle: DatabaseHandle) {
   globalStore.__nyalaDb = Promise.resolve(handle);
 }
@@ -55,15 +47,13 @@ export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
 
-/** Closes the database once nothing uses it any more (the server's graceful stop). */
 export async function closeDatabase() {
   const opened = globalStore.__nyalaDb;
   if (!opened) return;
   await (await opened).close();
 }
 
-// In development nothing else stops the database: PGlite must be closed on a signal, or the
-// process never exits. In production the server (server/main.ts) closes it after the last request.
+// In development PGlite must be closed on a signal, or the process never exits.
 function closeOnSignal(handle: DatabaseHandle) {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

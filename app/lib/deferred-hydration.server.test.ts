@@ -82,8 +82,7 @@ describe("deferred hydration", () => {
   it("after the first paint, lets the pictures go and starts the app one step per task: each first hint, the module script, each other hint", () => {
     const out = deferHydration(page(), NONCE)!;
     const code = starterOf(out);
-    // Just enough of a browser for the starter: a head that records what is added, a paint
-    // observer fired by hand, and timers queued as tasks run one at a time.
+    // Enough of a browser: a head recording what is added, a paint observer fired by hand, timers as tasks.
     const added: string[] = [];
     const tasks: (() => void)[] = [];
     let reportPaint: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;

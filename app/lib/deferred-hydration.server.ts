@@ -1,46 +1,16 @@
-/**
- * Hydration after the first paint: the HTML's module script and hints are held until the page
- * painted and its main picture loaded, a touch, or MAX_WAIT_MS. Why:
- * docs/decisions/0008-first-paint-before-javascript.md and 0010.
- */
+// Hydration after the first paint: the module script waits for the paint and the main picture (0008, 0010).
 import { Transform } from "node:stream";
 
-/** The module script React Router renders (attribute order as react-dom writes it). */
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">/;
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const INERT_ID = "nyala-module";
-/**
- * The hints kept: the client entry, the bundler's runtime and the React/React Router chunk
- * (named "framework" in vite.config.ts), which everything else waits for.
- */
 const ENTRY_HINT = /\/assets\/(?:entry\.client|rolldown-runtime|framework)-[^/]+\.js$/;
-/**
- * The mark on <html> (`data-pictures="later"`) that holds the lazy pictures in a PictureBox
- * (app.css) until the starter starts; set in <head>, before anything is laid out.
- */
 const PICTURES_MARK = "document.documentElement.dataset.pictures";
-/** Longest wait for the main picture before the page is made interactive anyway. */
 const MAX_WAIT_MS = 2500;
-/** Longest wait for React to claim a button tapped before it listened. */
 const REPLAY_WAIT_MS = 10_000;
 
-/**
- * The inline script that starts the app; `first` and `rest` are the preload hints taken out.
- * Readable source of the one-liner below:
- *
- *   start(): one step per task: each of the `first` hints, then a module script with the inert
- *     one's code and nonce, then each of the `rest` of the hints (the imports may ask for some of
- *     these files first; the browser fetches each module once).
- *   A tap on a `type="button"` button before React listens (no `_reactListening…` key on the
- *     document yet) would do nothing, as such a button has no behaviour of its own: the button is
- *     remembered, and clicked again once React has claimed it (its `__reactProps…` key), within
- *     REPLAY_WAIT_MS. Only the last such tap is replayed; links and form submissions work
- *     without JavaScript and are left alone.
- *   afterPaint(go): go() once the browser reports its first contentful paint (PerformanceObserver
- *     "paint"), or at the frame after this one where paint timing is not supported.
- *   The main picture, when the page has one and it is still loading: wait for its load first.
- *   start() also runs at the first touch, click or key press, and after MAX_WAIT_MS in any case.
- */
+// Minified: hints one per task, then the module script, once painted (or at a touch, or MAX_WAIT_MS); the
+// last tap on a type="button" is replayed once React claims it.
 function starter(first: string[], rest: string[]): string {
   // JSON in a script: `<` escaped so no string can close the element.
   const json = (list: string[]) => JSON.stringify(list).replace(/</g, "\\u003c");
@@ -65,16 +35,9 @@ function starter(first: string[], rest: string[]): string {
   );
 }
 
-/** The mark on <html> is set at the end of <head>, before anything is laid out. */
 const markTag = (nonce: string) => `<script nonce="${nonce}">${PICTURES_MARK}="later"</script>`;
 
-/**
- * The rewrite, fed the document in pieces and giving back what may leave at once: each piece is
- * scanned once, so its cost is linear in the page. Text is cut after its last `>`: a match of
- * any of the patterns above ends with `>` and holds none before it (React escapes `>` in
- * attributes), so none straddles a cut. The head leaves as soon as it is rewritten; the module
- * script is made inert, and the starter follows it once the hints before it are all known.
- */
+// Cut after the last ">": no pattern holds one before its end (React escapes it), so none straddles a cut.
 class HydrationDeferral {
   private pending = "";
   private phase: "before" | "module" | "done" = "before";
@@ -92,7 +55,6 @@ class HydrationDeferral {
     return this.phase === "done";
   }
 
-  /** Takes `text` (latin1) and returns the rewritten text that is ready to leave. */
   push(text: string): string {
     if (this.phase === "done") return text;
     const cut = text.lastIndexOf(">");
@@ -105,10 +67,6 @@ class HydrationDeferral {
     return this.phase === "before" ? this.before(ready) : this.module(ready);
   }
 
-  /**
-   * The rest once the document has ended. A page whose module script never came keeps its
-   * pictures: the mark set in its head is taken back, so nothing is held for good.
-   */
   end(): string {
     const rest = this.pending;
     this.pending = "";
@@ -151,21 +109,14 @@ class HydrationDeferral {
   }
 }
 
-/** The whole document rewritten as above, or null when its module script is not (all) there. */
 export function deferHydration(html: string, nonce: string): string | null {
   const deferral = new HydrationDeferral(nonce);
   const out = deferral.push(html);
   return deferral.done ? out + deferral.end() : null;
 }
 
-/** An import of one of the build's files in the module script: `from "/assets/x.js"`, `import("…")`. */
 const IMPORT = /\bimport\s*(?:[^"'();]*?\bfrom\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g;
 
-/**
- * The scripts a page rewritten by `deferHydration` loads once it has painted: the module script's
- * imports and the starter's hints. Not the route manifest's other modules, which the browser
- * fetches only on the way to other pages. For the bench's first-load JavaScript figure.
- */
 export function scriptsOfPage(html: string): string[] {
   const scripts = new Set<string>();
   const inert = new RegExp(`<script[^>]* id="${INERT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
@@ -178,13 +129,7 @@ export function scriptsOfPage(html: string): string[] {
   return [...scripts];
 }
 
-/**
- * The stream form of `deferHydration`, for React's rendered document. The text is handled as
- * latin1 (one character per byte), so a UTF-8 character split between two chunks survives: the
- * markers it looks for and everything it inserts are ASCII. What React writes in one go (its
- * chunks of a few KB) leaves as one chunk, once per turn of the event loop: each chunk further
- * down costs a compression flush.
- */
+// Latin1, so a UTF-8 character split between chunks survives; a chunk per turn: each costs a flush.
 export function createDeferredHydrationStream(nonce: string): Transform {
   const deferral = new HydrationDeferral(nonce);
   let ready: Buffer[] = [];

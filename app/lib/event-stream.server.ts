@@ -1,25 +1,16 @@
-/**
- * Server-sent events for live pages, one fan-out per topic: an event is encoded once and written to
- * every watcher (docs/decisions/0030-connection-budget-and-outages.md). A watcher that stops
- * reading is closed past MAX_QUEUED_BYTES; its EventSource reconnects and gets the current state.
- */
+// Server-sent events, one fan-out per topic (0030); a watcher that stops reading is closed.
 const HEARTBEAT_MS = 20_000;
-/** What EventSource waits before reconnecting (the `retry` field). */
 const RETRY_MS = 2_000;
 const MAX_QUEUED_BYTES = 256 * 1024;
 
-/** Where one watcher's bytes go: Node's response (our server) or a web stream's controller. */
 export interface EventSink {
   write(chunk: Uint8Array): unknown;
-  /** Bytes written and not yet taken by the client. */
   readonly writableLength: number;
   destroy(): unknown;
 }
 
-/** What our server hands over: Node's ServerResponse, whose "close" ends the watch. */
 export type NodeEventSink = EventSink & { once(event: "close", listener: () => void): unknown };
 
-/** The property of an event-stream answer that our server calls with its own response. */
 export const EVENT_STREAM_ATTACH = Symbol.for("nyala.eventStream.attach");
 
 const encoder = new TextEncoder();
@@ -31,7 +22,6 @@ function encodeEvent(event: string, data: string, id?: string | number): Uint8Ar
   return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\n${lines.join("\n")}\n\n`);
 }
 
-/** Every open watcher and its fan-out: the heartbeat's list and the way back on close. */
 const watching = new Map<EventSink, EventFanout>();
 let heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -52,7 +42,7 @@ function leave(sink: EventSink, destroy = false) {
   }
 }
 
-/** Node calls "close" listeners with the response as `this`: one function serves every stream. */
+// Node calls "close" listeners with the response as `this`: one function serves every stream.
 function closed(this: EventSink) {
   leave(this);
 }
@@ -64,16 +54,12 @@ export interface EventMessage {
 }
 
 interface FanoutHooks {
-  /** After a watcher joined (e.g. to read the state when there is no greeting yet). */
   onJoin?: () => void;
-  /** After the last watcher left; the greeting is forgotten then (nobody keeps it current). */
   onEmpty?: () => void;
 }
 
-/** One topic's watchers. */
 export class EventFanout {
   private readonly sinks = new Set<EventSink>();
-  /** What a watcher joining now starts with (the current state), encoded; null until known. */
   private greeting: Uint8Array | null = null;
 
   constructor(private readonly hooks: FanoutHooks = {}) {}
@@ -82,12 +68,10 @@ export class EventFanout {
     return this.sinks.size;
   }
 
-  /** Whether joining watchers get the current state at once (no read needed). */
   get hasGreeting() {
     return this.greeting !== null;
   }
 
-  /** Sends `message` to every watcher; `greeting` (default: the same) is what later ones start with. */
   send(message: EventMessage, greeting: EventMessage = message) {
     const chunk = encodeEvent(message.event, message.data, message.id);
     this.greeting = greeting === message ? chunk : encodeEvent(greeting.event, greeting.data, greeting.id);
@@ -117,20 +101,14 @@ export class EventFanout {
   }
 }
 
-/**
- * Whether the request is an EventSource's (it always asks for `text/event-stream`). Anything else
- * (a crawler, a prefetch, a script reading the body to its end) gets a 406 instead of a stream
- * that never ends. The server's connection budget counts streams by the same header.
- */
+// Anything but an EventSource (a crawler, a prefetch) gets a 406, not a stream that never ends.
 export const wantsEventStream = (request: Request) =>
   (request.headers.get("accept") ?? "").includes("text/event-stream");
 
 export const NOT_AN_EVENT_SOURCE = "Sambungan langsung hanya untuk halaman pesanan yang sedang dibuka.";
 
-/** How many event streams this server holds open (for the bench and tests). */
 export const openEventStreams = () => watching.size;
 
-/** A web stream's controller as a sink (development and tests). */
 class WebSink implements EventSink {
   constructor(private readonly controller: ReadableStreamDefaultController<Uint8Array>) {}
   write(chunk: Uint8Array) {
@@ -152,7 +130,6 @@ class WebSink implements EventSink {
   }
 }
 
-/** An event-stream answer whose watcher joins the fan-out `join` names when the stream opens. */
 export function eventStreamResponse(request: Request, join: () => EventFanout): Response {
   let sink: WebSink | null = null;
   const stop = () => {

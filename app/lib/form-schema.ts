@@ -1,15 +1,10 @@
-/**
- * Zod rules for fields as a browser posts them (strings, a missing key for an unticked box), each
- * with its own Indonesian message; forms are checked with them by form-check.ts.
- */
+// Zod rules for fields as a browser posts them, each with its own Indonesian message.
 import { z } from "zod";
 import { withoutInvisible } from "./single-line.ts";
 
-/** A field as it is checked and stored: trimmed, without invisible characters (lib/single-line.ts). */
 export const trimmed = (value: unknown) =>
   typeof value === "string" ? withoutInvisible(value).trim() : value;
 
-/** A text field: trimmed, at most `max` characters; required when `required` names the message. */
 export function textField(max: number, maxMessage: string, required?: string) {
   const base = z
     .string({ error: required ?? maxMessage })
@@ -20,22 +15,15 @@ export function textField(max: number, maxMessage: string, required?: string) {
   );
 }
 
-/** A trimmed text that `check` accepts ("" included when it says so), else `message`. */
 export const checkedText = (message: string, check: (value: string) => boolean) =>
   z.preprocess((value) => trimmed(value ?? ""), z.string({ error: message }).refine(check, message));
 
-/** A checkbox: present and "on"/"true"/"1" is true; absent is false. */
 export const checkbox = z.preprocess(
   (value) => value === true || value === "on" || value === "true" || value === "1",
   z.boolean(),
 );
 
-/**
- * A whole number written by a person: `10000`, `10.000`, `Rp 10.000`, `Rp10.000`, `Rp. 10.000`.
- * A dot only groups thousands (`1.000.000`); decimals (`1000.00`, `8000,50`, `10.5`), a dot out
- * of place (`1.00.0`), a sign or a word give NaN, which the field refuses with its message.
- * (Dropping every dot read `1000.00` as 100000.)
- */
+// A dot only groups thousands (`1.000.000`); decimals, a misplaced dot, a sign or a word give NaN.
 export function wholeNumber(value: unknown): unknown {
   if (typeof value === "number") return value;
   if (typeof value !== "string") return value;
@@ -45,7 +33,6 @@ export function wholeNumber(value: unknown): unknown {
   return Number(written.replaceAll(".", ""));
 }
 
-/** A position in a list (0–99, smaller first); left empty it is 0. */
 export const positionField = (message: string) =>
   z.preprocess(
     (value) => (value === undefined || value === "" ? 0 : wholeNumber(value)),

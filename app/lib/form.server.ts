@@ -1,8 +1,4 @@
-/**
- * Reading a submitted form: every action reads through `readForm` (or `readFormWithin`), so a body
- * that is not a form, too large or holding a NUL is refused with a 4xx and an Indonesian message,
- * never a 500 (docs/decisions/0017-input-limits-and-edges.md).
- */
+// Every action reads its form here: not a form, too large or a NUL gets a 4xx, never a 500 (0017).
 import { data } from "react-router";
 import { BODY_TOO_LARGE_MESSAGES, FORM_BODY_LIMIT, isBodyTooLarge } from "./body-limit.ts";
 
@@ -15,7 +11,6 @@ export const FORM_MESSAGES = {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The body's bytes, or a 413 answer as soon as more than `limit` bytes are declared or arrive. */
 async function readBodyWithin(
   request: Request,
   limit: number,
@@ -34,7 +29,6 @@ async function readBodyWithin(
       chunk = await reader.read();
     } catch (error) {
       if (isBodyTooLarge(error)) throw data(tooLarge, { status: 413 });
-      // The client went away or sent a broken body.
       throw data(FORM_MESSAGES.malformed, { status: 400 });
     }
     if (chunk.done) break;
@@ -54,10 +48,6 @@ async function readBodyWithin(
   return bytes;
 }
 
-/**
- * Reads a form of at most `limit` bytes. `tooLarge` is the 413 message (a photo form names the
- * photo's limit).
- */
 export async function readFormWithin(request: Request, limit: number, tooLarge: string): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
   const type = contentType.split(";")[0]!.trim().toLowerCase();
@@ -81,7 +71,6 @@ export async function readFormWithin(request: Request, limit: number, tooLarge: 
 export const readForm = (request: Request) =>
   readFormWithin(request, FORM_BODY_LIMIT, FORM_MESSAGES.tooLarge);
 
-/** Longest text of a submission sent back to refill a form; no field of ours is near it. */
 const ECHO_MAX_CHARS = 1000;
 const ECHO_MAX_ITEMS = 100;
 
@@ -98,8 +87,5 @@ function bound(value: unknown, depth: number): unknown {
   return Object.fromEntries(entries);
 }
 
-/**
- * A Conform reply with what it echoes (the submitted values that refill the form, field names,
- * the intent) cut to a bounded size: a refused 1 MB field must not come back as a 1 MB answer.
- */
+// Conform's echo cut to a bounded size: a refused 1 MB field must not come back as a 1 MB answer.
 export const boundedReply = <T extends object>(reply: T): T => bound(reply, 0) as T;

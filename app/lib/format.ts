@@ -1,7 +1,4 @@
-/**
- * `10000` → `Rp 10.000`, grouped by hand: the first Intl.NumberFormat costs a phone about 20 ms
- * while hydrating (docs/decisions/0008-first-paint-before-javascript.md).
- */
+// Grouped by hand: the first Intl.NumberFormat is slow on a phone while hydrating (0008).
 export function formatRupiah(amount: number): string {
   const rounded = Math.round(amount);
   const sign = rounded < 0 ? "-" : "";

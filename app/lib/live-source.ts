@@ -1,12 +1,7 @@
-/**
- * An EventSource that stays open for the live pages: a refused stream is reopened after
- * RETRY_FIRST_MS, doubling up to RETRY_MAX_MS, so a full server is not asked by every page at once
- * (docs/decisions/0030-connection-budget-and-outages.md).
- */
+// A refused stream is reopened after a doubling wait, so a full server is not asked by all at once (0030).
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
-/** Opens `url` with `listeners` (by event name); `connected` hears every change. Returns the close. */
 export function keepEventSource(
   url: string,
   listeners: Record<string, (event: MessageEvent<string>) => void>,

@@ -3,7 +3,6 @@ import type { MetaDescriptor } from "react-router";
 interface PageMetaInput {
   title: string;
   description: string;
-  /** Path of the page, e.g. `/produk`; made absolute with the site's origin. */
   path: string;
 }
 
@@ -15,7 +14,6 @@ function rootInfo(matches: readonly MetaMatch[]) {
   return { origin: root?.origin ?? "", brand: root?.store?.brand ?? "Mie Nyala" };
 }
 
-/** Title, description, canonical link and Open Graph tags for one page. */
 export function pageMeta(
   matches: readonly MetaMatch[],
   { title, description, path }: PageMetaInput,
@@ -39,7 +37,6 @@ export function pageMeta(
   ];
 }
 
-/** Admin pages: a title and no indexing (they are never public). */
 export function adminMeta(matches: readonly MetaMatch[], title: string): MetaDescriptor[] {
   const { brand } = rootInfo(matches);
   return [{ title: `${title} | Admin ${brand}` }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,8 +1,4 @@
-/**
- * Notices between app servers sharing a database: NOTIFY/LISTEN on PostgreSQL, in-process on PGlite
- * (docs/decisions/0007-catalog-across-servers.md). At most once: after a lost connection `onGap`
- * runs so listeners catch up from the database.
- */
+// Notices between app servers, NOTIFY/LISTEN or in-process (0007); onGap lets listeners catch up.
 import { randomUUID } from "node:crypto";
 
 interface NoticeListener {
@@ -14,9 +10,8 @@ interface Subscription {
   onGap?: () => void;
 }
 
-/** Tells this server's notices apart from the other servers' when they come back over LISTEN. */
 const SERVER_ID = randomUUID();
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
 const MAX_PAYLOAD = 7000;
 const RECONNECT_MS = 1000;
 const CHANNEL_PATTERN = /^[a-z_]{1,50}$/;
@@ -38,7 +33,7 @@ function gap() {
   for (const set of subscriptions.values()) for (const { onGap } of set) onGap?.();
 }
 
-/** Listens on `channel` (lower-case letters and `_`); returns the function that stops it. */
+// `channel`: lower-case letters and `_` only, as it goes into LISTEN as it is.
 export function listen(channel: string, listener: NoticeListener, options: { onGap?: () => void } = {}) {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid notice channel ${channel}`);
   let set = subscriptions.get(channel);
@@ -52,25 +47,15 @@ export function listen(channel: string, listener: NoticeListener, options: { onG
   return () => void set.delete(subscription);
 }
 
-/**
- * Whether this server is the only one (the embedded database): its notices reach every listener
- * at once. With PostgreSQL, other servers hear them a few milliseconds later.
- */
 export const noticesStayInProcess = () => relay === undefined;
 
-/** Tells this server's listeners now, and the other servers' as soon as PostgreSQL delivers it. */
 export function announce(channel: string, payload = "") {
   if (payload.length > MAX_PAYLOAD) throw new Error(`notice on ${channel} too long`);
   deliver(channel, payload);
   relay?.send(channel, payload);
 }
 
-/**
- * Relays notices through PostgreSQL (app servers sharing `databaseUrl`): `notify` sends one
- * through the app's own pool (`select pg_notify(…)`), and one connection of its own LISTENs. A
- * lost listening connection is opened again after a second, and the listeners' `onGap` run once
- * it is back. Announce only after the change is committed. Returns the function that stops it.
- */
+// Announce only after the change is committed.
 export async function startNoticeRelay(
   databaseUrl: string,
   notify: (channel: string, payload: string) => Promise<unknown>,
@@ -114,7 +99,6 @@ export async function startNoticeRelay(
     try {
       await connection.connect();
       for (const channel of subscriptions.keys()) await connection.query(`LISTEN ${channel}`);
-      // Whatever was announced while the connection was down is caught up from the database.
       if (afterGap) gap();
     } catch (error) {
       console.error("LISTEN gagal:", (error as Error).message);

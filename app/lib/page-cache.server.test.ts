@@ -6,10 +6,7 @@ import { invalidateContentCache } from "./content-cache.server.ts";
 import { clearPageCache, createPageCache, SLOT_MARKERS } from "./page-cache.server.ts";
 import { VISITOR_ISLAND_ID } from "./visitor-island.ts";
 
-/**
- * What the renderer downstream does: a page whose scripts and CSP carry a fresh nonce, and whose
- * header shows the cart's count as the slot's marker (entry.server.tsx renders it so).
- */
+// What the renderer downstream does: a fresh nonce in scripts and CSP, the cart's count as the slot's marker.
 let renders = 0;
 function render(init: { status?: number; setCookie?: boolean; text?: string } = {}) {
   return async () => {
@@ -82,7 +79,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Moves Date.now() past the cache's lifetime (CATALOG_CACHE_MS, 2 s by default). */
+/** Moves Date.now() past the cache's lifetime. */
 function later(ms = 2_500) {
   const now = Date.now();
   vi.spyOn(Date, "now").mockReturnValue(now + ms);

@@ -1,8 +1,5 @@
-/**
- * Storefront pages rendered and compressed once per kind of visitor, each visitor's parts spliced
- * in per answer (docs/decisions/0019-pages-for-every-visitor.md, 0031-compressed-page-cache.md).
- * Loaders return nothing per visitor beyond its kind.
- */
+// Storefront pages rendered and compressed once per kind of visitor, the visitor's parts spliced in (0031).
+// Loaders return nothing per visitor beyond its kind.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { contentCacheTtlMs, onContentInvalidated } from "./content-cache.server.ts";
 import {
@@ -26,15 +23,11 @@ const MAX_ENTRIES = 300;
 const ENCODINGS = ["br", "gzip"] as const;
 
 interface PageCacheOptions {
-  /** Which rendering of a page this visitor gets ("" for a visitor nobody knows). */
   kindOf(context: Readonly<RouterContextProvider>): string;
-  /** The visitor's slots and island, read once for every HTML answer. */
   partsOf(request: Request, context: Readonly<RouterContextProvider>): Promise<VisitorParts>;
-  /** The kind and parts of every request without a Cookie header (nothing can tell them apart). */
   cookieless: { kind: string; parts: VisitorParts };
 }
 
-/** A cached page as the server in front of React Router sends it: its body in pieces, in order. */
 export interface PageAnswer {
   status: number;
   headers: [string, string][];
@@ -43,9 +36,7 @@ export interface PageAnswer {
 
 interface CachedPage {
   status: number;
-  /** The rendered answer's headers but its length and CSP, with the cache's own added. */
   headers: [string, string][];
-  /** The Content-Security-Policy cut where its nonce was, if it has one. */
   csp: string[] | null;
   template: Template;
   html: boolean;
@@ -53,9 +44,7 @@ interface CachedPage {
 }
 
 interface Entry {
-  /** The last page rendered; may have expired. */
   page: CachedPage | null;
-  /** The render in progress, if any; the first one for a key is awaited by everyone. */
   rendering: Promise<CachedPage | null> | null;
 }
 
@@ -78,7 +67,6 @@ function cacheKey(method: string, url: URL, hasCookie: boolean, kind: string): s
   return `${kind}|${url.href}`;
 }
 
-/** The page the cache may serve for `key`: fresh, or expired while its next render is under way. */
 function servable(key: string): CachedPage | null {
   const entry = entries.get(key);
   return entry?.page && (entry.page.expires > Date.now() || entry.rendering) ? entry.page : null;
@@ -107,15 +95,11 @@ async function store(response: Response, previous: CachedPage | null): Promise<C
   };
 }
 
-/** Pages are the visitor's own: no shared cache between the server and the browser may keep them. */
+// Pages are the visitor's own: no shared cache between the server and the browser may keep them.
 function markPrivate(headers: Headers) {
   if (!headers.has("cache-control")) headers.set("Cache-Control", "private, no-cache");
 }
 
-/**
- * A cached page for this visitor: a fresh nonce, the visitor's parts in their holes, compressed
- * once per page for the client's encoding where it can be (else left to the server to compress).
- */
 async function answer(
   page: CachedPage,
   visitor: VisitorParts | null,
@@ -125,7 +109,6 @@ async function answer(
   const headers = [...page.headers];
   if (page.csp) headers.push(["content-security-policy", page.csp.join(nonce)]);
   const values = holeValues(page.template, nonce, page.html ? visitor : null);
-  // Brotli, else gzip (when a page could not be spliced in Brotli), else plain.
   let body: Buffer[] | null = null;
   for (let encodings = [...ENCODINGS]; !body;) {
     const encoding = chooseEncoding(acceptEncoding, encodings);
@@ -139,7 +122,6 @@ async function answer(
   return { status: page.status, headers, body };
 }
 
-/** A rendered HTML page with the visitor's parts filled in as it streams (its own nonce is left as it is). */
 function splice(response: Response, visitor: VisitorParts): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
@@ -153,7 +135,6 @@ function splice(response: Response, visitor: VisitorParts): Response {
 export function createPageCache(options: PageCacheOptions) {
   const middleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
     const acceptEncoding = request.headers.get("accept-encoding");
-    /** A page not from the cache: rendered for this request, its visitor's parts filled in. */
     const rendered = async (response: Response) => {
       if (!response.body || !isHtml(response.headers)) return response;
       return splice(response, await options.partsOf(request, context));
@@ -179,7 +160,6 @@ export function createPageCache(options: PageCacheOptions) {
       return rendered(await next()); // that render could not be kept: render this one on its own
     }
 
-    // This request renders; the ones arriving meanwhile wait for it, or get the expired copy.
     if (!entry) {
       entry = { page: null, rendering: null };
       entries.set(key, entry);
@@ -202,11 +182,6 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  /**
-   * For the server in front of React Router: the cached page for a GET without any Cookie header,
-   * whose visitor is `cookieless` whatever else the request says; null when there is none to
-   * serve (React Router then renders it, and the cache keeps it).
-   */
   async function answerWithoutCookies(url: URL, acceptEncoding: string | null): Promise<PageAnswer | null> {
     const key = contentCacheTtlMs() > 0 ? cacheKey("GET", url, false, options.cookieless.kind) : null;
     const page = key ? servable(key) : null;

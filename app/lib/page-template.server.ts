@@ -1,22 +1,14 @@
-/**
- * A rendered page cut at what differs per answer (its nonce, the visitor's slots and island), and
- * filled again per answer, plain or compressed (page-cache.server.ts,
- * docs/decisions/0019-pages-for-every-visitor.md and 0031-compressed-page-cache.md).
- */
+// A rendered page cut at what differs per answer (its nonce, the visitor's slots and island) (0019, 0031).
 import { randomBytes } from "node:crypto";
 import type { Encoding } from "./accept-encoding.ts";
 import { assemble, compressParts, type Compressed } from "./spliced-compression.server.ts";
 import { VISITOR_ISLAND_ID, type VisitorSlot } from "./visitor-island.ts";
 
-/**
- * What the server renders in place of each slot: random per process, so no text a page shows (a
- * dish named like a marker) can be taken for one.
- */
+// Random per process, so no text a page shows (a dish named like a marker) can pass for one.
 export const SLOT_MARKERS: Record<VisitorSlot, string> = {
   cartCount: `nyala${randomBytes(9).toString("hex")}cartcount`,
 };
 
-/** One visitor's parts: the text of each slot, and the island the browser reads. */
 export interface VisitorParts {
   slots: Record<VisitorSlot, string>;
   island: Record<string, unknown>;
@@ -24,15 +16,12 @@ export interface VisitorParts {
 
 type Hole = "nonce" | "island" | VisitorSlot;
 
-/** A page with holes: `parts[i]`, then `holes[i]`, then `parts[i + 1]`… */
 export interface Template {
   parts: Buffer[];
   holes: Hole[];
-  /** Compressed forms, by encoding and the lengths of the values in the holes; made on first use. */
   compressed: Map<string, Promise<Compressed | null>>;
 }
 
-/** Compressed forms kept per page; an answer whose lengths find no room is left to compress on the fly. */
 const MAX_COMPRESSED = 8;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -43,10 +32,6 @@ const markerHoles = new Map<string, Hole>(
 );
 const ISLAND_OPEN = `<script type="application/json" id="${VISITOR_ISLAND_ID}">`;
 
-/**
- * Cuts a rendered body at its nonce (when given) and its slot markers, and an HTML page also at
- * the end of its head, where the visitor's island goes (its JSON is the hole).
- */
 export function toTemplate(body: string, nonce: string | null, html: boolean): Template {
   const tokens = [...markerHoles.keys(), ...(nonce ? [nonce] : []), ...(html ? ["</head>"] : [])];
   const pattern = new RegExp(tokens.map(escapeRegExp).join("|"), "g");
@@ -62,7 +47,6 @@ export function toTemplate(body: string, nonce: string | null, html: boolean): T
   for (const match of body.matchAll(pattern)) {
     if (match[0] === "</head>") {
       if (holes.includes("island")) continue;
-      // The island's element goes just before </head>, which stays in the next part.
       cut(match.index, ISLAND_OPEN, "island", "</script>");
       last = match.index;
       continue;
@@ -74,11 +58,10 @@ export function toTemplate(body: string, nonce: string | null, html: boolean): T
   return { parts, holes, compressed: new Map() };
 }
 
-/** The island's JSON, `<` escaped so no value can close its element. */
+// `<` escaped so no value can close the element.
 const islandJson = (visitor: VisitorParts | null) =>
   JSON.stringify(visitor?.island ?? {}).replace(/</g, "\\u003c");
 
-/** A visitor's values as bytes, kept for parts shared by many answers (a visitor without cookies). */
 const visitorBytes = new WeakMap<VisitorParts, Record<"island" | VisitorSlot, Buffer>>();
 
 function bytesOf(visitor: VisitorParts | null): Record<"island" | VisitorSlot, Buffer> {
@@ -92,18 +75,13 @@ function bytesOf(visitor: VisitorParts | null): Record<"island" | VisitorSlot, B
   return bytes;
 }
 
-/** The value of each hole for one answer. */
 export function holeValues(template: Template, nonce: string, visitor: VisitorParts | null): Buffer[] {
   const values = { ...bytesOf(visitor), nonce: Buffer.from(nonce) };
   return template.holes.map((hole) => values[hole]);
 }
 
-/**
- * The visitor's parts put into a page as it streams, for pages the cache does not keep: the
- * first byte leaves as soon as React writes it. Text is handled as latin1 (the markers and
- * `</head>` are ASCII; a UTF-8 character cut between chunks passes through whole), and the end
- * of each chunk is held back until no marker can be cut there.
- */
+// Latin1, so a UTF-8 character cut between chunks passes whole (every token is ASCII); each chunk's end is
+// held back until no marker can be cut there.
 export function visitorSplicer(visitor: VisitorParts): TransformStream<Uint8Array, Uint8Array> {
   const latin1 = (text: string) => Buffer.from(text).toString("latin1");
   const replacements = new Map<string, string>(
@@ -145,12 +123,10 @@ export function visitorSplicer(visitor: VisitorParts): TransformStream<Uint8Arra
   });
 }
 
-/** The page with `values` in its holes, as pieces to send one after the other. */
 export function fill(template: Template, values: Buffer[]): Buffer[] {
   return template.parts.flatMap((part, index) => (index === 0 ? [part] : [values[index - 1]!, part]));
 }
 
-/** The page compressed with `values` in its holes, or null when it cannot be (then compress it whole). */
 export async function fillCompressed(
   template: Template,
   encoding: Encoding,
@@ -172,7 +148,6 @@ export async function fillCompressed(
   return built ? assemble(built, values) : null;
 }
 
-/** A template rendered again the same keeps the compressed forms of the one it replaces. */
 export function reuseCompressed(next: Template, previous: Template | undefined) {
   if (
     previous &&

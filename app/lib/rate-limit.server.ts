@@ -1,17 +1,10 @@
-/**
- * Fixed-window counters in `rate_limits`, shared by all app servers. `hit` and `hitOwnThenShared`
- * are one atomic statement giving each request its own count; `peek` only refuses early, never
- * the only check (docs/decisions/0016-login-throttling-and-known-devices.md,
- * 0049-budgets-one-address-cannot-spend.md).
- */
+// Fixed-window counters shared by all app servers (0016, 0049); peek only refuses early, never alone.
 import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { rateLimits } from "../../database/schema.ts";
 
 export interface RateLimitRule {
-  /** Counter name, e.g. `login:account:<email>`. */
   key: string;
-  /** Hits allowed per window. */
   limit: number;
   windowMs: number;
 }
@@ -19,14 +12,12 @@ export interface RateLimitRule {
 export interface RateLimitState {
   count: number;
   resetAt: Date;
-  /** True when this counter is over its limit. */
   blocked: boolean;
 }
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
-/** Adds one to the counter and returns its state after the hit. */
 export async function hit(db: Database, rule: RateLimitRule): Promise<RateLimitState> {
   const now = new Date();
   const resetAt = new Date(now.getTime() + rule.windowMs);
@@ -46,7 +37,6 @@ export async function hit(db: Database, rule: RateLimitRule): Promise<RateLimitS
   return { count, resetAt: row?.reset_at ?? resetAt, blocked: count > rule.limit };
 }
 
-/** `rate_limits` upserted from `rows` (key, reset_at): a new window, or one more in the live one. */
 const upsertHits = (rows: SQL, now: Date) => {
   const expired = sql`rate_limits.reset_at <= ${now.toISOString()}::timestamptz`;
   return sql`insert into rate_limits (key, count, reset_at) select key, 1, reset_at from ${rows}
@@ -65,13 +55,7 @@ const ruleRows = (rules: RateLimitRule[], now: Date) =>
     sql`, `,
   );
 
-/**
- * Counts a request on its own counters (its address, its account from that address) and, only
- * when none of them is over its limit, on the shared ones (the shop, the account from every
- * address), in one statement: however many requests arrive at once, one client adds at most its
- * own limit to a shared counter. Each state comes in the order of its rules; a shared one is
- * null when the request was not counted there.
- */
+// Shared counters count only when no own one is over its limit: a client adds at most its own limit to them.
 export async function hitOwnThenShared(
   db: Database,
   own: RateLimitRule[],
@@ -90,7 +74,6 @@ export async function hitOwnThenShared(
     )})
     select key, count, reset_at from own_hits
     union all select key, count, reset_at from shared_hits`);
-  // node-postgres and PGlite both answer with the rows.
   const rows = (result as unknown as { rows: { key: string; count: number; reset_at: Date | string }[] })
     .rows;
   const state = (rule: RateLimitRule): RateLimitState | null => {
@@ -104,7 +87,6 @@ export async function hitOwnThenShared(
   return { own: ownStates as RateLimitState[], shared: shared.map(state) };
 }
 
-/** The counter's state without counting; a key with no live window is not blocked. */
 export async function peek(db: Database, rule: RateLimitRule): Promise<RateLimitState | null> {
   const [row] = await db
     .select({ count: rateLimits.count, reset_at: rateLimits.reset_at })
@@ -115,7 +97,6 @@ export async function peek(db: Database, rule: RateLimitRule): Promise<RateLimit
   return { count: row.count, resetAt: row.reset_at, blocked: row.count >= rule.limit };
 }
 
-/** Takes back `hits` hits of a live window (attempts that turned out fine); never below zero. */
 export async function giveBack(db: Database, rule: RateLimitRule, hits = 1) {
   await db
     .update(rateLimits)
@@ -127,12 +108,10 @@ export async function clear(db: Database, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** Drops windows that ended (and used captcha solutions); called now and then, not per request. */
 export async function deleteExpiredRateLimits(db: Database) {
   await db.delete(rateLimits).where(lt(rateLimits.reset_at, new Date()));
 }
 
-/** "5 menit", "1 jam 5 menit": whole minutes, rounded up, at least one. */
 export function formatWait(resetAt: Date, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000));
   if (minutes < 60) return `${minutes} menit`;
@@ -141,7 +120,6 @@ export function formatWait(resetAt: Date, now = new Date()): string {
   return rest ? `${hours} jam ${rest} menit` : `${hours} jam`;
 }
 
-/** The 429 answer's message (SPEC.md style: says when to try again). */
 export function tooManyAttemptsMessage(resetAt: Date, now = new Date()): string {
   return `Terlalu banyak percobaan. Coba lagi dalam ${formatWait(resetAt, now)}.`;
 }

@@ -3,7 +3,6 @@ import { singleLine } from "./single-line.ts";
 
 export const REASON_MAX = 200;
 
-/** The reason as stored, or null when it is not a string of 3 to 200 characters on one line. */
 export function readReason(value: unknown): string | null {
   const text = typeof value === "string" ? singleLine(value) : "";
   const length = Array.from(text).length;

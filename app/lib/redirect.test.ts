@@ -34,8 +34,7 @@ describe("safeRedirect", () => {
     "javascript:alert(1)",
     "evil.example",
     "",
-    // Paths that a URL parser turns into "//host": dot segments, tabs and newlines it drops,
-    // backslashes it reads as slashes.
+    // Paths a URL parser turns into "//host": dot segments, dropped tabs and newlines, backslashes.
     "/.//evil",
     "/a/..//evil",
     "/\t/evil",

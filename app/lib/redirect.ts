@@ -1,8 +1,4 @@
-/**
- * A redirect target from user input made safe (`safeRedirect`): read as a browser would, then it
- * must be a path on this site in printable ASCII, else the fallback
- * (docs/decisions/0017-input-limits-and-edges.md).
- */
+// A redirect target from user input: a path on this site in printable ASCII, else the fallback (0017).
 const MAX_TARGET_LENGTH = 2048;
 const BASE = "http://nyala.invalid";
 // eslint-disable-next-line no-control-regex
@@ -20,7 +16,6 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  // The parser percent-encodes every character past ASCII in the path, query and fragment.
   const path = `${url.pathname}${url.search}${url.hash}`;
   return HEADER_SAFE_PATH.test(path) && path.length <= MAX_TARGET_LENGTH ? path : fallback;
 }

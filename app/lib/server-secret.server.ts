@@ -1,8 +1,4 @@
-/**
- * The signing secret (SESSION_SECRET, else a random one kept in `server_secrets` for every server)
- * and one derived key per purpose (docs/decisions/0016-login-throttling-and-known-devices.md).
- * Never logged or sent.
- */
+// The signing secret and one derived key per purpose (0016). Never logged or sent.
 import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { serverSecrets } from "../../database/schema.ts";
@@ -15,10 +11,7 @@ export type KeyPurpose = "known-device" | "altcha";
 
 let secret: Promise<string> | undefined;
 
-/**
- * The value kept in `server_secrets` under `name`, made by `create` by whichever server needs
- * it first: of several servers creating it at once, the first insert wins and all read that row.
- */
+// Of several servers creating it at once, the first insert wins and all read that row.
 export async function sharedSecret(name: string, create: () => string): Promise<string> {
   const db = await getDb();
   await db.insert(serverSecrets).values({ name, value: create() }).onConflictDoNothing();
@@ -40,7 +33,6 @@ function serverSecret(): Promise<string> {
   return secret;
 }
 
-/** The key for `purpose`, derived from the signing secret. */
 export async function deriveKey(purpose: KeyPurpose): Promise<Buffer> {
   return createHmac("sha256", await serverSecret())
     .update(`nyala:${purpose}`)

@@ -1,38 +1,25 @@
-/**
- * A page with holes, compressed once and filled per answer without compressing again: a hole is
- * sent as a stored block (gzip) or an uncompressed meta-block (Brotli)
- * (docs/decisions/0031-compressed-page-cache.md). Each build is checked by decompressing it.
- */
+// Compressed once, holes filled per answer: gzip stored blocks, Brotli uncompressed meta-blocks (0031).
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Encoding } from "./accept-encoding.ts";
 
-/** The parts' compressed segments for one set of hole lengths. */
 export interface Compressed {
   encoding: Encoding;
   segments: Buffer[];
-  /** The header of the block each hole goes in (null for an empty hole). */
   holeHeaders: (Buffer | null)[];
-  /** gzip: CRC-32 and x^(8·length) mod P of each part and each hole, to combine the checksum. */
   crcs: number[];
   shifts: number[];
   holeShifts: number[];
-  /** The uncompressed length: the parts' and the holes'. */
   length: number;
 }
 
 const deflateRaw = promisify(zlib.deflateRaw);
-/** A stored block or meta-block holds at most this many bytes; longer holes are not compressed. */
 const MAX_HOLE = 65_535;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/** The 13 byte values no UTF-8 text holds. */
 const NEVER_UTF8 = [0xc0, 0xc1, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff];
 
-/**
- * Those bytes as a de Bruijn sequence B(13, 3): no three bytes repeat in its 2,199, so the
- * placeholders of a page (consecutive slices of it) hold nothing Brotli could copy from another.
- */
+// A de Bruijn sequence B(13, 3) of them: Brotli finds nothing in one placeholder to copy from another.
 const PLACEHOLDERS = (() => {
   const k = NEVER_UTF8.length;
   const digits = new Array<number>(4).fill(0);
@@ -53,7 +40,6 @@ const PLACEHOLDERS = (() => {
   return Buffer.from([...sequence, ...sequence.slice(0, 2)].map((digit) => NEVER_UTF8[digit]!));
 })();
 
-/** The placeholders of holes of `lengths`, each the next slice of PLACEHOLDERS. */
 function placeholders(lengths: number[]): Buffer[] {
   let offset = 0;
   return lengths.map((length) => {
@@ -67,7 +53,6 @@ const canHold = (parts: Buffer[], lengths: number[]) =>
   lengths.every((length) => length <= MAX_HOLE) &&
   parts.every((part) => NEVER_UTF8.every((byte) => !part.includes(byte)));
 
-/** The parts compressed for holes of `lengths` (`lengths[i]` after `parts[i]`), or null. */
 export async function compressParts(
   encoding: Encoding,
   parts: Buffer[],
@@ -100,7 +85,6 @@ export async function compressParts(
   }
 }
 
-/** Each part deflated on its own, with the document before it (placeholders in the holes) as its dictionary. */
 async function gzipSegments(parts: Buffer[], lengths: number[]): Promise<Buffer[]> {
   const holes = placeholders(lengths);
   const before: Buffer[] = [];
@@ -117,10 +101,7 @@ async function gzipSegments(parts: Buffer[], lengths: number[]): Promise<Buffer[
   return Promise.all(jobs);
 }
 
-/**
- * One Brotli stream, flushed after each part and each placeholder; the placeholders' output is
- * dropped. Without literal context modelling a part decodes the same after any hole bytes.
- */
+// Without literal context modelling a part decodes the same whatever bytes fill the hole before it.
 async function brotliSegments(parts: Buffer[], lengths: number[]): Promise<Buffer[]> {
   const { constants } = zlib;
   const total = parts.reduce((sum, part) => sum + part.length, 0) + lengths.reduce((sum, n) => sum + n, 0);
@@ -154,10 +135,6 @@ async function brotliSegments(parts: Buffer[], lengths: number[]): Promise<Buffe
   return segments;
 }
 
-/**
- * The compressed answer with `values` in the holes (each of the length it was built for), as
- * pieces to send one after the other: only the holes and the gzip trailer are new bytes.
- */
 export function assemble(compressed: Compressed, values: Buffer[]): Buffer[] {
   const { encoding, segments, holeHeaders } = compressed;
   const gzip = encoding === "gzip";
@@ -181,7 +158,6 @@ export function assemble(compressed: Compressed, values: Buffer[]): Buffer[] {
   return pieces;
 }
 
-/** A non-final stored block's header (RFC 1951 3.2.4); the stream is at a byte boundary. */
 function storedBlock(length: number): Buffer {
   const header = Buffer.alloc(5);
   header.writeUInt16LE(length, 1);
@@ -189,14 +165,12 @@ function storedBlock(length: number): Buffer {
   return header;
 }
 
-/** A non-last uncompressed meta-block's header (RFC 7932 9.2): MNIBBLES 4, MLEN - 1, then padding. */
 function uncompressedMetaBlock(length: number): Buffer {
   const bits = ((length - 1) << 3) | (1 << 19);
   return Buffer.from([bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff]);
 }
 
-// CRC-32 of concatenated pieces from their own CRCs, as zlib's crc32_combine does it:
-// crc(A‖B) = crc(A)·x^(8·|B|) mod P xor crc(B), in the reflected bit order.
+// crc(A‖B) = crc(A)·x^(8·|B|) mod P xor crc(B), as zlib's crc32_combine, in reflected bit order.
 const POLY = 0xedb88320;
 
 function multModP(a: number, b: number): number {
@@ -208,11 +182,9 @@ function multModP(a: number, b: number): number {
   return product >>> 0;
 }
 
-/** x^(2^k) mod P for k = 0…31. */
 const X2N = [0x40000000];
 for (let k = 1; k < 32; k++) X2N.push(multModP(X2N[k - 1]!, X2N[k - 1]!));
 
-/** x^(8·n) mod P. */
 function x8nModP(n: number): number {
   let product = 0x80000000;
   for (let k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) product = multModP(X2N[k & 31]!, product);

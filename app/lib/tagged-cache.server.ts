@@ -1,8 +1,4 @@
-/**
- * A short in-process cache of each visitor's session user and cart count, dropped by tag (`forget`)
- * after a commit (docs/decisions/0019-pages-for-every-visitor.md). Keeps nothing unless notices
- * stay in this process (embedded database).
- */
+// Session users and cart counts, forgotten by tag after a commit (0019); kept only on the embedded database.
 import { contentCacheTtlMs } from "./content-cache.server.ts";
 import { announce, listen, noticesStayInProcess } from "./notices.server.ts";
 
@@ -15,7 +11,6 @@ interface Entry<T> {
 export interface TaggedCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T, tags: string[]): void;
-  /** After a committed change of what `tag` names: every server forgets it. */
   forget(tag: string): void;
 }
 

@@ -1,8 +1,4 @@
-/**
- * One form on the one form pattern (docs/decisions/0029-one-form-pattern.md): a plain POST without
- * JavaScript; with it, checked by the action's own schema (loaded at the form's first touch), then
- * sent through React Router or a fetcher (`mode=fetch`).
- */
+// The one form pattern (0029): a plain POST without JavaScript; with it, first checked by its schema.
 import { useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { $ZodType, input } from "zod/v4/core";
@@ -10,25 +6,20 @@ import { FETCH_MODE, type FormAnswer } from "./form-answer.ts";
 import { useKeptAnswer } from "./use-kept-answer.ts";
 import { firstMessage, type FieldErrors } from "./form-errors.ts";
 
-/** A form's schema, or a loader of it for a page whose first load has no room for it. */
 export type FormCheck<S extends $ZodType = $ZodType> = S | (() => Promise<S>);
 
-/** A field as the page renders it; Conform's names, so its replies read as they are. */
 export interface FieldMeta {
   id: string;
   name: string;
   errorId: string;
   errors?: string[];
-  /** What the field starts from: the value sent back with a refusal, else the default. */
   initialValue?: unknown;
 }
 
-/** The schema's fields by name; others (`buka_3`) by index, as they may not be there. */
 type Fields<S extends $ZodType> = { [Name in keyof input<S> & string]-?: FieldMeta } & {
   [name: string]: FieldMeta | undefined;
 };
 
-/** The messages of a check of `form` (sent by `submitter`), by field; {} when it holds. */
 type Checker = (form: HTMLFormElement, submitter?: HTMLElement | null) => FieldErrors;
 
 const checkers = new Map<FormCheck, Promise<Checker>>();
@@ -50,7 +41,6 @@ function checkerOf(check: FormCheck): Promise<Checker> {
   return loading;
 }
 
-/** A default value as a form field holds it (Conform's way: a ticked box is "on"). */
 function serialize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(serialize);
   if (typeof value === "boolean") return value ? "on" : undefined;
@@ -61,18 +51,13 @@ function serialize(value: unknown): unknown {
 const hasErrors = (errors: FieldErrors) => Object.values(errors).some((messages) => messages?.length);
 
 interface Options<S extends $ZodType> {
-  /** The form's id; its fields' ids start with it. */
   id: string;
-  /** Which of the page's forms this is (sent as the field `intent`); its answers carry it. */
   intent?: string;
   check?: FormCheck<S>;
   defaultValue?: Record<string, unknown>;
-  /** Through a fetcher: the page stays, reads the answer as data and moves on by itself. */
   fetch?: boolean;
-  /** Another route's action (`/keluar`); the page's own by default. */
   action?: string;
   encType?: "multipart/form-data";
-  /** Told the first message of a check in the page that kept the form from being sent. */
   onInvalid?(message: string | undefined): void;
 }
 
@@ -87,10 +72,8 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
   const mine = (answer: FormAnswer<Done> | undefined) =>
     answer && (intent === undefined || answer.intent === intent) ? answer : undefined;
   const fetched = fetch ? mine(fetcher.data) : undefined;
-  // A form posting to another route's action is not answered by this page's.
   const answer = fetched ?? (action ? undefined : mine(routeAnswer));
 
-  // The page's own check, until an answer newer than it arrives.
   const [checked, setChecked] = useState<{ errors: FieldErrors; after: unknown } | null>(null);
   // A saved form starts again (empty, or from the loader's new values): its key changes.
   const [shown, setShown] = useState(answer);
@@ -140,7 +123,6 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
     );
   };
 
-  // After a check, each change is checked again (so a message goes as soon as it is fixed).
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     if (check && checked)
@@ -158,7 +140,6 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
       errorId: `${id}-error`,
       errors: formErrors,
       allErrors: errors,
-      /** Put on the form as its `key`: it changes when a save should start the form again. */
       key: `${id}-${resets}`,
       props: {
         id,
@@ -178,7 +159,6 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
       get: (_target, name) => (typeof name === "string" ? field(name) : undefined),
     }),
     answer,
-    /** Whether the answer came with the page (a POST without JavaScript) rather than to a fetcher. */
     answeredInPage: answer !== undefined && answer !== fetched,
     pending: fetch
       ? fetcher.state !== "idle"
@@ -187,7 +167,6 @@ export function useEnhancedForm<Done extends object = object, S extends $ZodType
   };
 }
 
-/** A text field's props from its metadata: its id, name, messages and the value to start from. */
 export const fieldProps = (field: FieldMeta) => ({
   id: field.id,
   name: field.name,
@@ -195,7 +174,6 @@ export const fieldProps = (field: FieldMeta) => ({
   defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
 });
 
-/** A checkbox's props from its metadata (a ticked box posts "on"). */
 export const checkboxProps = (field: FieldMeta) => ({
   id: field.id,
   name: field.name,

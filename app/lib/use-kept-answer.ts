@@ -1,7 +1,4 @@
-/**
- * A page's action answer, kept while the page revalidates: React Router drops `actionData` on a
- * revalidation, and the admin pages revalidate on every order event (kitchen/live/admin-live.tsx).
- */
+// React Router drops actionData on a revalidation, and admin pages revalidate on each order event.
 import { useState } from "react";
 import { useLocation } from "react-router";
 
@@ -10,6 +7,5 @@ export function useKeptAnswer<T>(answer: T | undefined): T | undefined {
   const [kept, setKept] = useState<{ answer: T; key: string } | null>(null);
   if (answer !== undefined && (kept?.answer !== answer || kept.key !== key)) setKept({ answer, key });
   if (answer !== undefined) return answer;
-  // A navigation (a new location) starts without it.
   return kept?.key === key ? kept.answer : undefined;
 }

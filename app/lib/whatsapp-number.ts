@@ -1,8 +1,4 @@
-/**
- * The rule for the store's own WhatsApp number, as the owner types it in /admin/outlet. Apart
- * from whatsapp.ts (links and the general number rules, which every storefront page loads) so
- * that only the admin form's page carries it.
- */
+// Apart from whatsapp.ts, which every storefront page loads, so only the admin outlet form carries this rule.
 import { normalizeWhatsAppNumber, NUMBER_CHARACTERS } from "./whatsapp.ts";
 
 export const WHATSAPP_NUMBER_MESSAGES = {
@@ -13,14 +9,8 @@ export const WHATSAPP_NUMBER_MESSAGES = {
   zeroAfterCountryCode: "Setelah kode negara 62, tulis nomor tanpa angka 0. Contoh: +62 812-3456-7890.",
 } as const;
 
-/** An Indonesian number as wa.me wants it: 62, then 8 to 13 digits not starting with 0. */
 const INDONESIAN_NUMBER = /^62[1-9]\d{7,12}$/;
 
-/**
- * The store's own WhatsApp number: the normalised digits (`6281234567890`), or an Indonesian
- * message saying what is wrong. Stricter than `normalizeWhatsAppNumber`: only Indonesian numbers
- * (mobile or landline) are accepted.
- */
 export function parseStoreWhatsAppNumber(
   input: string,
 ): { ok: true; number: string } | { ok: false; message: string } {

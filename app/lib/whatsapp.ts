@@ -1,18 +1,7 @@
-/**
- * WhatsApp click-to-chat links (`https://wa.me/<digits>?text=…`), phone number rules and the
- * one-line chat openers; pure, shared by server and browser. The order's message is
- * features/checkout/order-message.ts.
- */
-/** What a phone number may be written with: digits, spaces, `+`, `-`, `(`, `)` and `.`. */
+// wa.me links, phone number rules and chat openers; pure, shared by server and browser.
 export const NUMBER_CHARACTERS = /^[\d\s+().-]*$/;
 
-/**
- * Normalises a phone number to the digits wa.me wants: country code first, no `+`, no leading 0.
- * `0812-3456-789` → `628123456789`; `+62 812…` → `62812…`. Indonesian numbers written locally
- * (leading 0, or leading 8) get the country code 62. Returns "" for input with too few or too
- * many digits to be a phone number, or with anything but digits, spaces and `+ - ( ) .` (a letter
- * is a typo, not something to drop silently).
- */
+// Local numbers get the country code; "" for too few or too many digits, or a letter (a typo, not dropped).
 export function normalizeWhatsAppNumber(input: string, countryCode = "62"): string {
   if (!NUMBER_CHARACTERS.test(input)) return "";
   let digits = input.replace(/\D/g, "");

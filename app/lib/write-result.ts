@@ -1,7 +1,3 @@
-/**
- * What a write asked for by a form answers: done (with a value), or refused with an HTTP status,
- * an Indonesian message and the message for each field that caused it.
- */
 import type { z } from "zod";
 
 export type WriteResult<T = undefined> =
@@ -18,7 +14,6 @@ export const refuse = (
   fieldErrors: Record<string, string> = {},
 ): Refusal => ({ ok: false, status, message, fieldErrors });
 
-/** A 400 with Zod's first message, and the first message per field. */
 export function refusedBy(error: z.ZodError): Refusal {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -1,20 +1,13 @@
-/**
- * The admin's tables and pagers, written once (docs/decisions/0029-one-form-pattern.md): a real
- * `<table>` with row and column headers for screen readers, columns a phone can spare hidden below
- * a width, pages as links.
- */
+// The admin's tables and pagers: a real <table> with row and column headers, spare columns hidden on a phone.
 import type { HTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 
 export interface Column<Row> {
   header: ReactNode;
   cell(row: Row): ReactNode;
-  /** The cell that names the row: a row header (`<th scope="row">`). */
   rowHeader?: boolean;
-  /** Shown from this screen width up only. */
   from?: "sm" | "md" | "lg";
   align?: "right";
-  /** Classes of the column's cells (`whitespace-nowrap`, `break-all`, a width). */
   className?: string;
 }
 
@@ -40,14 +33,11 @@ export function AdminTable<Row>({
   compact = false,
   className = "",
 }: {
-  /** What the table holds, for screen readers. */
   caption: string;
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey(row: Row): string | number;
-  /** Attributes of a row (`data-testid`). */
   rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
-  /** Tight rows without a frame, for a table inside a card of its own. */
   compact?: boolean;
   className?: string;
 }) {
@@ -96,7 +86,6 @@ export function AdminTable<Row>({
   return compact ? table : <div className="card overflow-x-auto">{table}</div>;
 }
 
-/** "Sebelumnya · Halaman 2 dari 5 · Berikutnya", as links to the neighbouring pages. */
 export function Pager({
   label,
   page,
@@ -106,10 +95,9 @@ export function Pager({
   previous = "Sebelumnya",
   next = "Berikutnya",
 }: {
-  /** The navigation's name (`Halaman daftar pengguna`). */
   label: string;
   page: number;
-  /** Null when the count is not known (only that there is a next page). */
+  /** Null when only a next page is known. */
   pageCount: number | null;
   hasNext?: boolean;
   href(page: number): string;

@@ -6,35 +6,24 @@ import { FormMessage } from "./form-message.tsx";
 
 interface CrudFormFields<T extends z.ZodType<object>> {
   fields: { [Name in keyof z.input<T>]-?: FieldMeta };
-  /** The form's id: the photo field's id starts with it. */
   formId: string;
-  /** The messages for the photo (`foto`, not a field of the schema: the server reads the file). */
   photoErrors: string[] | undefined;
 }
 
 interface CrudFormProps<T extends z.ZodType<object>> {
-  /** Names the form (`promo`): its id and its heading's. */
   id: string;
   schema: T;
-  /** The id of the row being edited, or null for a new one. */
   editing: string | number | null;
   heading: string;
-  /** The new row's button (`Tambah promo`); an edit saves with "Simpan perubahan". */
   submitLabel: string;
-  /** The row's values (the loader's): the form starts from them. */
   defaultValue?: Record<string, unknown>;
   children(parts: CrudFormFields<T>): ReactNode;
 }
 
-/**
- * The add/edit form above a list page's rows (crud-list.tsx): "Tambah …" for a new row, or the
- * row named by `?ubah=` with "Simpan perubahan" and "Batal". A multipart POST, so it carries a
- * photo and works without JavaScript; the fields are the caller's (`children`).
- */
+// The add/edit form above a list page's rows; multipart, so it carries a photo and works without JavaScript.
 export function CrudForm<T extends z.ZodType<object>>(props: CrudFormProps<T>) {
-  // Another row, or this row as the loader gives it after a save (normalised, or changed by
-  // someone else), starts the form again from its values. The action's answer arrives before
-  // the loader's new values, so resetting on the answer alone would show the old ones.
+  // Keyed by the row's values too: the action's answer arrives before the loader's new values, so a reset
+  // on the answer alone would show the old ones.
   return <RowForm key={`${props.editing}:${JSON.stringify(props.defaultValue)}`} {...props} />;
 }
 
@@ -59,8 +48,7 @@ function RowForm<T extends z.ZodType<object>>({
     <form
       {...form.props}
       onSubmit={(event) => {
-        // A photo over the limit is refused when chosen (its field says why); sending it anyway
-        // would upload megabytes only to hear the same from the server.
+        // A photo over the limit is refused when chosen, not after uploading megabytes.
         const photo = event.currentTarget.elements.namedItem("foto");
         if (photo instanceof HTMLInputElement && photo.validity.customError) {
           event.preventDefault();
@@ -69,7 +57,6 @@ function RowForm<T extends z.ZodType<object>>({
         }
         form.props.onSubmit(event);
       }}
-      // A new row's form empties after its save, photo included.
       key={form.key}
       className="card grid gap-4 p-5 sm:grid-cols-2 sm:p-6"
       aria-labelledby={`${id}-form-title`}

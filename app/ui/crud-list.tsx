@@ -9,16 +9,10 @@ interface CrudRow {
   key: string | number;
   title: string;
   image: string;
-  /** Shown greyed (inactive, sold out). */
   dimmed: boolean;
 }
 
-/**
- * A list page of the admin (menu, promos, banners): the add/edit form (`form`, crud-form.tsx)
- * above the rows (a table: admin-table.tsx), each with its picture, its details, "Ubah" (`?ubah=<key>` puts it in the form)
- * and "Hapus", which asks first. With JavaScript the question is a dialog; without, "Hapus" opens
- * `?hapus=<key>`, where the same question is a form at the top of the page.
- */
+// An admin list page; "Hapus" asks in a dialog, or without JavaScript on `?hapus=<key>` atop the page.
 export function CrudList<Row extends CrudRow>({
   form,
   id,
@@ -34,23 +28,16 @@ export function CrudList<Row extends CrudRow>({
   listIntents = ["delete"],
 }: {
   form: ReactNode;
-  /** The list's heading id (`daftar-promo`). */
   id: string;
-  /** `Daftar promo`; the number of rows follows it. */
   heading: string;
   testId: string;
   rows: Row[];
-  /** The rows' picture size: `width`×`height` pixels in boxes of `className`. */
   picture: { width: number; height: number; className: string };
-  /** Labels beside a row's title (`Habis`). */
   badges?(row: Row): ReactNode;
   details(row: Row): ReactNode;
-  /** A row's own buttons, before "Ubah" (the menu's sold-out switch). */
   buttons?(row: Row): ReactNode;
-  /** The delete question: `Hapus promo ini?` and what it says about the row. */
   question: { title: string; message(row: Row): ReactNode };
   answer: FormAnswer | undefined;
-  /** The answers shown above the rows: those of the rows' buttons. */
   listIntents?: readonly string[];
 }) {
   const submit = useSubmit();
@@ -149,7 +136,6 @@ export function CrudList<Row extends CrudRow>({
   );
 }
 
-/** The delete question as a form of its own, for a page without JavaScript. */
 function DeleteQuestion({ row, title, message }: { row: CrudRow; title: string; message: ReactNode }) {
   return (
     <section aria-labelledby="hapus-title" className="card mb-6 border-2 border-chili-100 p-5 sm:p-6">

@@ -14,17 +14,12 @@ interface DialogProps {
   tone: Tone;
   title: string;
   message?: React.ReactNode;
-  /** Escape, the backdrop, or a button asked to close. */
   onClose(): void;
   children?: React.ReactNode;
-  /** `alertdialog` for questions that need an answer. */
   role?: "dialog" | "alertdialog";
 }
 
-/**
- * A modal on the native <dialog> element: the browser traps focus, Escape closes it, the page
- * behind is inert, and focus returns to where it was.
- */
+// The native <dialog>: the browser traps focus, Escape closes it, the page behind is inert.
 function Dialog({ open, tone, title, message, onClose, children, role = "dialog" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -74,7 +69,6 @@ function Dialog({ open, tone, title, message, onClose, children, role = "dialog"
   );
 }
 
-/** A message that closes itself after `autoCloseMs` (SPEC.md: 1500 ms) and then calls onClose. */
 export function MessageDialog({
   open,
   tone,
@@ -111,7 +105,6 @@ export function MessageDialog({
   );
 }
 
-/** A yes/no question; `confirmLabel` is the destructive or committing answer. */
 export function ConfirmDialog({
   open,
   title,

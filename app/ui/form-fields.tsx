@@ -1,24 +1,16 @@
-/**
- * Form fields: a label, the control, and under it the field's first error or else its hint, tied
- * to the control (`aria-invalid`, `aria-describedby`). Uncontrolled, so a form works as a plain
- * POST before JavaScript runs; a form library passes the values and messages in.
- */
+// Uncontrolled fields, so a form works as a plain POST before JavaScript runs; a message is tied by aria.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 interface FieldParts {
   label: string;
   name: string;
-  /** The control's id; one of React's when left out. */
   id?: string;
-  /** The field's messages: the first is shown under it, and the control is marked invalid. */
   errors?: readonly string[];
-  /** A line under the field while it has no error. */
   hint?: string;
 }
 
 type InputProps = FieldParts & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className">;
 
-/** The control's id and the attributes that tie it to its message. */
 function useFieldIds({ id, errors, hint }: Pick<FieldParts, "id" | "errors" | "hint">) {
   const generated = useId();
   const controlId = id ?? generated;
@@ -66,7 +58,6 @@ export function TextField({ label, name, id, errors, hint, ...input }: InputProp
   );
 }
 
-/** A password input with a button that shows or hides what was typed. */
 export function PasswordField({ label, name, id, errors, hint, ...input }: InputProps) {
   const { controlId, error, describedBy } = useFieldIds({ id, errors, hint });
   const [visible, setVisible] = useState(false);
@@ -163,7 +154,6 @@ export function SelectField({
   );
 }
 
-/** A checkbox inside its label. */
 export function Checkbox({
   label,
   ...input

@@ -1,9 +1,6 @@
 import type { FormAnswer } from "~/lib/form-answer.ts";
 
-/**
- * The line an answer leaves under its form (or a list, for its rows' buttons): what was saved, or
- * why not. Only answers of one of `intents` show here.
- */
+// The line an answer leaves under its form; only answers of one of `intents` show here.
 export function FormMessage({
   answer,
   intents,
@@ -11,7 +8,6 @@ export function FormMessage({
 }: {
   answer: FormAnswer | undefined;
   intents: readonly string[];
-  /** The form's error id: the form is described by its error. */
   id?: string;
 }) {
   if (!answer?.message || !intents.includes(answer.intent ?? "")) return null;

@@ -1,14 +1,8 @@
 import { useState } from "react";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES } from "~/lib/body-limit.ts";
 
-/**
- * The photo input (form field `foto` unless named): JPEG, PNG or WebP up to 5 MB; the current photo
- * shown beside it. The file input itself is visually hidden behind an Indonesian button ("Pilih foto")
- * and the chosen file's name, since the browser's own control speaks the browser's language. A
- * larger photo is refused as soon as it is chosen (the form will not submit), instead of after its
- * upload; the server refuses it too (413) where JavaScript does not run. A required photo says so
- * in its hint before the form is sent.
- */
+// The file input hides behind an Indonesian button: the browser's control speaks the browser's language.
+// A photo over the limit is refused when chosen; the server refuses it too (413) without JavaScript.
 export function PhotoField({
   id,
   label,
@@ -19,12 +13,10 @@ export function PhotoField({
   accept = "image/jpeg,image/png,image/webp",
   hint,
 }: {
-  /** The input's id; its label, chosen file and hint take ids after it. */
   id: string;
   label: string;
   name?: string;
   accept?: string;
-  /** What the picture is for, instead of the photo's formats and size. */
   hint?: string;
   current?: string;
   errors?: readonly string[];

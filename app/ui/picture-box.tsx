@@ -1,15 +1,7 @@
 import type { ImgHTMLAttributes } from "react";
 
-/**
- * A picture in a box that keeps its place: `boxClassName` sizes the box (as the picture itself
- * was sized), the picture fills it. `alt` is required: "" for a decorative picture.
- *
- * A lazy picture in such a box waits for the page's main picture: while the page is marked
- * `data-pictures="later"` (added in <head> by deferred-hydration.server.ts, removed by its
- * starter once the main picture has loaded and painted) it is not rendered, so the browser does
- * not start it, and its empty box keeps the layout still. Without JavaScript nothing is marked and
- * the pictures load as usual. See docs/decisions/0010-shorter-tasks-after-the-first-paint.md.
- */
+// `alt` is required ("" when decorative). A lazy picture is not rendered while <html> is marked
+// data-pictures="later", so the main picture loads first; without JavaScript nothing is marked (0010).
 export function PictureBox({
   boxClassName,
   className = "",

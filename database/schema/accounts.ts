@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 
-/**
- * Accounts. `email` is stored lower-case and unique. `password_hash` is bcrypt (cost 10) and
- * null for Google-only accounts; it never leaves the server. `google_sub` is the Google subject.
- */
+// `email` lower-case and unique; `password_hash` (bcrypt) is null for Google-only accounts, never sent out.
 export const users = pgTable(
   "users",
   {
@@ -23,11 +20,9 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Case-insensitive substring search in the admin's user list (`ilike '%…%'`), fast at 1M rows.
     index("users_nama_trgm_idx").using("gin", sql`lower(${t.nama}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_created_at_idx").on(t.created_at),
-    // The admins, found on every order (their "Pesanan baru" notifications) among a million customers.
     index("users_admin_idx")
       .on(t.role)
       .where(sql`${t.role} = 'admin'`),
@@ -37,10 +32,7 @@ export const users = pgTable(
   ],
 );
 
-/**
- * Server sessions. The cookie holds `<id>.<secret>`; only the SHA-256 of the secret is stored,
- * so a leaked table cannot be replayed as cookies.
- */
+// Only the SHA-256 of the cookie's secret is stored, so a leaked table cannot be replayed as cookies.
 export const sessions = pgTable(
   "sessions",
   {

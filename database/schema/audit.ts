@@ -2,10 +2,7 @@ import { index, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 
-/**
- * What admins changed, for the audit log page: who (kept as text too, so a deleted admin's
- * entries still say who it was), what, on which entity, when.
- */
+// Who is kept as text too, so a deleted admin's entries still say who it was.
 export const auditLog = pgTable(
   "audit_log",
   {

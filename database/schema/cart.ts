@@ -15,13 +15,7 @@ import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
-/**
- * A cart the server knows (docs/decisions/0018-server-cart.md): a guest's, named by a cookie that
- * holds `<id>.<secret>` (only the SHA-256 of the secret is stored, like a session), or a signed-in
- * customer's, tied to the account (one per account; no secret). A guest cart expires
- * `expires_at`, renewed by every change; an account's never does. `version` grows with every
- * change, so a page can tell the newest answer from an older one.
- */
+// A guest's (cookie `<id>.<secret>`, SHA-256 stored) or an account's cart (0018); `version` grows per change.
 export const carts = pgTable(
   "carts",
   {
@@ -39,13 +33,7 @@ export const carts = pgTable(
   ],
 );
 
-/**
- * One line of a cart: an item at a spice level, with its quantity and note. Lines only: the name
- * and the price shown come from the menu at every render. `nama` and `harga` are what the
- * customer last saw (set when the line was added, updated when a change was announced), so a
- * changed price or a removed item is said once. `line_key` is the item and its level
- * (`mie-nyala-level-1#3`), unique in its cart.
- */
+// `nama` and `harga` are what the customer last saw, so a changed price or a removed item is said once.
 export const cartLines = pgTable(
   "cart_lines",
   {
@@ -54,16 +42,13 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
     line_key: text("line_key").notNull(),
-    /** No foreign key: a line whose item left the menu stays until the cart is shown, then goes with a notice. */
     menu_item_id: text("menu_item_id").notNull(),
     level: integer("level"),
     jumlah: integer("jumlah").notNull(),
     catatan: text("catatan").notNull().default(""),
     nama: text("nama").notNull(),
     harga: integer("harga").notNull(),
-    /** Whether the item was orderable when the customer last saw the line (sold out is said once). */
     tersedia: boolean("tersedia").notNull().default(true),
-    /** The line's place in the cart (lines keep the order they were added in). */
     position: integer("position").notNull().default(0),
     ...timestamps,
   },
@@ -75,10 +60,7 @@ export const cartLines = pgTable(
   ],
 );
 
-/**
- * The cart an order was checked out from, until its lines leave that cart: once, when the
- * restaurant accepts the order or the customer confirms sending it (0043-cart-forgets-ordered-lines.md).
- */
+// Until its lines leave the cart, once: when the order is accepted or its sending confirmed (0043).
 export const orderCarts = pgTable(
   "order_carts",
   {
@@ -88,11 +70,7 @@ export const orderCarts = pgTable(
     cart_id: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
-    /**
-     * Portions per line key (`mie-nyala-level-1#3`) still in the cart since the checkout: what
-     * leaves the cart. Every later change lowers it to what the line still holds; null on links
-     * from before it existed (the order's lines are taken).
-     */
+    /** Portions per line key still owed to the cart since checkout; null on links from before it existed. */
     owed: jsonb("owed").$type<Record<string, number>>(),
     created_at: timestamps.created_at,
   },

@@ -13,7 +13,6 @@ import {
 import { type PromoRule } from "../types.ts";
 import { timestamps } from "./columns.ts";
 
-/** Makanan, Minuman, Cemilan. The id is a stable slug. */
 export const categories = pgTable("categories", {
   id: text("id").primaryKey(),
   nama: text("nama").notNull().unique(),
@@ -21,16 +20,8 @@ export const categories = pgTable("categories", {
   ...timestamps,
 });
 
-/**
- * A dish, drink or snack. Prices are whole rupiah. The three rank columns place an item on a
- * page: `featured_rank` 1–3 on `/`, `best_seller_rank` 1–6 on `/beranda`, `produk_rank` 1–4 on
- * `/produk`; each rank is held by at most one item.
- *
- * A dish cooked to a spice level is a *level family* (docs/decisions/0023-spice-level-families.md):
- * each level is its own item (`Mie Nyala Level 3`, its own price and photo), and the items sharing
- * `level_family` (`Mie Nyala`) are the levels a customer picks between. Both columns are set or
- * neither; a family holds each level once.
- */
+// Each rank column places an item on one page, held by at most one item. A level family (0023): one item per
+// level, sharing `level_family`; it and `level` are set together, each level once per family.
 export const menuItems = pgTable(
   "menu_items",
   {
@@ -42,13 +33,10 @@ export const menuItems = pgTable(
     deskripsi: text("deskripsi").notNull().default(""),
     harga: integer("harga").notNull(),
     gambar: text("gambar").notNull(),
-    /** False = sold out (`Habis`): still shown, greyed, and it cannot be ordered. */
     tersedia: boolean("tersedia").notNull().default(true),
-    /** Portions cooked each business day, or null for no limit (docs/decisions/0044-daily-portions.md). */
+    /** Null: no limit (0044). */
     porsi_harian: integer("porsi_harian"),
-    /** The dish this item is one level of (`Mie Nyala`), or null for an item without levels. */
     level_family: text("level_family"),
-    /** This item's spice level (0–5) within its family. */
     level: integer("level"),
     featured_rank: integer("featured_rank"),
     best_seller_rank: integer("best_seller_rank"),
@@ -70,11 +58,7 @@ export const menuItems = pgTable(
   ],
 );
 
-/**
- * Promo cards of `/beranda`; shown while `aktif` and inside the optional date window
- * (`active_from` to `active_until`, the store's calendar days). A card with a `rule` prices the
- * cart (app/features/promotions/pricing.ts); without one it is a picture.
- */
+// Shown while `aktif` and inside the optional date window (store calendar days); a rule prices the cart.
 export const promos = pgTable("promos", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
@@ -85,12 +69,10 @@ export const promos = pgTable("promos", {
   aktif: boolean("aktif").notNull().default(true),
   active_from: timestamp("active_from", { withTimezone: true }),
   active_until: timestamp("active_until", { withTimezone: true }),
-  /** When, for whom, on which lines and what it takes off (database/types.ts); null = no price. */
   rule: jsonb("rule").$type<PromoRule>(),
   ...timestamps,
 });
 
-/** Carousel slides of `/beranda`. The order link names `menu_item_id`'s dish. */
 export const slides = pgTable("slides", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
@@ -102,7 +84,6 @@ export const slides = pgTable("slides", {
   ...timestamps,
 });
 
-/** Editable page copy (about page, vision, mission), keyed by name. */
 export const siteTexts = pgTable("site_texts", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

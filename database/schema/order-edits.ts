@@ -2,10 +2,7 @@ import { index, integer, jsonb, pgTable, serial, bigint } from "drizzle-orm/pg-c
 import { timestamps } from "./columns.ts";
 import { orders } from "./orders.ts";
 
-/**
- * A staff edit of an order, as the customer's page tells it (_Pesanan diubah_): the version it
- * made, what changed in words, the totals before and after. The audit log keeps the rows whole.
- */
+// A staff edit as the customer's page tells it (0039); the audit log keeps the rows whole.
 export const orderEdits = pgTable(
   "order_edits",
   {

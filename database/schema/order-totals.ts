@@ -1,27 +1,17 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
-/**
- * What the 30-day report reads instead of every order (docs/decisions/0032-report-totals.md):
- * sums per UTC hour an order was placed (the store's days are whole hours) and per what became
- * of it, kept by triggers on orders, order_items and order_discounts (migration
- * 0014_order_totals). `outcome` is `confirmed` (the restaurant took it up: a sale) or
- * `cancelled` (by the restaurant); new orders are counted from the orders themselves, replaced
- * and never-sent ones not at all. Later splits (payment method, paid or not, where the order
- * came from) are further key columns.
- */
+// What the 30-day report reads (0032): sums per UTC hour and outcome, kept by triggers (migration 0014);
+// new orders are counted from the orders themselves, replaced and never-sent ones not at all.
 export const orderHourTotals = pgTable(
   "order_hour_totals",
   {
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     outcome: text("outcome", { enum: ["confirmed", "cancelled"] }).notNull(),
-    /** The order's payment method ("" before methods existed) and whether it is paid (decision 0040). */
     method: text("method").notNull().default(""),
     paid: boolean("paid").notNull().default(false),
     orders: integer("orders").notNull(),
-    /** Sum of the orders' subtotals (before promotions). */
     gross: bigint("gross", { mode: "number" }).notNull(),
-    /** Sum of the orders' totals (what customers paid). */
     revenue: bigint("revenue", { mode: "number" }).notNull(),
   },
   (t) => [
@@ -30,16 +20,11 @@ export const orderHourTotals = pgTable(
   ],
 );
 
-/**
- * Spans the item and discount totals are kept in: UTC days, and UTC hours for the ends of a
- * window whose days do not start at UTC midnight (a 30-day window reads 29 days and 24 hours).
- */
 const spanColumns = {
   span: text("span", { enum: ["day", "hour"] }).notNull(),
   start: timestamp("start", { withTimezone: true }).notNull(),
 };
 
-/** Portions sold and their value per span and item name, from confirmed orders. */
 export const orderItemTotals = pgTable(
   "order_item_totals",
   {
@@ -54,11 +39,7 @@ export const orderItemTotals = pgTable(
   ],
 );
 
-/**
- * What each promotion took off confirmed orders per span. `promo_key` is the promo's id, or
- * `judul:<title>` for a deleted promo's lines; `title` is the one of the latest checkout counted
- * (`title_id`, its order_discounts id). A promotion prices an order once, so `orders` counts lines.
- */
+// `promo_key` is the promo's id, or `judul:<title>` for a deleted promo's lines.
 export const orderDiscountTotals = pgTable(
   "order_discount_totals",
   {

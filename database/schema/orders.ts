@@ -16,12 +16,7 @@ import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { menuItems, promos } from "./catalog.ts";
 
-/**
- * An order recorded at checkout, before the customer's WhatsApp message is sent. Prices are the
- * database's at that moment (never the browser's). `code` (e.g. `NY-7K3Q`) is what the message
- * carries, so the restaurant can match a chat to its order. The customer's details (name,
- * number, how and when) are null on orders recorded before checkout asked for them.
- */
+// Recorded at checkout, priced by the database (never the browser); `code` (NY-7K3Q) matches a chat to it.
 export const orders = pgTable(
   "orders",
   {
@@ -29,58 +24,32 @@ export const orders = pgTable(
     code: text("code").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("baru"),
     user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** The customer's name as given at checkout (kept when the account is deleted). */
     customer_name: text("customer_name"),
-    /** The customer's WhatsApp number: digits, country code first (`6281234567890`). */
     customer_phone: text("customer_phone"),
     fulfilment: text("fulfilment", { enum: FULFILMENTS }),
-    /** Delivery address and a landmark (fulfilment `antar`). */
     address: text("address"),
     landmark: text("landmark"),
-    /** The table (fulfilment `makan`), when the customer gave one. */
     table_number: text("table_number"),
-    /** The time slot chosen; null means as soon as possible. */
+    /** Null: as soon as possible. */
     scheduled_for: timestamp("scheduled_for", { withTimezone: true }),
-    /** The lines' sum before promotions, whole rupiah. */
     subtotal: bigint("subtotal", { mode: "number" }).notNull(),
-    /**
-     * What the customer pays: `subtotal` less the order's discounts (order_discounts), whole
-     * rupiah. 64-bit, so no sum of orders (reports, discounts) can overflow.
-     */
+    /** `subtotal` less order_discounts; 64-bit, so no sum of orders can overflow. */
     total: bigint("total", { mode: "number" }).notNull(),
-    /** Recorded while the store was closed: to be processed at the next opening. */
     outside_hours: boolean("outside_hours").notNull().default(false),
-    /**
-     * SHA-256 (hex) of the secret the checkout answered with; the browser that placed the order
-     * keeps the secret and may replace the order with its next checkout while it is still `baru`.
-     * Null for orders recorded before replacement existed (they cannot be replaced).
-     */
+    /** SHA-256 of the checkout's secret: its browser may replace the order while `baru`; null: never. */
     token_hash: text("token_hash"),
-    /**
-     * SHA-256 (hex) of the secret in the order page's link (`/pesanan/<code>?kunci=…`), which
-     * the WhatsApp message carries. Null for orders recorded before order pages existed.
-     */
     view_token_hash: text("view_token_hash"),
-    /** When the customer confirmed that the WhatsApp message was sent; null: never confirmed. */
     sent_at: timestamp("sent_at", { withTimezone: true }),
     /** Cancelled by "Bersihkan" as never sent: neither a sale nor a cancellation in the report. */
     cleared_unsent: boolean("cleared_unsent").notNull().default(false),
-    /** The code of the order that replaced this one (it was cancelled automatically), else null. */
     replaced_by: text("replaced_by"),
-    /** The code of the order this one replaced (cancelled by this checkout), else null. */
     replaces: text("replaces"),
-    /**
-     * The code of an earlier order from the same browser that the restaurant had already taken up
-     * (accepted, edited, paid or printed), so this checkout could not replace it (0053).
-     */
+    /** An earlier order the restaurant had taken up, so this checkout could not replace it (0053). */
     follows: text("follows"),
-    /** `kasir`: taken by hand by the staff (docs/decisions/0039-hand-orders-and-edits.md). */
     source: text("source", { enum: ORDER_SOURCES }).notNull().default("online"),
-    /** 1 when recorded, one more per staff edit; an edit names the version it changes. */
     version: integer("version").notNull().default(1),
-    /** How the customer pays (null on orders from before payment methods); paid state: payments.ts. */
     payment_method: text("payment_method").$type<PaymentMethod>(),
-    /** When it was marked paid, and the total it was paid at (an edit may change the total since). */
+    /** When marked paid; `paid_amount` is the total then (an edit may change the total since). */
     paid_at: timestamp("paid_at", { withTimezone: true }),
     paid_amount: bigint("paid_amount", { mode: "number" }),
     ...timestamps,
@@ -98,7 +67,6 @@ export const orders = pgTable(
     check("orders_fulfilment_known", sql`${t.fulfilment} in ('ambil', 'antar', 'makan')`),
     check("orders_total_within_subtotal", sql`${t.total} <= ${t.subtotal}`),
     check("orders_source_known", sql`${t.source} in ('online', 'kasir')`),
-    // The report counts hand orders from the orders themselves (few beside the online ones).
     index("orders_kasir_created_at_idx")
       .on(t.created_at)
       .where(sql`${t.source} = 'kasir'`),
@@ -106,11 +74,6 @@ export const orders = pgTable(
   ],
 );
 
-/**
- * An order's status changes, oldest first: its timeline (with the time of each step) on the
- * order page, and the ids the live page's events carry. `reason` is the restaurant's reason for
- * a cancellation, shown to the customer.
- */
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -132,7 +95,6 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** What a signed-in customer typed at their last checkout, offered again at the next one. */
 export const checkoutProfiles = pgTable("checkout_profiles", {
   user_id: text("user_id")
     .primaryKey()
@@ -146,7 +108,6 @@ export const checkoutProfiles = pgTable("checkout_profiles", {
   updated_at: timestamps.updated_at,
 });
 
-/** One line of an order: the item's name and price as they were when it was ordered. */
 export const orderItems = pgTable(
   "order_items",
   {
@@ -160,7 +121,6 @@ export const orderItems = pgTable(
     jumlah: integer("jumlah").notNull(),
     level: integer("level"),
     catatan: text("catatan").notNull().default(""),
-    /** harga × jumlah, whole rupiah; 64-bit like orders.total. */
     subtotal: bigint("subtotal", { mode: "number" }).notNull(),
     created_at: timestamps.created_at,
   },
@@ -173,10 +133,6 @@ export const orderItems = pgTable(
   ],
 );
 
-/**
- * A promotion that priced an order: the promo's title as it was at checkout and what it took
- * off (whole rupiah). The promo itself may change or go later; this row does not.
- */
 export const orderDiscounts = pgTable(
   "order_discounts",
   {

@@ -5,18 +5,13 @@ import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
-/**
- * How the shop takes payment, edited in /admin/outlet (docs/decisions/0040-payments.md). A single
- * row (id 1); without it the shop takes cash only. `methods` is in the order checkout offers them.
- */
+// One row (id 1), edited in /admin/outlet (0040); without it cash only; `methods` in checkout's order.
 export const paymentSettings = pgTable(
   "payment_settings",
   {
     id: integer("id").primaryKey().default(1),
     methods: text("methods").array().$type<PaymentMethod[]>().notNull(),
-    /** The shop's static QRIS payload, checked by app/lib/qris before it is stored. */
     qris_payload: text("qris_payload"),
-    /** The payload's data objects and merchant name, read once when it was saved (0055). */
     qris_objects: jsonb("qris_objects").$type<{ id: string; value: string }[]>(),
     qris_merchant_name: text("qris_merchant_name"),
     bank_name: text("bank_name"),
@@ -30,11 +25,7 @@ export const paymentSettings = pgTable(
   ],
 );
 
-/**
- * What was paid for an order: one row each time it is marked paid, by staff (`provider`
- * `kasir`) or, later, by a payment gateway. `voided_at` is set when staff undo it (with a reason).
- * The order's current state (orders.paid_at, paid_amount) is the latest row not voided.
- */
+// A row each time an order is marked paid; the order's state is the latest row not voided.
 export const payments = pgTable(
   "payments",
   {

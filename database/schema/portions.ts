@@ -4,18 +4,13 @@ import { menuItems } from "./catalog.ts";
 import { orders } from "./orders.ts";
 import { timestamps } from "./columns.ts";
 
-/**
- * Portions left of an item on one business day (docs/decisions/0044-daily-portions.md). The row
- * is made from `menu_items.porsi_harian` when the day first needs it, so a new day starts full
- * without a timer; `sisa` only moves through conditional updates and never goes below zero.
- */
+// Made when the day first needs it (0044); `sisa` moves only by conditional updates, never below zero.
 export const dailyPortions = pgTable(
   "daily_portions",
   {
     menu_item_id: text("menu_item_id")
       .notNull()
       .references(() => menuItems.id, { onDelete: "cascade" }),
-    /** The business day (store's calendar date of the opening it began at). */
     day: date("day", { mode: "string" }).notNull(),
     sisa: integer("sisa").notNull(),
     ...timestamps,
@@ -26,7 +21,6 @@ export const dailyPortions = pgTable(
   ],
 );
 
-/** What an order holds of which day's portions: given back once (the row is deleted) on cancellation. */
 export const orderPortions = pgTable(
   "order_portions",
   {

@@ -5,11 +5,7 @@ import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
-/**
- * An order's ticket on paper, one row per order and kind (docs/decisions/0037-printing-orders.md):
- * the first print's claim (token, device, lease) until the printer took the bytes, then
- * `printed_at`; reprints counted.
- */
+// One row per order and kind (0037): the first print's claim until the printer took the bytes, then printed.
 export const orderPrints = pgTable(
   "order_prints",
   {
@@ -18,9 +14,7 @@ export const orderPrints = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: TICKET_KINDS }).notNull(),
-    /** The running claim's id, known only to its claimer; null when no claim runs. */
     claim_token: text("claim_token"),
-    /** The browser (its own random id) holding the claim, then the one that printed. */
     device_id: text("device_id"),
     lease_until: timestamp("lease_until", { withTimezone: true }),
     printed_at: timestamp("printed_at", { withTimezone: true }),

@@ -4,11 +4,7 @@ import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
-/**
- * One browser (device) of an admin that receives Web Push: the push service's endpoint and the
- * browser's keys (RFC 8291), as `PushSubscription.toJSON()` gives them. An endpoint belongs to
- * one admin: the last one who turned push on in that browser (docs/decisions/0036-web-push.md).
- */
+// An admin's browser receiving Web Push (0036); an endpoint belongs to the last admin who enabled it there.
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
@@ -17,10 +13,8 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull(),
-    /** The browser's P-256 public key and auth secret, base64url. */
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    /** `Chrome di Android`: which device it is, in the admin's words. */
     device: text("device").notNull(),
     ...timestamps,
   },
@@ -30,12 +24,7 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
-/**
- * The push queue: one row per order × subscription × round (0 for the new order, then one per
- * reminder while it stays `baru`). The unique row makes every push planned once however many app
- * servers plan it; a server claims due rows (`claimed_until`) and records the answer; a failed
- * attempt waits until `due_at`. Rows in the database, so a restart loses nothing.
- */
+// One row per order × subscription × round (0: new, then reminders): the unique row plans each push once.
 export const pushDeliveries = pgTable(
   "push_deliveries",
   {
@@ -54,7 +43,6 @@ export const pushDeliveries = pgTable(
     due_at: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
     claimed_until: timestamp("claimed_until", { withTimezone: true }),
     sent_at: timestamp("sent_at", { withTimezone: true }),
-    /** The push service's last answer when it was not a success (status and reason, short). */
     last_error: text("last_error"),
     created_at: timestamps.created_at,
   },

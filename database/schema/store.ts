@@ -4,34 +4,24 @@ import { type OpeningDay } from "../types.ts";
 import { timestamps } from "./columns.ts";
 import { users } from "./accounts.ts";
 
-/**
- * The store's public details, edited in /admin/outlet. A single row (id 1). Every column is
- * optional: an empty one falls back to the environment setting of the same meaning (BRAND_NAME,
- * STORE_ADDRESS, WHATSAPP_NUMBER, INSTAGRAM_URL, …), so an install configured through the
- * environment keeps working until the owner saves the page.
- */
+// One row (id 1); an empty column falls back to the environment setting of the same meaning.
 export const storeSettings = pgTable(
   "store_settings",
   {
     id: integer("id").primaryKey().default(1),
     brand: text("brand"),
     address: text("address"),
-    /** Digits only, country code first (normalised on save). */
     whatsapp: text("whatsapp"),
     instagram_url: text("instagram_url"),
     facebook_url: text("facebook_url"),
     tiktok_url: text("tiktok_url"),
     /** Seven days, Monday first. */
     opening_hours: jsonb("opening_hours").$type<OpeningDay[]>(),
-    /** IANA time zone the opening hours are in, e.g. `Asia/Makassar` (WITA). */
     timezone: text("timezone"),
-    /** Minutes the kitchen needs before the earliest time slot a customer may choose. */
     lead_minutes: integer("lead_minutes"),
-    /** "Toko sibuk": no new orders until this moment (null: not paused, unless open-ended). */
+    /** Null: not paused, unless `busy_open_ended`. */
     busy_until: timestamp("busy_until", { withTimezone: true }),
-    /** "Toko sibuk" until the owner opens orders again. */
     busy_open_ended: boolean("busy_open_ended").notNull().default(false),
-    /** Push reminders while an order stays `baru`, one every 2 minutes at most; null: the default. */
     push_repeats: integer("push_repeats"),
     ...timestamps,
   },
@@ -42,7 +32,6 @@ export const storeSettings = pgTable(
   ],
 );
 
-/** A message sent through the /kontak form; each admin who wants it is told in notifikasi-masuk. */
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -50,7 +39,6 @@ export const contactMessages = pgTable(
     nama: text("nama").notNull(),
     email: text("email").notNull(),
     pesan: text("pesan").notNull(),
-    /** The signed-in sender, if any. */
     user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
     created_at: timestamps.created_at,
   },

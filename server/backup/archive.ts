@@ -1,8 +1,4 @@
-/**
- * The backup file: a tar.gz whose first entry is `nyala-backup.json` (the manifest), then
- * `pglite/…` and `uploads/…`, written by tar-stream under a temporary name with mode 0600 (it holds
- * password hashes) (docs/decisions/0014-one-box.md, 0051-backup-archives.md). Read by unpack.ts.
- */
+// A tar.gz, manifest first, written under a temporary name, mode 0600: it holds password hashes (0051).
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -19,7 +15,6 @@ export interface Manifest {
   version: 1;
   createdAt: string;
   migrations: AppliedMigration[];
-  /** Files (not folders) after the manifest. */
   files: number;
 }
 
@@ -31,7 +26,6 @@ export const NOT_A_BACKUP = "Berkas ini bukan cadangan Nyala, atau sudah rusak";
 
 type Header = Parameters<Pack["entry"]>[0];
 
-/** Adds one entry, its body a buffer, a file on disk or nothing (a folder). */
 function add(pack: Pack, header: Header, body?: Buffer | { file: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: Error | null) => (error ? reject(error) : resolve());
@@ -68,7 +62,6 @@ async function countFiles(dir: string): Promise<number> {
   return count;
 }
 
-/** Packs `stagingDir`'s pglite/ and uploads/ into `target`; returns the manifest written. */
 export async function writeArchive(
   stagingDir: string,
   details: Pick<Manifest, "createdAt" | "migrations">,

@@ -1,8 +1,4 @@
-/**
- * `npm run backup`: one dated file with the embedded database and the photos; a running shop makes
- * the snapshot (snapshot.ts) on request over its lock socket, else this process copies
- * (docs/decisions/0014-one-box.md). Packed here, so the shop spends nothing on compression.
- */
+// npm run backup: the running shop snapshots on request, this process compresses (0014).
 import { mkdir, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../../database/client.server.ts";
@@ -16,9 +12,7 @@ export interface BackupResult {
   file: string;
   bytes: number;
   manifest: Manifest;
-  /** Whether the running server made the snapshot (the shop kept serving). */
   online: boolean;
-  /** How long the server held queries back for the snapshot. */
   pauseMs: number;
   ms: number;
 }

@@ -1,8 +1,4 @@
-/**
- * `npm run restore -- <file>`: a backup back on a stopped shop, under the data lock, unpacked and
- * checked before it is swapped in (docs/decisions/0014-one-box.md). The old data stays in
- * DATA_DIR/sebelum-pemulihan-<time>/.
- */
+// npm run restore: a backup checked, then swapped in on a stopped shop under the data lock (0014).
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
@@ -22,14 +18,11 @@ export interface RestoreResult {
   orders: number;
   users: number;
   photos: number;
-  /** Where the data that was replaced now lives (null when there was none). */
   keptAside: string | null;
-  /** The restored shop's time zone, for the times the owner is shown (shop-time.ts). */
   timezone: string;
   ms: number;
 }
 
-/** Refuses migrations this version of Nyala does not have: the backup's schema is newer. */
 export function checkMigrations(applied: AppliedMigration[], migrationsFolder: string) {
   const known = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash));
   const unknown = applied.filter((migration) => !known.has(migration.hash));
@@ -41,14 +34,12 @@ export function checkMigrations(applied: AppliedMigration[], migrationsFolder: s
   }
 }
 
-/** Photos in an older backup's uploads/ folder (moved into the database at the next start). */
 async function countPhotos(dir: string): Promise<number> {
   if (!existsSync(dir)) return 0;
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile() && /^[a-f0-9]{64}\.webp$/.test(entry.name)).length;
 }
 
-/** Photos in the database (none in a backup made before they were kept there), copies left out. */
 async function countStoredPhotos(db: Database): Promise<number> {
   const { rows } = (await db.execute(sql`select to_regclass('photos') is not null as present`)) as {
     rows: { present: boolean }[];
@@ -61,7 +52,6 @@ async function countStoredPhotos(db: Database): Promise<number> {
   return found?.value ?? 0;
 }
 
-/** Opens the unpacked database without migrating it: the schema check, and what it holds. */
 async function inspect(databaseDir: string, migrationsFolder: string) {
   const handle = await openDatabase({ dataDir: databaseDir, migrate: false, lockPurpose: "npm run restore" });
   try {

@@ -1,8 +1,4 @@
-/**
- * Backup names and restore's messages in the shop's time (its settings' time zone), not the
- * machine's: most servers run on UTC, and an owner reads "nyala-cadangan-2026-11-25-213000" as
- * their evening.
- */
+// Backup names and messages in the shop's time zone, not the machine's (usually UTC).
 import { eq } from "drizzle-orm";
 import type { Database } from "../../database/client.server.ts";
 import { storeSettings } from "../../database/schema.ts";
@@ -18,7 +14,6 @@ const knownZone = (zone: string | null | undefined): zone is string => {
   }
 };
 
-/** The time zone the shop's settings name, else the default one. */
 export async function shopTimezone(db: Database): Promise<string> {
   const [row] = await db
     .select({ timezone: storeSettings.timezone })
@@ -28,7 +23,6 @@ export async function shopTimezone(db: Database): Promise<string> {
   return knownZone(row?.timezone) ? row.timezone : DEFAULT_STORE_TIMEZONE;
 }
 
-/** `2026-11-25-063312`: `date` on the clock of `timeZone` (the machine's without one). */
 export function shopStamp(date: Date, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: knownZone(timeZone) ? timeZone : undefined,
@@ -45,7 +39,6 @@ export function shopStamp(date: Date, timeZone?: string): string {
   return `${part("year")}-${part("month")}-${part("day")}-${part("hour")}${part("minute")}${part("second")}`;
 }
 
-/** `25 Nov 2026, 21.30.05 WITA`: `date` as an owner reads it on the clock of `timeZone`. */
 export function shopDateTime(date: Date | string, timeZone: string): string {
   return new Intl.DateTimeFormat("id-ID", {
     timeZone: knownZone(timeZone) ? timeZone : DEFAULT_STORE_TIMEZONE,

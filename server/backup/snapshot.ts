@@ -1,8 +1,4 @@
-/**
- * A consistent copy of the embedded database and photos while the shop serves: a live copy, then
- * the changed files under a pause of milliseconds (docs/decisions/0014-one-box.md). Into
- * DATA_DIR/backup-staging/; `npm run backup` packs it.
- */
+// A consistent copy of the database and photos while the shop serves: a live pass, then a paused one (0014).
 import { copyFile, link, lstat, mkdir, readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { AppliedMigration } from "../../database/client.server.ts";
@@ -11,7 +7,6 @@ import { copyTree } from "../../database/embedded-data-dir.ts";
 
 /** Files changed this long before the first copy began are copied again (coarse file clocks). */
 const CLOCK_MARGIN_MS = 2000;
-/** Staging folders older than this were left by a backup that died: removed on the next one. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
 
 export const stagingRoot = (dataDir: string) => path.join(dataDir, "backup-staging");
@@ -26,7 +21,6 @@ export interface Snapshot {
   migrations: AppliedMigration[];
   pauseMs: number;
   createdAt: string;
-  /** The shop's time zone, for the backup's file name (shop-time.ts). */
   timezone?: string;
 }
 
@@ -36,7 +30,6 @@ interface FileStamp {
   mtimeMs: number;
 }
 
-/** Every file under `root` (relative paths); folders, empty ones too, go to `folders` when given. */
 async function* files(root: string, folders?: string[], relative = ""): AsyncGenerator<string> {
   let entries;
   try {
@@ -66,7 +59,6 @@ const stampOf = async (file: string): Promise<FileStamp> => {
   return { ino, size, mtimeMs };
 };
 
-/** First pass, while the database runs: every file, with its stamp from before it was copied. */
 async function copyLive(from: string, to: string): Promise<Map<string, FileStamp>> {
   const stamps = new Map<string, FileStamp>();
   const folders: string[] = [];
@@ -85,7 +77,6 @@ async function copyLive(from: string, to: string): Promise<Map<string, FileStamp
   return stamps;
 }
 
-/** Second pass, under the pause: what changed, appeared or went away since the first began. */
 async function copyChanged(from: string, to: string, stamps: Map<string, FileStamp>, since: number) {
   const present = new Set<string>();
   const changed: string[] = [];
@@ -110,7 +101,6 @@ async function copyChanged(from: string, to: string, stamps: Map<string, FileSta
   }
 }
 
-/** Links every photo (temporary files of an upload in progress left out); copies where links fail. */
 async function linkTree(from: string, to: string) {
   for await (const name of files(from)) {
     if (name.endsWith(".tmp")) continue;
@@ -137,7 +127,6 @@ export interface SnapshotSource {
   timezone?(): Promise<string>;
 }
 
-/** Copies DATA_DIR/pglite and DATA_DIR/uploads into a new staging folder. */
 export async function snapshotDataDir(dataDir: string, source: SnapshotSource): Promise<Snapshot> {
   await removeStaleStaging(dataDir);
   const createdAt = new Date();
@@ -158,12 +147,10 @@ export async function snapshotDataDir(dataDir: string, source: SnapshotSource): 
   return { dir, migrations, pauseMs, createdAt: createdAt.toISOString(), ...(timezone ? { timezone } : {}) };
 }
 
-/** Lets `npm run backup` ask the running server for a snapshot over the lock's socket. */
 export function serveSnapshots(lock: DataDirLock, dataDir: string, source: SnapshotSource) {
   lock.serve("snapshot", async () => ({ ...(await snapshotDataDir(dataDir, source)) }));
 }
 
-/** The same copy when no server runs (the caller holds the lock): nothing changes meanwhile. */
 export async function snapshotStopped(dataDir: string, migrations: AppliedMigration[]): Promise<Snapshot> {
   const createdAt = new Date();
   const dir = await newStagingDir(dataDir, createdAt);

@@ -17,12 +17,8 @@ import {
 import { BackupRefusedError } from "./archive.ts";
 import { ENTRY_COST, readArchive, type UnpackBudget } from "./unpack.ts";
 
-/**
- * The reader fuzzed (issue #38): archives of malformed headers, sizes that lie, odd entry types
- * and names, gzip bombs and cut files. Whatever comes, it either unpacks a sound backup within
- * its budget or refuses with a BackupRefusedError in Indonesian, leaving nothing behind
- * (docs/decisions/0052-archives-within-budget.md).
- */
+// Whatever archive comes, the reader unpacks a sound backup within its budget or refuses it in Indonesian,
+// leaving nothing behind (0052).
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "nyala-fuzz-"));

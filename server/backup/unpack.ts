@@ -1,9 +1,5 @@
-/**
- * Reads a backup file (archive.ts) through tar-stream into a new folder in two passes: the first
- * writes nothing and refuses anything that is not a sound Nyala backup or goes past its limits;
- * only then the second writes, checking all of it again (docs/decisions/0014-one-box.md,
- * 0051-backup-archives.md, 0052-archives-within-budget.md).
- */
+// Reads a backup through tar-stream in two passes (0014, 0051, 0052): the first writes nothing and refuses
+// anything unsound or past its limits; only then the second writes, checking it all again.
 import { createReadStream } from "node:fs";
 import { mkdir, open, rm, stat, statfs } from "node:fs/promises";
 import path from "node:path";
@@ -14,13 +10,9 @@ import tar, { type Header } from "tar-stream";
 import { LOW_DISK_BYTES } from "../health.ts";
 import { BackupRefusedError, FORMAT, MANIFEST_NAME, NOT_A_BACKUP, type Manifest } from "./archive.ts";
 
-/** A backup unpacks to about ten times its size; a gzip bomb to a thousand times. */
 export const EXPANSION_LIMIT = 100;
-/** A backup holds about 1,200 files and folders (a fresh shop's database); forty times that is a forgery. */
 export const MAX_ENTRIES = 50_000;
-/** Restoring a backup takes seconds; reading one may take at most this long, both passes together. */
 export const MAX_READ_MS = 10 * 60_000;
-/** What each file or folder costs on disk besides its bytes: one block of the file system. */
 export const ENTRY_COST = 4096;
 const MAX_NAME_BYTES = 255;
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -28,15 +20,11 @@ const TAR_BLOCK = 512;
 
 export interface UnpackBudget {
   bytes: number;
-  /** What set it: the disk's free room (less a reserve) or the file's size. */
   by: "disk" | "file";
-  /** Files and folders at most (MAX_ENTRIES unless given). */
   entries?: number;
-  /** Time for both passes (MAX_READ_MS unless given). */
   ms?: number;
 }
 
-/** At most EXPANSION_LIMIT times the file, and what the target's disk can take keeping LOW_DISK_BYTES free. */
 export async function unpackBudget(file: string, targetParent: string): Promise<UnpackBudget> {
   const [{ size }, disk] = await Promise.all([stat(file), statfs(targetParent)]);
   const byFile = size * EXPANSION_LIMIT;
@@ -60,7 +48,6 @@ function overBudget(budget: UnpackBudget): BackupRefusedError {
   );
 }
 
-/** Turns what zlib, tar-stream or the disk threw into a refusal in Indonesian; a disk fault stays itself. */
 function asRefusal(error: unknown): Error {
   if (error instanceof BackupRefusedError) return error;
   if (!(error instanceof Error)) return new Error(String(error));
@@ -73,7 +60,7 @@ function asRefusal(error: unknown): Error {
   return error;
 }
 
-/** pglite/… and uploads/…: plain names, no `..`, no absolute paths. */
+// Plain names, no `..`, no absolute paths.
 const SAFE_ENTRY = /^(pglite|uploads)(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*\/?$/;
 
 interface Sink {
@@ -89,7 +76,6 @@ interface Visitor {
 
 type Entry = AsyncIterable<Buffer> & { header: Header; offset: number };
 
-/** The entry's size, a number tar-stream read from an octal, base-256 or pax field: checked before use. */
 function sizeOf(entry: Entry, budget: UnpackBudget): number {
   const { size, pax } = entry.header as Header & { pax?: Record<string, string> | null };
   const paxSize = pax?.size;
@@ -113,10 +99,7 @@ async function readManifest(entry: Entry, size: number): Promise<Manifest> {
   return parseManifest(Buffer.concat(chunks));
 }
 
-/**
- * Walks `file`'s entries within `budget` and `deadline`; every byte and entry is counted as it is
- * read (the deadline at each chunk out of gunzip: a chunk holds at most 512 headers).
- */
+// Every byte and entry is counted as read; the deadline is checked at each chunk out of gunzip.
 async function walk(file: string, budget: UnpackBudget, deadline: number, visit: Visitor) {
   const maxEntries = budget.entries ?? MAX_ENTRIES;
   const tooSlow = () =>
@@ -163,8 +146,7 @@ async function walk(file: string, budget: UnpackBudget, deadline: number, visit:
         throw refused(`isi tidak dikenal: ${shown(name)}`);
       }
       if (type !== "directory" && type !== "file") throw refused(`jenis isi tidak diizinkan: ${shown(name)}`);
-      // Each folder comes before what it holds and each name once, so the second pass creates
-      // exactly the entries counted here.
+      // Each folder before what it holds and each name once, so the second pass creates what was counted.
       const plain = name.replace(/\/$/, "");
       const parent = path.posix.dirname(plain);
       if (seen.has(plain) || (parent !== "." && !folders.has(parent))) {
@@ -205,11 +187,7 @@ async function walk(file: string, budget: UnpackBudget, deadline: number, visit:
 
 const discard: Sink = { write: async () => undefined, close: async () => undefined };
 
-/**
- * Unpacks `file` into `targetDir` (which must not exist yet), within `budget` (by default
- * unpackBudget's for the folder around it). `accept` sees the manifest before anything is written
- * and throws BackupRefusedError to refuse it. Refused or failed, nothing is left in `targetDir`.
- */
+// `targetDir` must not exist yet; refused or failed, nothing is left in it.
 export async function readArchive(
   file: string,
   targetDir: string,

@@ -1,7 +1,4 @@
-/**
- * CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final XOR) of the
- * text's UTF-8 bytes, as four uppercase hex digits: EMV QR's checksum (docs/decisions/0033-qris-payloads.md).
- */
+// CRC-16/CCITT-FALSE of the UTF-8 bytes as four uppercase hex digits: EMV QR's checksum (0033).
 export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of new TextEncoder().encode(text)) {

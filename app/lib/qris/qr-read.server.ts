@@ -1,15 +1,10 @@
-/**
- * The text of a QR code in an uploaded picture, such as a photo of the shop's printed QRIS
- * (docs/decisions/0033-qris-payloads.md). The caller still validates what it says.
- */
+// The text of a QR code in an uploaded picture (0033); the caller still validates it.
 import { loadSharp, pictureFits } from "../sharp.server.ts";
 
 export const QR_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-/** Checked from the header before decoding, so a small file cannot unpack into a huge bitmap. */
 const MAX_PIXELS = 40_000_000;
-/** Vector and document formats (SVG, PDF) are refused: librsvg and poppler are no upload parsers. */
+// SVG and PDF are refused: librsvg and poppler are no upload parsers.
 const PICTURE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
-/** Longest sides tried in turn: large enough for a small code in a photo, then coarser for a blurry one. */
 const DECODE_SIDES = [1600, 800];
 
 export const QR_PICTURE_MESSAGES = {

@@ -1,20 +1,15 @@
-/**
- * QR codes drawn on the server, so a page shows one without JavaScript: SVG for the page, PNG for
- * "Simpan QR" (docs/decisions/0033-qris-payloads.md).
- */
+// QR codes drawn on the server, so a page shows one without JavaScript (0033).
 import encodeQR from "@paulmillr/qr";
 import { loadSharp } from "../sharp.server.ts";
 
 /** ISO/IEC 18004 asks for four light modules around the symbol. */
 const QUIET_ZONE = 4;
 
-/** The symbol's modules (true: dark), rows of columns, without a quiet zone; error correction M. */
 function symbol(text: string) {
   const rows = encodeQR(text, "raw", { ecc: "medium", border: 0 });
   return { size: rows.length, get: (x: number, y: number) => rows[y]?.[x] === true };
 }
 
-/** Each row's dark runs as one path: a third of a traced outline in bytes. */
 function darkRuns(code: ReturnType<typeof symbol>): string {
   let path = "";
   for (let y = 0; y < code.size; y++) {
@@ -28,7 +23,6 @@ function darkRuns(code: ReturnType<typeof symbol>): string {
   return path;
 }
 
-/** A square SVG (viewBox in modules, quiet zone included) that scales to any size. */
 export function qrSvg(text: string): string {
   const code = symbol(text);
   const side = code.size + 2 * QUIET_ZONE;
@@ -38,7 +32,6 @@ export function qrSvg(text: string): string {
   );
 }
 
-/** A PNG with `scale` pixels per module, quiet zone included. */
 export async function qrPng(text: string, scale = 8): Promise<Buffer> {
   const code = symbol(text);
   const side = (code.size + 2 * QUIET_ZONE) * scale;

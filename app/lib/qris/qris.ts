@@ -1,18 +1,13 @@
-/**
- * QRIS payloads: the shop's printed static code checked, and a dynamic code derived from it for
- * one order's exact amount (docs/decisions/0033-qris-payloads.md).
- */
+// QRIS payloads: the shop's static code checked, a dynamic one derived for one order's amount (0033).
 import { formatRupiah } from "../format.ts";
 import { crc16 } from "./crc16.ts";
 import { buildTlv, parseTlv, type DataObject } from "./tlv.ts";
 
-/** Bank Indonesia's ceiling for one QRIS payment since 1 March 2022 (decision 0033). */
 export const QRIS_MAX_AMOUNT = 10_000_000;
 
-/** EMV QRCPS: a payload "should not exceed 512" characters. */
 const MAX_PAYLOAD_LENGTH = 512;
 
-/** Tip or convenience fee (55), fixed fee (56), percentage fee (57): a surcharge, forbidden by BI. */
+// A surcharge, forbidden by Bank Indonesia: tip or convenience fee, fixed fee, percentage fee.
 const SURCHARGE_TAGS = ["55", "56", "57"];
 
 export const QRIS_MESSAGES = {
@@ -36,26 +31,21 @@ export const QRIS_MESSAGES = {
 export type QrisResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface Qris {
-  /** The payload as given, without surrounding whitespace. */
   payload: string;
   objects: DataObject[];
   merchantName: string;
   merchantCity: string | null;
-  /** Tag 54 as written (`15000`), null when the payer types the amount. */
   amount: string | null;
-  /** Tag 01 is `12`: a code for one transaction. */
   dynamic: boolean;
 }
 
 const refused = (message: string) => ({ ok: false, message }) as const;
 
-/** A merchant account template: a tag 26–51 holding data objects with a globally unique ID (00). */
 function isMerchantAccount({ id, value }: DataObject): boolean {
   if (Number(id) < 26 || Number(id) > 51) return false;
   return parseTlv(value)?.some((inner) => inner.id === "00" && inner.value.trim() !== "") ?? false;
 }
 
-/** Any merchant-presented QRIS, static or dynamic: structure, checksum and the fields every one needs. */
 export function parseQris(input: string): QrisResult<Qris> {
   const payload = input.trim();
   if (!payload.startsWith("000201")) return refused(QRIS_MESSAGES.start);
@@ -94,10 +84,6 @@ export function parseQris(input: string): QrisResult<Qris> {
 /** Control or format characters: shown raw they garble a page, a ticket or a payer's banking app. */
 const HIDDEN = /[\p{Cc}\p{Cf}]/u;
 
-/**
- * The shop's printed code, as the owner pastes it: static, no amount, no surcharge, a merchant
- * name and city without hidden characters. Checked once, when saved; the parts are stored.
- */
 export function validateStaticQris(input: string): QrisResult<Qris> {
   const parsed = parseQris(input);
   if (!parsed.ok) return parsed;
@@ -109,7 +95,6 @@ export function validateStaticQris(input: string): QrisResult<Qris> {
   return parsed;
 }
 
-/** Why QRIS cannot carry `amount` (whole rupiah), or null when it can. */
 export function qrisAmountProblem(amount: number): string | null {
   if (!Number.isSafeInteger(amount) || amount < 1) return QRIS_MESSAGES.wholeAmount;
   if (amount > QRIS_MAX_AMOUNT) {
@@ -118,11 +103,7 @@ export function qrisAmountProblem(amount: number): string | null {
   return null;
 }
 
-/**
- * The code for one payment of `amount` from the shop's checked static code (validateStaticQris):
- * tag 01 = 12, tag 54 = the amount in whole rupiah, data objects in ascending ID order and the CRC
- * (63) recomputed, last.
- */
+// Tag 01 = 12, tag 54 = the amount, data objects in ascending ID order and the CRC (63) recomputed, last.
 export function dynamicQris(shop: Pick<Qris, "objects">, amount: number): QrisResult<string> {
   const problem = qrisAmountProblem(amount);
   if (problem) return refused(problem);

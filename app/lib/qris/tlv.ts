@@ -1,7 +1,4 @@
-/**
- * EMVCo merchant-presented QR data objects: a two-digit ID, a two-digit length, the value
- * (docs/decisions/0033-qris-payloads.md). Lengths count characters, as EMV QRCPS does.
- */
+// EMVCo QR data objects: ID, length, value (0033); lengths count characters, as EMV QRCPS does.
 export interface DataObject {
   id: string;
   value: string;
@@ -9,7 +6,6 @@ export interface DataObject {
 
 const HEAD = /^(\d\d)(\d\d)$/;
 
-/** The data objects of `text` in order, or null when it is not a well-formed sequence of them. */
 export function parseTlv(text: string): DataObject[] | null {
   const chars = [...text];
   const objects: DataObject[] = [];
@@ -24,7 +20,6 @@ export function parseTlv(text: string): DataObject[] | null {
   return objects;
 }
 
-/** The text of `objects` in the order given; throws on an ID or a length TLV cannot carry. */
 export function buildTlv(objects: readonly DataObject[]): string {
   return objects
     .map(({ id, value }) => {

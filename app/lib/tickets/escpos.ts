@@ -1,8 +1,4 @@
-/**
- * A ticket as ESC/POS bytes for a receipt printer, built by @point-of-sale/receipt-printer-encoder
- * (docs/decisions/0034-printed-tickets.md): `ESC @` first, the laid-out lines, a cut last.
- * Browser-safe, so the board can send the bytes over Web Serial, WebUSB or Web Bluetooth.
- */
+// A ticket as ESC/POS bytes (0034); browser-safe, so the board sends them over Web Serial, USB or Bluetooth.
 import ReceiptPrinterEncoder from "@point-of-sale/receipt-printer-encoder";
 import { PAPER_COLUMNS, layoutTicket, type Paper, type TextSize, type TicketBlock } from "./ticket-layout.ts";
 
@@ -24,7 +20,6 @@ export function escPosTicket(blocks: readonly TicketBlock[], paper: Paper): Uint
       encoder.cut();
       continue;
     }
-    // Styles are switched on for the line's text and off before its line feed.
     if (line.bold) encoder.bold(true);
     if (line.invert) encoder.invert(true);
     if (line.size !== "normal") encoder.size(...SCALE[line.size]);

@@ -1,30 +1,21 @@
-/**
- * An order's two tickets (docs/decisions/0034-printed-tickets.md): the kitchen's (what to cook,
- * for whom, how and when; no prices) and the customer's receipt (prices, promos, total, the
- * shop). The caller words the order (its labels, times in the store's zone); this lays it out.
- */
+// An order's two tickets (0034): the kitchen's (no prices) and the receipt; the caller words the order.
 import { formatRupiah } from "../format.ts";
 import type { TicketBlock } from "./ticket-layout.ts";
 
 export interface TicketOrderLine {
   name: string;
-  /** The spice level as the order shows it (`Pedas`), null for a dish without levels. */
   level: string | null;
   quantity: number;
   note: string;
-  /** What the line costs, quantity included, as the order recorded it (whole rupiah). */
+  /** Quantity included, whole rupiah. */
   amount: number;
 }
 
 export interface TicketOrder {
   code: string;
-  /** When it was ordered, worded in the store's time zone (`Jumat, 27 Nov 2026, 19.42`). */
   placedAt: string;
-  /** `Ambil sendiri`, `Diantar` or `Makan di tempat`; null for an order recorded without it. */
   fulfilment: string | null;
-  /** `Secepatnya` or the chosen time; null as `fulfilment`. */
   when: string | null;
-  /** Where a delivery goes (with its landmark), null otherwise. */
   address: string | null;
   table: string | null;
   customerName: string | null;
@@ -32,22 +23,18 @@ export interface TicketOrder {
   discounts: { title: string; amount: number }[];
   subtotal: number;
   total: number;
-  /** `QRIS` and `Lunas 19.50` or `Belum dibayar`; null on orders from before payment methods. */
   payment?: { method: string; state: string } | null;
   shop: { name: string; address: string };
 }
 
 export interface TicketOptions {
-  /** Printed again: the ticket says so at the top, so the kitchen does not cook the order twice. */
   reprint?: boolean;
-  /** The order's version once the staff changed it: the kitchen cooks the changed order. */
   changed?: number;
 }
 
-/** Indonesian as every visible text, with the word REPRINT that kitchens look for. */
+// With the word REPRINT that kitchens look for.
 export const REPRINT_BANNER = "CETAK ULANG (REPRINT)";
 
-/** A changed order's kitchen ticket: this one replaces the one printed before. */
 export const changedBanner = (version: number) => `PESANAN DIUBAH (VERSI ${version})`;
 
 const header = (reprint: boolean | undefined, changed?: number): TicketBlock[] => [
@@ -68,7 +55,6 @@ function details(order: TicketOrder): TicketBlock[] {
     .map(([label, value]) => ({ kind: "text", text: `${label}: ${value}`, hang: label.length + 2 }));
 }
 
-/** The level and the note under a line, indented under its name. */
 function extras(line: TicketOrderLine, indent: number): TicketBlock[] {
   const blocks: TicketBlock[] = [];
   if (line.level) blocks.push({ kind: "text", text: line.level, indent });

@@ -1,8 +1,4 @@
-/**
- * An Android intent URL handing ESC/POS bytes to the RawBT app (which holds the printer's pairing),
- * for phones without Web Serial, WebUSB or Web Bluetooth (docs/decisions/0034-printed-tickets.md).
- */
-
+// Hands ESC/POS bytes to the RawBT app, for phones without Web Serial, WebUSB or Web Bluetooth (0034).
 /** RawBT's documented `rawbt:base64,…` scheme, pinned to its package (else Chrome offers the Play Store). */
 const INTENT_TAIL = "#Intent;scheme=rawbt;package=ru.a402d.rawbtprinter;end;";
 

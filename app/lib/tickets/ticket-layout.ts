@@ -1,7 +1,4 @@
-/**
- * A ticket as blocks, laid out in the fixed columns of 58 mm (32) or 80 mm (48) paper: the lines
- * the printer prints and the print view shows, the same for both (docs/decisions/0034-printed-tickets.md).
- */
+// A ticket laid out in 32 (58 mm) or 48 (80 mm) columns, the same for printer and print view (0034).
 import { ticketText, wrapText } from "./ticket-text.ts";
 
 export type Paper = 58 | 80;
@@ -18,22 +15,17 @@ export type TicketBlock =
       bold?: boolean;
       size?: TextSize;
       align?: Align;
-      /** Spaces before every line. */
       indent?: number;
-      /** More spaces before the lines after the first (under the name, after `2x `). */
       hang?: number;
     }
-  /** `left … right` on one line; the left text wraps, the right stays on the first line. */
   | { kind: "row"; left: string; right: string; bold?: boolean; size?: "normal" | "tall"; hang?: number }
   | { kind: "rule"; char?: "-" | "=" }
   | { kind: "blank" }
-  /** Light on dark across the paper, large: `CETAK ULANG`. */
   | { kind: "banner"; text: string }
   | { kind: "cut" };
 
 export interface PrintedLine {
   kind: "line";
-  /** Printable ASCII, at most the paper's columns (half of them for `large`). */
   text: string;
   bold: boolean;
   invert: boolean;
@@ -74,7 +66,6 @@ function layoutBlock(block: TicketBlock, paper: Paper): TicketLine[] {
       const { bold = false, size = "normal", hang = 0 } = block;
       const left = ticketText(block.left);
       const right = ticketText(block.right);
-      // A right side wider than half the paper gets a line of its own, under the left side.
       const beside = right.length <= columns / 2;
       const width = beside ? columns - right.length - 1 : columns;
       const lines = left ? wrapText(left, width, columns - hang) : [""];
@@ -98,7 +89,6 @@ function layoutBlock(block: TicketBlock, paper: Paper): TicketLine[] {
   }
 }
 
-/** The lines of `blocks` on `paper`; trailing spaces are kept only where they print (a banner). */
 export function layoutTicket(blocks: readonly TicketBlock[], paper: Paper): TicketLine[] {
   return blocks
     .flatMap((block) => layoutBlock(block, paper))

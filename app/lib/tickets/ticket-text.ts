@@ -1,10 +1,6 @@
-/**
- * Text as a receipt printer prints it, printable ASCII only: no name or note can carry an ESC/POS
- * command or print as garbage (docs/decisions/0034-printed-tickets.md).
- */
+// Printable ASCII only: no name or note can carry an ESC/POS command or print as garbage (0034).
 import { singleLine } from "../single-line.ts";
 
-/** What compatibility decomposition (NFKD) leaves outside ASCII, by the ASCII it looks like. */
 const LOOK_ALIKES = new Map(
   Object.entries({
     "'": "‘’‚′‹›",
@@ -43,10 +39,6 @@ export function ticketText(value: string): string {
     .trim();
 }
 
-/**
- * `text` in lines of at most `width` characters (`restWidth` after the first), broken at spaces;
- * a word longer than a line is cut.
- */
 export function wrapText(text: string, width: number, restWidth = width): string[] {
   if (width < 1 || restWidth < 1) throw new RangeError(`No room to wrap text in ${width}/${restWidth}.`);
   const lines: string[] = [];

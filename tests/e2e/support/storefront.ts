@@ -2,8 +2,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures.ts";
 
 /**
- * What a fresh Nyala must show, written out from ../shared/CATALOG.md rather than imported from
- * the seed, so a wrong seed fails the tests instead of agreeing with them.
+ * What a fresh Nyala must show, written out here rather than imported from the seed, so a wrong
+ * seed fails the tests instead of agreeing with them.
  */
 export const BRAND = "Mie Nyala";
 export const WHATSAPP = "6281234567890";
