@@ -1,4 +1,3 @@
-/** The admin gate's messages (SPEC.md section 2), shared by the server's answers and the pages. */
 export const ACCESS_DENIED_ANONYMOUS = "Anda harus login terlebih dahulu!";
 export const ACCESS_DENIED_NOT_ADMIN =
   "Halaman ini hanya untuk admin. Masuk dengan akun admin untuk membukanya.";

@@ -1,7 +1,3 @@
-/**
- * The owner's form on /kode-admin (admin-code.server.ts): an ADMIN_EMAILS address, the one-time
- * code from the server's log and the account's new password, checked like the registration's.
- */
 import * as z from "zod/mini";
 import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "./auth-rules.ts";
 import { hasLookAlike, isEmail, normalizeEmail } from "./email-rules.ts";

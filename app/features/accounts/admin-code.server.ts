@@ -1,10 +1,5 @@
-/**
- * The owner's proof without Google (docs/decisions/0050-accounts-are-who-they-say.md): while an
- * ADMIN_EMAILS address has no admin account, every server start prints a one-time code in its log
- * (only its SHA-256 is stored, in `server_secrets`, for 24 hours). The code, an ADMIN_EMAILS
- * address and a new password on /kode-admin make that account an admin with that password:
- * whoever had set a password on it before loses it and every session.
- */
+// The owner's proof without Google (0050): while an ADMIN_EMAILS address has no admin, each start logs a
+// one-time code (only its SHA-256 is stored); using it ends any other password and session of the account.
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, inArray, like, lt } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -19,14 +14,11 @@ import { isUniqueViolation, newUserId, notifyAdminsOfNewUser, summaryColumns } f
 
 const CODE_PREFIX = "admin-code:";
 const CODE_LIFE_MS = 24 * 60 * 60 * 1000;
-/** No 0/O, 1/I/L: read off a terminal and typed on a phone. 12 of them: about 59 bits. */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/** The code as typed: any case, spaces and dashes ignored. */
 const codeName = (code: string) =>
   `${CODE_PREFIX}${createHash("sha256").update(code.toUpperCase().replace(/[\s-]/g, "")).digest("hex")}`;
 
-/** ADMIN_EMAILS addresses that no admin account holds yet. */
 async function unprovenAdminEmails(db: Database, adminEmails: string[]): Promise<string[]> {
   const listed = [...new Set(adminEmails.map(normalizeEmail))];
   if (listed.length === 0) return [];
@@ -37,10 +29,6 @@ async function unprovenAdminEmails(db: Database, adminEmails: string[]): Promise
   return listed.filter((email) => !admins.some((admin) => admin.email === email));
 }
 
-/**
- * At start: a new code when an ADMIN_EMAILS address still lacks its admin, printed with `log`;
- * returns it (tests read it there). Codes older than a day are dropped.
- */
 export async function announceAdminCode(
   db: Database,
   log: (line: string) => void = console.log,
@@ -68,10 +56,6 @@ export async function announceAdminCode(
 
 type ClaimResult = { ok: true; user: AccountSummary } | { ok: false; reason: "code" | "already-admin" };
 
-/**
- * Uses the code (once) to make `email`'s account an admin with `password`: an existing account
- * keeps its name and orders, loses any other password and all its sessions; else a new one.
- */
 export async function claimAdminWithCode(
   db: Database,
   input: { email: string; code: string; password: string },

@@ -1,8 +1,5 @@
-/**
- * Who gets the admin role (docs/decisions/0050-accounts-are-who-they-say.md): an ADMIN_EMAILS
- * address once its owner proved it, by a Google sign-in whose e-mail Google verified or by the
- * server's one-time code (admin-code.server.ts). A password proves nothing: no e-mail is confirmed.
- */
+// Who gets the admin role (0050): an ADMIN_EMAILS address proven by a Google-verified e-mail or the
+// server's one-time code. A password proves nothing: no e-mail is confirmed.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
@@ -13,7 +10,6 @@ import { normalizeEmail } from "./email-rules.ts";
 
 export type Role = "customer" | "admin";
 
-/** What the auth flows hand back: enough to start a session and greet the user. */
 export interface AccountSummary {
   id: string;
   nama: string;
@@ -26,19 +22,13 @@ export function isAdminEmail(email: string, adminEmails = getEnv().ADMIN_EMAILS)
   return adminEmails.some((listed) => normalizeEmail(listed) === normalized);
 }
 
-/**
- * Test runs only: with NYALA_TEST_MODE=1 (the process's environment, never a request) a password
- * proves an address under `.test`, a top-level domain reserved for testing that no one can own
- * or receive mail at, so the suites can register their admins. Never true for a real address.
- */
+// NYALA_TEST_MODE=1 only: a password proves a `.test` address (a reserved domain no one can own).
 export const provenByPasswordInTests = (email: string) =>
   isTestMode() && normalizeEmail(email).endsWith(".test");
 
-/** The role a new account starts with, given whether its e-mail was proven. */
 export const startingRole = (email: string, proven: boolean): Role =>
   proven && isAdminEmail(email) ? "admin" : "customer";
 
-/** Gives the admin role to a proven ADMIN_EMAILS account (never takes it away). */
 export async function promoteIfProven(
   db: Database,
   user: AccountSummary,

@@ -1,8 +1,4 @@
-/**
- * Registers the ALTCHA web component (browser only, loaded on demand by the login page).
- * The "external" build ships its CSS as a file and no inline workers, so it runs under our CSP
- * (no inline styles, no blob: workers); the PBKDF2 worker is bundled by Vite as its own file.
- */
+// The ALTCHA "external" build: its CSS as a file and no inline workers, so it runs under the CSP.
 import "altcha/external";
 import "altcha/altcha.css";
 import "./altcha-theme.css";

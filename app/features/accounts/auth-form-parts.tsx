@@ -9,7 +9,6 @@ const MessageDialog = lazy(() =>
   import("../../ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
 );
 
-/** An inline message under a form (Google failures, answers rendered without JavaScript). */
 export function FormAlert({
   id,
   tone = "error",
@@ -43,11 +42,6 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle: stri
   );
 }
 
-/**
- * /masuk's and /daftar's form, sent by fetch. The dialog shows the latest problem until it is
- * closed: one found in the page before sending, or the server's answer (each answer is a new
- * object, so a repeat shows again).
- */
 export function useAuthForm<Done extends object = object, S extends $ZodType = $ZodType>(
   id: string,
   check: FormCheck<S>,
@@ -71,7 +65,6 @@ export function useAuthForm<Done extends object = object, S extends $ZodType = $
   return { ...enhanced, fetched, problem: browserProblem ?? serverProblem, closeProblem };
 }
 
-/** The answer drawn in the page (without JavaScript), or the page's own check while no dialog shows. */
 export function AuthFormErrors({
   form,
   answer,
@@ -90,7 +83,6 @@ export function AuthFormErrors({
   );
 }
 
-/** `Sudah punya akun? Masuk` and its opposite, under the form. */
 export function AuthSwitch({ question, to, label }: { question: string; to: string; label: string }) {
   return (
     <p className="mt-8 text-center text-stone-600">
@@ -102,7 +94,6 @@ export function AuthSwitch({ question, to, label }: { question: string; to: stri
   );
 }
 
-/** The form's problem or success dialog, fetched when it first opens. */
 export function AuthDialog(props: Omit<ComponentProps<typeof MessageDialog>, "open">) {
   return (
     <Suspense fallback={null}>
@@ -111,7 +102,7 @@ export function AuthDialog(props: Omit<ComponentProps<typeof MessageDialog>, "op
   );
 }
 
-/** Remembers the signed-in e-mail for display (`data-login`); never a token. */
+// For display only (`data-login`); never a token.
 export function rememberLogin(email: string) {
   try {
     window.localStorage.setItem("data-login", JSON.stringify({ email }));
@@ -120,7 +111,6 @@ export function rememberLogin(email: string) {
   }
 }
 
-/** The account's e-mail, as /masuk and /daftar ask for it. */
 export function AuthEmailField() {
   return (
     <TextField

@@ -1,8 +1,4 @@
-/**
- * The registration and login forms' messages, limits and field names (SPEC.md section 5), for the
- * pages and the server; the schemas that apply them (auth-schemas.ts) load only when a form is
- * used (docs/decisions/0029-one-form-pattern.md).
- */
+// The auth forms' messages, limits and field names; the schemas (auth-schemas.ts) load on first use (0029).
 import { singleLine } from "../../lib/single-line.ts";
 
 export const REGISTER_MESSAGES = {
@@ -31,17 +27,11 @@ export const NAME_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 30;
 
-/** The form name of the captcha answer (ALTCHA payload or reCAPTCHA token). */
 export const CAPTCHA_FIELD = "captcha";
-/** Without JavaScript: the picture challenge and the digits typed from it. */
 export const PICTURE_FIELD = "captcha_gambar";
 export const PICTURE_ANSWER_FIELD = "captcha_jawaban";
 
-/** What the login page needs to render its captcha (never a secret). */
 export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
 
-/**
- * A name as it is stored and shown: one line, no invisible or bidi characters (it reaches the
- * WhatsApp order text and the admin's lists; lib/single-line.ts).
- */
+// One line, no invisible or bidi characters: a name reaches the WhatsApp order text and admin lists.
 export const normalizeName = (nama: string) => singleLine(nama);

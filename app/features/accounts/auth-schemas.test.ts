@@ -9,7 +9,6 @@ function form(values: Record<string, string>) {
   return data;
 }
 
-/** What the browser and the server both report for a registration form: the first message. */
 function registerMessage(values: Record<string, string>) {
   const submission = validateForm(form(values), RegisterSchema);
   return submission.status === "success" ? null : (submission.error?.[""] ?? []);
@@ -64,7 +63,7 @@ describe("registration rules (SPEC.md section 5, in order)", () => {
     expect(
       registerMessage({ nama: "Ali", email: "x@y.id", password: "123456", confirmPassword: "1234567" }),
     ).toEqual(["Konfirmasi kata sandi tidak cocok!"]);
-    // The e-mail format is checked last (SPEC.md's four rules keep their order).
+    // The e-mail format is checked last.
     expect(
       registerMessage({ nama: "Ali", email: "bukan-email", password: "123456", confirmPassword: "1234567" }),
     ).toEqual(["Konfirmasi kata sandi tidak cocok!"]);

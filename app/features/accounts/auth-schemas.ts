@@ -1,8 +1,5 @@
-/**
- * The registration and login forms' schemas, one each for the page (loaded when the form is
- * first used) and the action. SPEC.md section 5 fixes the order: only the first failing rule is
- * reported, as the form's error, which the page shows in a dialog. `zod/mini`: decision 0029.
- */
+// The auth forms' schemas, for the page and the action: only the first failing rule is reported, in a
+// fixed order, as the form's error (`zod/mini`: 0029).
 import * as z from "zod/mini";
 import {
   CAPTCHA_FIELD,
@@ -18,10 +15,8 @@ import {
 } from "./auth-rules.ts";
 import { hasLookAlike, isEmail, legacyEmail, normalizeEmail } from "./email-rules.ts";
 
-/** A field that may be missing; a repeated one is refused with the form's "fill everything" message. */
 const text = (empty: string) => z.optional(z.string({ error: empty }));
 
-/** The form's one error: `problem`, at the form's level. */
 const refuse = (input: unknown, problem: string, issues: z.core.$ZodRawIssue[]) => {
   issues.push({ code: "custom", message: problem, input, path: [] });
   return z.NEVER;
@@ -34,7 +29,6 @@ interface RegisterInput {
   confirmPassword?: string;
 }
 
-/** The first rule the input breaks, in SPEC.md's order, or null. */
 function firstRegisterProblem(input: RegisterInput): string | null {
   const nama = normalizeName(input.nama ?? "");
   const email = normalizeEmail(input.email ?? "");
@@ -89,7 +83,6 @@ function firstLoginProblem(input: LoginInput): string | null {
   return LOGIN_MESSAGES.captchaMissing;
 }
 
-/** The captcha as the login form answered it: the widget's token, or a picture and its digits. */
 export type CaptchaAnswer =
   { kind: "widget"; token: string } | { kind: "picture"; token: string; answer: string };
 
@@ -121,8 +114,7 @@ export const LoginSchema = z.pipe(
       email: normalizeEmail(input.email ?? ""),
       // An account stored before e-mails were normalised is found by its old spelling too.
       legacyEmail: legacyEmail(input.email ?? ""),
-      // Long inputs cannot match a stored password (at most 30 characters, or a legacy hash's
-      // 72 bytes); cutting them keeps bcrypt's work bounded.
+      // Longer inputs cannot match a stored password; cutting them bounds bcrypt's work.
       password: (input.password ?? "").slice(0, 128),
       captcha: captchaAnswer(input),
       redirectTo: input.redirectTo,

@@ -1,8 +1,4 @@
-/**
- * Who is asking: the signed-in user, resolved once per request by `authMiddleware` from the session
- * cookie, and the `require*` guards every protected loader and action calls
- * (docs/decisions/0005-admin-access.md). A user here never carries the password hash.
- */
+// Who is asking (0005): the signed-in user, resolved once per request; it never carries the password hash.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -32,7 +28,6 @@ export interface SessionUser {
   created_at: Date;
 }
 
-/** The columns a SessionUser is made of: never `password_hash`. */
 const sessionUserColumns = {
   id: users.id,
   nama: users.nama,
@@ -55,14 +50,9 @@ export type Context = Readonly<RouterContextProvider>;
 
 type FoundSession = NonNullable<Awaited<ReturnType<typeof lookUpSession>>>;
 
-/**
- * Sessions just looked up, by their token, for a moment (lib/tagged-cache.server.ts): every page a
- * signed-in visitor loads asks, cached pages too. Logging out and deleting the account forget
- * them on every server (`s:<session id>`, `u:<user id>`) before anything else can use them.
- */
+// Cached briefly; logout and account deletion forget them on every server before anything can use them.
 const recentSessions = createTaggedCache<FoundSession>("nyala_sessions");
 
-/** The session's user, in one query (session and account joined). */
 async function lookUpSession(db: Database, token: string) {
   const parsed = parseSessionToken(token);
   if (!parsed) return null;
@@ -85,7 +75,6 @@ async function findSessionUser(token: string): Promise<FoundSession | null> {
   return found;
 }
 
-/** After the account was deleted (or changed what its sessions may do): its sessions end everywhere. */
 export const forgetUserSessions = (userId: string) => recentSessions.forget(`u:${userId}`);
 
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -116,13 +105,11 @@ function getSessionId(context: Context): string | null {
   return context.get(authContext).sessionId;
 }
 
-/** Starts a fresh session for `userId` and returns the Set-Cookie header value. */
 export async function startSession(db: Database, userId: string): Promise<string> {
   const { token, session } = await createSession(db, userId);
   return serializeSessionCookie(token, session.expiresAt);
 }
 
-/** Deletes the current session on the server and returns the Set-Cookie that clears it. */
 export async function endSession(db: Database, context: Context): Promise<string> {
   const sessionId = getSessionId(context);
   if (sessionId) {

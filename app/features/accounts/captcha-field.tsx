@@ -8,21 +8,13 @@ import {
   type CaptchaWidget,
 } from "~/features/accounts/auth-rules.ts";
 
-/** Lets the form ask for a fresh captcha after the server used up the last answer. */
 export interface CaptchaHandle {
   reset(): void;
 }
 
-/**
- * The picture challenge for a browser without JavaScript (captcha-picture.server.ts), or why
- * there is none (reCAPTCHA configured: decision 0041).
- */
 type Picture = { token: string; picture: string } | { unavailable: string };
 
-/**
- * Runs `start` once, when the form around `ref` is first touched (focus or pointer): the widget's
- * code is not part of the page's first load (docs/decisions/0029-one-form-pattern.md).
- */
+// The widget's code is not in the page's first load (0029): it starts when the form is first touched.
 function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) {
   const startRef = useRef(start);
   useEffect(() => {
@@ -44,12 +36,6 @@ function useOnFirstUse(ref: React.RefObject<Element | null>, start: () => void) 
   }, [ref]);
 }
 
-/**
- * The login captcha: the ALTCHA widget by default, Google reCAPTCHA v2 when configured, mounted
- * at the form's first use (captcha-widget.client.ts). Either way the answer travels in the form
- * field `captcha` and the server verifies it. Without JavaScript, or when the widget cannot load,
- * a picture of digits to type takes ALTCHA's place; reCAPTCHA's has none, the page says why.
- */
 export function CaptchaField({
   widget,
   picture,
@@ -95,7 +81,6 @@ export function CaptchaField({
   );
 }
 
-/** Five digits to type from a picture: the captcha that needs no script. */
 function PictureChallenge({ picture }: { picture: Picture }) {
   const answerId = useId();
   if ("unavailable" in picture) return <FormAlert>{picture.unavailable}</FormAlert>;
@@ -131,7 +116,6 @@ function PictureChallenge({ picture }: { picture: Picture }) {
   );
 }
 
-/** The picture where no script runs, and also where the widget's script could not load. */
 function WithoutScript({ picture, failed }: { picture: Picture; failed: boolean }) {
   return failed ? (
     <PictureChallenge picture={picture} />

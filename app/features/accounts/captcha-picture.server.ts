@@ -1,8 +1,5 @@
-/**
- * The login captcha without JavaScript: five digits drawn as strokes, HMAC-signed over the id,
- * expiry, client address and answer, used once (docs/decisions/0003-captcha.md and
- * 0041-captcha-without-javascript.md).
- */
+// The login captcha without JavaScript (0003, 0041): five digits drawn as strokes, HMAC-signed over the
+// id, expiry, client address and answer, used once.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
 import { rateLimits } from "../../../database/schema.ts";
@@ -13,7 +10,6 @@ const TTL_MS = 10 * 60 * 1000;
 const WIDTH = 200;
 const HEIGHT = 64;
 
-/** Strokes of each digit on a 10 × 16 grid: polylines of [x, y] points. */
 export const GLYPHS: Record<string, number[][][]> = {
   "0": [
     [
@@ -130,7 +126,7 @@ const COLOURS = ["#9f1239", "#b91c1c", "#1c1917", "#0e7a3f", "#44403c"];
 
 const jitter = (amount: number) => (randomInt(0, 2001) / 1000 - 1) * amount;
 
-/** The digits as SVG paths (no text elements: nothing to select or read from the markup). */
+// Paths, no text elements: nothing to read from the markup.
 function draw(answer: string): string {
   const paths: string[] = [];
   for (let noise = 0; noise < 5; noise++) {
@@ -166,14 +162,12 @@ const mac = async (id: string, expires: number, address: string, answer: string)
     .update(`gambar.${id}.${expires}.${address}.${answer}`)
     .digest("base64url");
 
-/** What the login page shows without JavaScript: the challenge (a form field) and its picture. */
 export interface PictureChallenge {
   token: string;
-  /** The picture as a data: URL (allowed by the CSP's img-src). */
+  // A data: URL, which the CSP's img-src allows.
   picture: string;
 }
 
-/** A challenge only `address` (getClientAddress of the request that shows it) can answer. */
 export async function createPictureChallenge(address: string): Promise<PictureChallenge> {
   const answer = Array.from({ length: DIGITS }, () => String(randomInt(0, 10))).join("");
   const id = randomBytes(12).toString("base64url");
@@ -184,7 +178,6 @@ export async function createPictureChallenge(address: string): Promise<PictureCh
   };
 }
 
-/** True when `answer` is the digits of the picture `token` named, from its address, in time, once. */
 export async function verifyPictureChallenge(
   db: Database,
   token: string,

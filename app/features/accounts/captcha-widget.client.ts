@@ -1,11 +1,6 @@
-/**
- * The captcha widget itself, mounted by captcha-field.tsx at the form's first use (not part of
- * the page's first load: docs/decisions/0029-one-form-pattern.md). ALTCHA by default, Google
- * reCAPTCHA v2 when configured; the answer reaches the form's `captcha` field either way.
- */
+// The captcha widget, mounted by captcha-field.tsx at the form's first use (0029).
 import { CAPTCHA_FIELD, type CaptchaWidget } from "./auth-rules.ts";
 
-/** A mounted widget: `reset` asks for a fresh answer after the server used up the last one. */
 export interface MountedWidget {
   reset(): void;
 }
@@ -84,7 +79,6 @@ function mountRecaptcha(
   });
 }
 
-/** The widget of `kind` in `container`; rejects when its code cannot load. */
 export const mountWidget = (
   container: HTMLElement,
   widget: CaptchaWidget,

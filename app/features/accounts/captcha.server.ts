@@ -1,8 +1,5 @@
-/**
- * The login captcha, always verified on the server: ALTCHA proof of work by default, reCAPTCHA v2
- * when RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set (docs/decisions/0003-captcha.md). A solved
- * ALTCHA challenge is accepted once, on every app server (`altcha:<signature>` in `rate_limits`).
- */
+// The login captcha, always verified on the server (0003): ALTCHA by default, reCAPTCHA v2 if configured.
+// A solved ALTCHA challenge is accepted once on every app server (`altcha:<signature>` in `rate_limits`).
 import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -35,27 +32,18 @@ export function getCaptchaWidget(config = getCaptchaConfig()): CaptchaWidget {
     : { kind: "altcha", challengeUrl: ALTCHA_CHALLENGE_PATH };
 }
 
-// ---------------------------------------------------------------- ALTCHA
-
 const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
 const ALTCHA_TTL_MS = 10 * 60 * 1000;
-/**
- * Work per challenge: the browser derives up to ~`counter` PBKDF2 keys of `cost` rounds each,
- * about a second on a phone; the server checks a solution with one HMAC.
- */
 const ALTCHA_WORK = { cost: 500, minCounter: 500, maxCounter: 2_000 };
 
-/** The challenge-signing secret and, derived from it, the one that signs expected keys. */
 async function altchaSecrets() {
   const signature = getEnv().ALTCHA_HMAC_KEY ?? (await deriveServerKey("altcha")).toString("hex");
   const key = createHmac("sha256", signature).update("nyala-altcha-key-signature").digest("hex");
   return { signature, key };
 }
 
-/** The key that signs this app's own challenges (ALTCHA's, and the picture's: captcha-picture.server.ts). */
 export const captchaKey = async () => (await altchaSecrets()).signature;
 
-/** A fresh signed challenge for the `altcha-widget`; `work` is lowered by tests only. */
 export async function createAltchaChallenge(work = ALTCHA_WORK): Promise<Challenge> {
   const { signature, key } = await altchaSecrets();
   return createChallenge({
@@ -116,8 +104,6 @@ async function verifyAltcha(db: Database, token: string): Promise<boolean> {
   return inserted.length === 1;
 }
 
-// ---------------------------------------------------------------- reCAPTCHA
-
 async function verifyRecaptcha(
   config: Extract<CaptchaConfig, { kind: "recaptcha" }>,
   token: string,
@@ -141,9 +127,6 @@ async function verifyRecaptcha(
   }
 }
 
-// ---------------------------------------------------------------- both
-
-/** True when `token` is a valid, unused captcha answer. */
 export async function verifyCaptcha(
   db: Database,
   token: string,

@@ -1,22 +1,13 @@
-/**
- * E-mail addresses as they are compared, stored and refused (docs/decisions/0050): for the
- * registration's schema, the contact form and the server. Browser-safe; kept out of the sign-in
- * pages' first load (they need it only once a form is sent).
- */
+// E-mail addresses as they are compared, stored and refused (0050); kept out of the pages' first load.
 
-/** RFC 5321's limit on a whole address. */
 const EMAIL_MAX = 254;
 
-/** Characters nobody sees or types on purpose: zero-width spaces, bidi marks, controls. */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 /** The scripts whose letters pass for each other (a Cyrillic "а" for a Latin "a"). */
 const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
 const NON_ASCII = /[^\x20-\x7e]/;
 
-/**
- * An internationalised domain in its ASCII (IDNA) form, as the browser's and Node's URL parser
- * give it; one mixing look-alike scripts, or not a valid IDNA name, stays as typed (and is refused).
- */
+// A domain mixing look-alike scripts, or not a valid IDNA name, stays as typed (and is refused).
 function asciiDomain(domain: string): string {
   if (!NON_ASCII.test(domain) || /[\s/?#@:%[\]\\]/.test(domain)) return domain;
   if (LOOK_ALIKE_SCRIPTS.filter((script) => script.test(domain)).length > 1) return domain;
@@ -27,11 +18,7 @@ function asciiDomain(domain: string): string {
   }
 }
 
-/**
- * An e-mail as it is compared and stored (docs/decisions/0050-accounts-are-who-they-say.md):
- * NFKC, without hidden characters, trimmed, lower-case, the domain without trailing dots and in
- * its ASCII form. Two spellings that look the same become one address, or one is refused.
- */
+// Two spellings that look the same become one address, or one is refused.
 export function normalizeEmail(email: string): string {
   const text = email.normalize("NFKC").replace(HIDDEN, "").trim().toLowerCase();
   const at = text.lastIndexOf("@");
@@ -42,14 +29,12 @@ export function normalizeEmail(email: string): string {
 /** How e-mails were stored before normalizeEmail: an account made then still logs in with it. */
 export const legacyEmail = (email: string) => email.trim().toLowerCase();
 
-/** Whether a normalised e-mail still holds a character no address here may have (a look-alike). */
 export const hasLookAlike = (email: string) => NON_ASCII.test(email);
 
 const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const TOP_LABEL = /^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** A normalised e-mail: a dot-atom before the "@", a host name of at least two labels after it. */
 export function isEmail(email: string): boolean {
   const at = email.lastIndexOf("@");
   const local = email.slice(0, at);

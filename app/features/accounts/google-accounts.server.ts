@@ -1,9 +1,5 @@
-/**
- * The account a Google identity signs in to (docs/decisions/0004-google-sign-in.md, 0050): found
- * by Google subject; else the account with its e-mail, joined only when Google verified that
- * e-mail, and a password someone set on it is removed with every session it opened; else a new
- * account, also only for a verified e-mail. Whoever proved an ADMIN_EMAILS address is its admin.
- */
+// The account a Google identity signs in to (0004, 0050): by subject; else the one with its e-mail, joined
+// only when Google verified it (ending a password set on it and its sessions); else a new, verified one.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { sessions, users } from "../../../database/schema.ts";
@@ -31,7 +27,6 @@ const cleanText = (value: string | undefined, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
-/** The profile name Google gives, as a stored name (one line, at most NAME_MAX characters). */
 const cleanName = (value: string | undefined) => {
   const name = Array.from(normalizeName(value ?? ""))
     .slice(0, NAME_MAX)
@@ -77,8 +72,6 @@ export async function signInWithGoogle(
         .where(and(eq(users.id, byEmail.id), isNull(users.google_sub)))
         .for("update");
       if (!row) return null;
-      // Whoever set the password may not be the e-mail's owner, who has just proved it: the
-      // password goes, and so does every session it opened.
       const passwordRemoved = row.password_hash !== null;
       await tx
         .update(users)
@@ -100,7 +93,6 @@ export async function signInWithGoogle(
     return { ok: true, user, created: false, passwordRemoved: linked.passwordRemoved };
   }
 
-  // A new account claims its e-mail: only one Google has verified.
   if (!identity.emailVerified) return { ok: false, reason: "unverified-new" };
   const user: AccountSummary = {
     id: newUserId(),

@@ -1,8 +1,5 @@
-/**
- * Google sign-in: OpenID Connect code flow with PKCE, state and nonce, through openid-client
- * (docs/decisions/0004-google-sign-in.md). It starts from a plain link, not a form: CSP
- * `form-action 'self'` would block a form whose redirect leaves the site.
- */
+// Google sign-in (0004): OpenID Connect code flow with PKCE, state and nonce. It starts from a plain
+// link: CSP `form-action 'self'` would block a form whose redirect leaves the site.
 import {
   allowInsecureRequests,
   authorizationCodeGrant,
@@ -25,7 +22,6 @@ const FLOW_TTL_SECONDS = 10 * 60;
 type GoogleErrorCode =
   "cancelled" | "state" | "provider" | "unverified" | "unverified-new" | "no-email" | "linked-elsewhere";
 
-/** Shown under the login form after a failed Google sign-in (`/masuk?google=<code>`). */
 const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   cancelled: "Login dengan Google dibatalkan.",
   state: "Sesi login Google sudah kedaluwarsa atau tidak valid. Silakan coba lagi.",
@@ -38,7 +34,6 @@ const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   "linked-elsewhere": "Email ini sudah terhubung dengan akun Google lain.",
 };
 
-/** After a Google sign-in that removed a password someone had set on the account (decision 0050). */
 export const GOOGLE_PASSWORD_REMOVED =
   "Email akun ini sudah terbukti milikmu lewat Google. Kata sandi yang pernah dipasang di akun ini dihapus dan sesi lainnya diakhiri; masuklah dengan Google.";
 
@@ -52,11 +47,8 @@ export function isGoogleEnabled(): boolean {
   return Boolean(getEnv().GOOGLE_CLIENT_ID);
 }
 
-// ---------------------------------------------------------------- provider configuration
-
 let cached: { key: string; config: Promise<Configuration> } | undefined;
 
-/** The provider's discovered metadata, fetched once per process (again after a failure). */
 function getConfiguration(): Promise<Configuration> {
   const env = getEnv();
   if (!env.GOOGLE_CLIENT_ID) throw new Error("GOOGLE_CLIENT_ID is not set");
@@ -78,8 +70,6 @@ function getConfiguration(): Promise<Configuration> {
   }
   return cached.config;
 }
-
-// ---------------------------------------------------------------- the flow cookie
 
 interface FlowState {
   verifier: string;
@@ -109,9 +99,6 @@ function readFlowCookie(request: Request): FlowState | null {
 
 const clearFlowCookie = () => serializeFlowCookie("", 0);
 
-// ---------------------------------------------------------------- start and finish
-
-/** The provider URL to send the browser to, and the cookie that remembers this attempt. */
 export async function startGoogleSignIn(origin: string, redirectTo: string) {
   const config = await getConfiguration();
   const flow: FlowState = {
@@ -142,7 +129,6 @@ type GoogleCallbackResult =
 
 const str = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 
-/** Checks the provider's answer on `/auth/google/callback` and returns the verified identity. */
 export async function finishGoogleSignIn(
   request: Request,
   url: URL,

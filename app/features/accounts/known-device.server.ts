@@ -1,8 +1,5 @@
-/**
- * Cookie `nyala_perangkat`: an HMAC tag per account that signed in on this browser, so failures
- * there count per device (docs/decisions/0016-login-throttling-and-known-devices.md). It outlives
- * logouts and opens nothing by itself.
- */
+// Cookie `nyala_perangkat` (0016): an HMAC tag per account signed in on this browser, so failures there
+// count per device. It outlives logouts and opens nothing by itself.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookieName, readCookie, serializeCookie } from "../../lib/cookies.server.ts";
 import { deriveKey } from "../../lib/server-secret.server.ts";
@@ -35,10 +32,7 @@ async function tagFor(id: string, email: string): Promise<Buffer> {
     .subarray(0, 16);
 }
 
-/**
- * The id of this browser when `email` has signed in on it before (a valid tag in its cookie),
- * else null. A forged, tampered or foreign cookie is simply not a known device.
- */
+// A forged, tampered or foreign cookie is simply not a known device.
 export async function knownDeviceId(request: Request, email: string): Promise<string | null> {
   const cookie = readDeviceCookie(request);
   if (!cookie) return null;
@@ -50,7 +44,6 @@ export async function knownDeviceId(request: Request, email: string): Promise<st
   return known ? cookie.id : null;
 }
 
-/** Set-Cookie that remembers `email` on this browser (after it signed in), keeping its other accounts. */
 export async function rememberDevice(request: Request, email: string): Promise<string> {
   const cookie = readDeviceCookie(request) ?? { id: randomBytes(16).toString("base64url"), tags: [] };
   const tag = (await tagFor(cookie.id, email)).toString("base64url");

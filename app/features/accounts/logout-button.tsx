@@ -4,12 +4,7 @@ import { FETCH_MODE, type FormAnswer } from "~/lib/form-answer.ts";
 
 const LogoutDialogs = lazy(() => import("./logout-dialogs.tsx"));
 
-/**
- * "Keluar": asks for confirmation, ends the session on the server (POST /keluar), shows
- * "Berhasil keluar dari akun" for 1500 ms, then goes to `redirectTo` (`/` on the site,
- * `/masuk` in the admin panel). Without JavaScript the form posts and the server redirects.
- * The dialogs are fetched at the first tap; `onSignedOut` lets the page forget what was the account's.
- */
+// Without JavaScript the form posts and the server redirects; the dialogs are fetched at the first tap.
 export function LogoutButton({
   redirectTo,
   className = "btn-secondary",
@@ -50,8 +45,7 @@ export function LogoutButton({
             onConfirm={() =>
               fetcher.submit(
                 { [FETCH_MODE.name]: FETCH_MODE.value, redirectTo },
-                // Leaving the admin area: its pages would answer 401 if they reloaded now, and the
-                // dialog must stay on screen; the document load of /masuk below brings fresh data.
+                // Leaving the admin area: no revalidation, its pages would answer 401; the dialog stays up.
                 {
                   method: "post",
                   action: "/keluar",

@@ -1,9 +1,6 @@
 import { ConfirmDialog, MessageDialog } from "~/ui/dialog.tsx";
 
-/**
- * The logout's question and its "Berhasil keluar dari akun": fetched at the first tap on Keluar
- * (logout-button.tsx), not with every page of the storefront.
- */
+// Fetched at the first tap on Keluar, not with every page of the storefront.
 export default function LogoutDialogs({
   asking,
   pending,

@@ -1,14 +1,10 @@
-/**
- * The gate in front of /admin: the admin layout's middleware answers 401 (nobody signed in) or 403
- * (not an admin) before any admin loader or action runs (docs/decisions/0005-admin-access.md).
- * Every admin handler also calls `requireAdmin` itself.
- */
+// The gate in front of /admin (0005): the admin layout's middleware answers 401 or 403 before any admin
+// loader or action runs; every admin handler also calls `requireAdmin` itself.
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
 import { getOptionalUser, type Context, type SessionUser } from "./auth.server.ts";
 import { isAdmin } from "./permissions.ts";
 
-/** The signed-in admin; anyone else gets 401 (nobody signed in) or 403 (not an admin). */
 export function requireAdmin(context: Context): SessionUser {
   const user = getOptionalUser(context);
   if (!user) throw data(ACCESS_DENIED_ANONYMOUS, { status: 401 });
@@ -16,10 +12,9 @@ export function requireAdmin(context: Context): SessionUser {
   return user;
 }
 
-/** SPEC.md section 2: these two pages send a signed-out visitor to the login page. */
 const LOGIN_FIRST_PATHS = new Set(["/admin/profil", "/admin/pengaturan"]);
 
-/** The page's own path, also for client navigations (`/admin/profil.data`) and trailing slashes. */
+// Also for client navigations (`/admin/profil.data`) and trailing slashes.
 function pagePath(url: URL): string {
   const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   return path || "/";

@@ -1,18 +1,13 @@
-/**
- * What a login without JavaScript may cost (docs/decisions/0041-captcha-without-javascript.md,
- * 0049-budgets-one-address-cannot-spend.md): a program reads the picture, so a picture login from
- * a device the account does not know is counted per client address and, within the address's
- * limit only, over the whole shop, per hour. A spent shop budget leaves each address one.
- */
+// What a login without JavaScript may cost (0041, 0049): a program reads the picture, so one from an unknown
+// device counts per address and, within that limit, over the shop; a spent shop leaves each address one.
 import type { Database } from "../../../database/client.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { formatWait, hitOwnThenShared, peek, type RateLimitState } from "../../lib/rate-limit.server.ts";
 
 const PICTURE_WINDOW_MS = 60 * 60 * 1000;
-/** Picture logins an address keeps per hour while the shop's budget is spent. */
 const WHILE_SPENT = 1;
 
-/** Server-side only: the page gets them as data, so they add nothing to its first-load code. */
+// Server-side only: the page gets them as data, so they add nothing to its first-load code.
 export const PICTURE_MESSAGES = {
   unavailable:
     "Masuk tanpa JavaScript tidak tersedia di toko ini. Aktifkan JavaScript di browser kamu, lalu muat ulang halaman ini.",
@@ -20,10 +15,6 @@ export const PICTURE_MESSAGES = {
     `Batas masuk tanpa JavaScript sudah tercapai. Aktifkan JavaScript untuk masuk sekarang, atau coba lagi dalam ${formatWait(resetAt)}.`,
 };
 
-/**
- * Until when the address is refused: over its own limit, or past its one login while the shop's
- * budget is spent (whichever window ends first lets it try again). `used` counts this request.
- */
 function refusedUntil(
   address: { used: number; limit: number; resetAt: Date },
   shop: RateLimitState | null,
@@ -47,14 +38,12 @@ export function pictureBudget(address: string, env = getEnv()) {
     windowMs: PICTURE_WINDOW_MS,
   };
   return {
-    /** Until when picture logins from here are refused without counting, or null. */
     async blocked(db: Database): Promise<Date | null> {
       const [mine, shops] = await Promise.all([peek(db, own), peek(db, shop)]);
       if (!mine) return null;
       const used = { used: mine.count + 1, limit: own.limit, resetAt: mine.resetAt };
       return refusedUntil(used, shops, Boolean(shops && shops.count >= shop.limit));
     },
-    /** Counts a picture login whose captcha passed; until when it is refused, or null. */
     async count(db: Database): Promise<Date | null> {
       const states = await hitOwnThenShared(db, [own], [shop]);
       const mine = states.own[0]!;

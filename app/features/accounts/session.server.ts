@@ -1,8 +1,5 @@
-/**
- * Session tokens (`<id>.<secret>`) and the session cookie: the database keeps the id and
- * SHA-256(secret) only, so a copy of the sessions table opens nothing. A session lasts 30 days,
- * slides in its second half, is new at each login and ends everywhere when its row is deleted.
- */
+// Session tokens (`<id>.<secret>`): the database keeps the id and SHA-256(secret) only, so a copy of the
+// sessions table opens nothing. A session is new at each login and ends everywhere with its row.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -34,24 +31,19 @@ export async function createSession(db: Database, userId: string) {
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt } satisfies SessionRecord };
 }
 
-/** The id and secret a session token holds, or null for anything that cannot be one. */
 export function parseSessionToken(token: string): { id: string; secret: string } | null {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 40 || secret.length > 64) return null;
   return { id, secret };
 }
 
-/** Whether `secret` is the one whose hash a session row holds (constant time). */
 export function sessionSecretMatches(secretHash: string, secret: string): boolean {
   const expected = Buffer.from(secretHash, "hex");
   const actual = Buffer.from(hashSecret(secret), "hex");
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/**
- * A live session used in its second half is extended: returns its expiry and whether it moved
- * (then the cookie must be sent again).
- */
+// A session used in its second half is extended; the cookie must then be sent again.
 export async function slideSession(
   db: Database,
   id: string,
@@ -63,7 +55,6 @@ export async function slideSession(
   return { expiresAt: renewedAt, renewed: true };
 }
 
-/** Where a session row is live: its id, not expired. */
 export const liveSession = (id: string) => and(eq(sessions.id, id), gt(sessions.expires_at, new Date()));
 
 export async function invalidateSession(db: Database, sessionId: string) {

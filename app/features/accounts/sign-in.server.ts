@@ -1,13 +1,9 @@
-/**
- * A browser signs in (password, registration, Google, the admin code): the session it held ends,
- * a new one starts, and the browser becomes a device the account knows (known-device.server.ts).
- * Call it last, once the answer is decided: a session row never outlives an answer that failed.
- */
+// A browser signs in: the session it held ends, a new one starts, the browser becomes a known device.
+// Call it last, once the answer is decided: a session row never outlives an answer that failed.
 import type { Database } from "../../../database/client.server.ts";
 import { endSession, startSession, type Context } from "./auth.server.ts";
 import { rememberDevice } from "./known-device.server.ts";
 
-/** The Set-Cookie values of the new session and the remembered device. */
 export async function signInCookies(
   db: Database,
   request: Request,

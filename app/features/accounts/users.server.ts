@@ -1,8 +1,5 @@
-/**
- * Accounts: registration and password login. E-mails are stored normalised and unique
- * (auth-rules.ts; the unique index decides races); `password_hash` is never returned, and
- * unknown e-mail and wrong password take the same path and time. Roles: admin-proof.server.ts.
- */
+// Accounts: registration and password login. E-mails are stored normalised and unique (the unique index
+// decides races); `password_hash` is never returned; unknown e-mail and wrong password cost the same.
 import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -23,14 +20,13 @@ export const summaryColumns = { id: users.id, nama: users.nama, email: users.ema
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/** A 20-character random id, the shape of the original Firestore document ids. */
+// The shape of the original Firestore document ids.
 export function newUserId(): string {
   let id = "";
   for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return id;
 }
 
-/** True for PostgreSQL's unique_violation (23505), wherever the driver or Drizzle wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && current.code === "23505") return true;
@@ -39,7 +35,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** One "Pengguna baru" notification for every admin who wants it, other than the new user. */
 export const notifyAdminsOfNewUser = (db: Pick<Database, "execute">, user: AccountSummary) =>
   notifyAdmins(
     db,
@@ -59,14 +54,8 @@ async function emailIsTaken(db: Database, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/**
- * Creates a customer's password account: a password never makes an admin (admin-proof.server.ts).
- * A taken e-mail (in any letter case, also when another request
- * takes it at the same moment) is reported as `duplicate`, never thrown.
- */
 export async function registerUser(db: Database, input: RegisterData): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
-  // Cheap early answer for the common case; the unique index below is what guarantees it.
   if (await emailIsTaken(db, email)) return { ok: false, reason: "duplicate" };
   const passwordHash = await hashPassword(input.password);
   const user: AccountSummary = {
@@ -87,12 +76,7 @@ export async function registerUser(db: Database, input: RegisterData): Promise<R
   return { ok: true, user };
 }
 
-/**
- * The account for this e-mail and password, or null. Unknown e-mails, Google-only accounts
- * (no password) and wrong passwords all cost one bcrypt comparison and return null. An account
- * stored before e-mails were normalised is found by `legacy`, the old spelling of what was typed
- * (which wins where both exist: it is exactly what its owner types).
- */
+// An account stored before e-mails were normalised is found by `legacy`, which wins: its owner types it.
 export async function authenticate(
   db: Database,
   email: string,

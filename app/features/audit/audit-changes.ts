@@ -1,19 +1,9 @@
-/**
- * How the audit log words an edit: the fields that differ, before → after, in one Indonesian
- * sentence for the log page (`Promo Senin Hemat: judul A → B, dinonaktifkan`), and the same
- * changes as data for its details.
- */
+// How the audit log words an edit: the fields that differ, before → after, as a sentence and as data.
 
-/** The fields that differ, as `{field: [before, after]}`. */
 export type Changes = Record<string, [unknown, unknown]>;
 
-/**
- * How each changed field is worded: a name (`harga` → `harga A → B`, an empty value shown as
- * "kosong") or a function of the values before and after. A field not listed goes by its key.
- */
 export type ChangeWording = Record<string, string | ((before: unknown, after: unknown) => string)>;
 
-/** The fields of `after` (those it has) whose value is not the one in `before`. */
 export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): Changes {
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after)) {
@@ -35,7 +25,6 @@ export function describeChanges(changes: Changes, wording: ChangeWording): strin
   return parts.join(", ") || "tanpa perubahan";
 }
 
-/** The audit entry's summary and details for an edit of `subject` (`Promo Senin Hemat`). */
 export function describeEdit<T extends Record<string, unknown>>(
   subject: string,
   before: T,

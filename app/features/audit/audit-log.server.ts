@@ -1,13 +1,9 @@
-/**
- * The audit log: every change an admin makes to the catalog, the store settings or an order is
- * written here in the same transaction as the change itself, so the log never misses a change
- * and never lists one that did not happen.
- */
+// The audit log: written in the transaction of the change it records, so it never misses
+// a change nor lists one that did not happen.
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { auditLog } from "../../../database/schema.ts";
 
-/** Who did it: the signed-in admin. */
 export interface Actor {
   id: string;
   email: string;
@@ -17,7 +13,6 @@ interface AuditEntry {
   action: "buat" | "ubah" | "hapus" | "status" | "urutan";
   entity: "menu" | "kategori" | "promo" | "slide" | "outlet" | "pesanan" | "menu-populer";
   entityId?: string | number | null;
-  /** One Indonesian sentence for the log page, e.g. `Harga Es Nyala: Rp 8.000 → Rp 9.000`. */
   summary: string;
   details?: Record<string, unknown>;
 }
@@ -43,7 +38,6 @@ interface AuditQuery {
   page?: number;
 }
 
-/** Newest first, 50 a page. */
 export async function listAuditLog(db: Database, query: AuditQuery = {}) {
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const where = query.entity ? and(eq(auditLog.entity, query.entity)) : undefined;

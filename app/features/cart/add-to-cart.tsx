@@ -6,17 +6,13 @@ import { addPending } from "./cart-count.ts";
 import { writeCart } from "./cart-writer.ts";
 import { ADD_INTENT } from "./cart-form.ts";
 
-/**
- * The level dialog is fetched at the first tap on a dish with levels, not with every page: most
- * visits never open it, and every page's JavaScript counts against the storefront's budget.
- */
+// The level dialog is fetched at the first tap on a dish with levels, not with every page.
 const SpiceLevelPicker = lazy(() =>
   import("~/features/catalog/spice-level-picker.tsx").then((module) => ({
     default: module.SpiceLevelPicker,
   })),
 );
 
-/** The page a "Tambah" without JavaScript returns to: this one, without the last "added" notice. */
 function useReturnPath(): string {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -26,21 +22,12 @@ function useReturnPath(): string {
   return rest ? `${pathname}?${rest}` : pathname;
 }
 
-/**
- * A product card's "Tambah". Without JavaScript it is a form: an item without a choice of levels
- * is posted to the cart (POST /keranjang, then back to this page with a notice), a dish with
- * levels opens the level page (GET /keranjang/tambah). With JavaScript the same button adds at
- * once (the header's count moves before the server answers) or first asks for the level in a
- * dialog. A level is a menu item of its own (docs/decisions/0023-spice-level-families.md): the
- * server adds the family's item at the chosen level, at that item's price.
- */
 export function AddToCartButton({
   item,
   nama = item.nama,
   className = "btn-secondary",
 }: {
   item: MenuItemView;
-  /** What the card is called (a dish with levels: the dish). */
   nama?: string;
   className?: string;
 }) {
@@ -48,10 +35,8 @@ export function AddToCartButton({
   const [added, setAdded] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
-  // Taps of this button whose answer has not arrived (pages without the header's count say so here).
   const [saving, setSaving] = useState(0);
-  // The picker (six levels, thirty chillies) is fetched and built on the first tap; once built it
-  // stays, so closing it returns the focus to this button.
+  // Built on the first tap, then kept, so closing it returns the focus to this button.
   const [pickerBuilt, setPickerBuilt] = useState(false);
 
   useEffect(() => {
@@ -68,12 +53,10 @@ export function AddToCartButton({
     );
   }
 
-  // A dish with levels to choose from: the dialog lists its family's levels, each its own item and price.
   const picks = item.level_family !== null && item.levels.length > 1;
   const addAt = (level?: number) => {
     setProblem(null);
     setAdded(item.levels.find((entry) => entry.level === level)?.nama ?? item.nama);
-    // Counted in the header at once; the server's answer (or its refusal) settles it.
     const release = addPending(1);
     setSaving((taps) => taps + 1);
     void writeCart({

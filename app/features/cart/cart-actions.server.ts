@@ -1,7 +1,4 @@
-/**
- * The cart's writes, one action per intent, answered on the one form pattern (answerOutcome):
- * the count with JavaScript, else a 303 or the page with its message (0018, 0029).
- */
+// The cart's writes, one action per intent, answered on the one form pattern (0018, 0029).
 import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
@@ -26,10 +23,8 @@ interface ActionArgs {
 
 const UNKNOWN_CART_REQUEST = `${UNKNOWN_REQUEST} Muat ulang halaman lalu coba lagi.`;
 const PROMO_GONE = "Promo ini sudah tidak berlaku. Muat ulang halaman untuk melihat promo yang ada.";
-/** An item id as the menu makes them (a slug); anything else in a stored cart cannot be on the menu. */
 const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-/** Where a "Tambah" without JavaScript returns to: the page it came from, saying what was added. */
 function backWithNotice(kembali: string | undefined, menu: string): string {
   const target = new URL(safeRedirect(kembali, "/keranjang"), "http://nyala.invalid");
   target.searchParams.delete("ditambahkan");
@@ -49,11 +44,9 @@ const refused = (message: string, status: Refused["status"], headers?: HeadersIn
   headers,
 });
 
-/** Too many new carts from this client: when to try again. */
 const tooMany = (cart: { message: string; retryAfter: number }) =>
   refused(cart.message, 429, { "Retry-After": String(cart.retryAfter) });
 
-/** A change that was stored: the count for the page's header, or the page `to` (303: it takes a POST again). */
 function stored(cart: CartCount, setCookie: string | null, to?: string): CartOutcome {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
@@ -65,7 +58,6 @@ const countOf = (changed: { lines: { jumlah: number }[]; version: number }): Car
   version: changed.version,
 });
 
-/** Adds one portion of an item (at a level, where it takes one) to the visitor's cart. */
 async function add({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const parsed = AddToCartSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? CART_MESSAGES.unknownItem, 400);
@@ -73,7 +65,6 @@ async function add({ request, context }: ActionArgs, form: FormData): Promise<Ca
   const db = await getDb();
   const cart = await ensureCart(db, readCartOwner(request, getOptionalUser(context)), request, form);
   if (!cart.ok) return tooMany(cart);
-  // A level chosen on a dish's card adds that level's own item: the notice names the item added.
   let added = menu;
   const changed = await changeCart(db, cart.cartId, (lines, catalog) => {
     const member = levelMember(catalog, menu, level);
@@ -89,11 +80,6 @@ async function add({ request, context }: ActionArgs, form: FormData): Promise<Ca
   return stored(countOf(changed), cart.setCookie, backWithNotice(kembali, added));
 }
 
-/**
- * "Ambil Promo" (`intent=ambil-promo`, `promo=<id>`): the promo's items into the visitor's cart,
- * as the card says (two Mie Nyala and the free Es Teh Jumbo; a bundle's parts), each at the
- * menu's price; the cart's pricing then applies the promo. Then the cart page.
- */
 async function takePromo({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const raw = form.get("promo");
   const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
@@ -130,7 +116,6 @@ async function takePromo({ request, context }: ActionArgs, form: FormData): Prom
   return stored(countOf(changed), cart.setCookie, "/keranjang");
 }
 
-/** The cart page's form: a line's quantity, its removal, every line's note and level. */
 async function saveEdits({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const edits = readCartEdits(form);
   if (!edits.ok) return refused(edits.message, 400);
@@ -143,11 +128,7 @@ async function saveEdits({ request, context }: ActionArgs, form: FormData): Prom
   return stored(countOf(changed), null, "/keranjang");
 }
 
-/**
- * POST /keranjang/pindahkan: a cart the browser kept before the server did (`baris`, its stored
- * text), merged into the visitor's cart. Nothing readable in it: nothing to merge, and the answer
- * says so as a success (the browser then forgets it). Always data (a resource route).
- */
+// Nothing readable in a stored cart is answered as a success: the browser then forgets it.
 async function importStored({ request, context }: ActionArgs, form: FormData): Promise<CartOutcome> {
   const raw = form.get("baris");
   const kept = parseStoredCart(typeof raw === "string" && raw.length <= 100_000 ? raw : null).filter((line) =>
@@ -163,11 +144,9 @@ async function importStored({ request, context }: ActionArgs, form: FormData): P
   return stored(countOf(changed), cart.setCookie);
 }
 
-/** Each of the cart's actions: its write's outcome, answered on the one pattern. */
 const answered = (write: Write) => async (args: ActionArgs, form: FormData) =>
   answerOutcome(form, await write(args, form));
 
-/** "Tambah" on the level page (/keranjang/tambah). */
 export const addAction = answered(add);
 export const importAction = answered(importStored);
 
@@ -177,7 +156,6 @@ function writeOf(intent: FormDataEntryValue | null): Write | undefined {
   if (typeof intent === "string" && /^(?:simpan|jumlah:|hapus:)/.test(intent)) return saveEdits;
 }
 
-/** POST /keranjang: every write of the cart, by its `intent`. */
 export async function cartAction(args: ActionArgs, form: FormData) {
   const write = writeOf(form.get("intent"));
   return answerOutcome(form, write ? await write(args, form) : refused(UNKNOWN_CART_REQUEST, 400));

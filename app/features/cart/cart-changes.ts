@@ -1,7 +1,4 @@
-/**
- * The cart's changes over the current menu, pure: adding an item at a level, the cart page's
- * edits. cart.server.ts applies them under the cart's lock (docs/decisions/0018-server-cart.md).
- */
+// The cart's changes over the current menu, pure; cart.server.ts applies them under the cart's lock (0018).
 import type { CartEdits } from "./cart-form.server.ts";
 import { CART_MESSAGES } from "./cart-messages.ts";
 import {
@@ -17,7 +14,6 @@ import {
   type CatalogEntry,
 } from "./cart.ts";
 
-/** A change the rules refused: an Indonesian message and the status to answer with. */
 export interface CartRefusal {
   ok: false;
   status: 400 | 404 | 409;
@@ -30,10 +26,6 @@ export const refuse = (status: CartRefusal["status"], message: string): CartRefu
   message,
 });
 
-/**
- * The menu item a level choice stands for: `item` itself without a level, else the member of
- * its level family at `level` (docs/decisions/0023-spice-level-families.md), or why not.
- */
 function memberAt(
   catalog: ReadonlyMap<string, CatalogEntry>,
   item: CatalogEntry,
@@ -47,7 +39,6 @@ function memberAt(
   return refuse(400, CART_MESSAGES.levelUnknown(item.level_family, level));
 }
 
-/** The menu item that a level chosen on the card of `menuItemId` adds, or null if none. */
 export function levelMember(
   catalog: ReadonlyMap<string, CatalogEntry>,
   menuItemId: string,
@@ -58,10 +49,6 @@ export function levelMember(
   return member && !("ok" in member) ? member : null;
 }
 
-/**
- * Adds one of a menu item to the lines, or says why not. A level chosen on a dish's card adds
- * that level's own item (Level 3 chosen on the Level 1 card: Mie Nyala Level 3, at its price).
- */
 export function addToLines(
   lines: CartLine[],
   catalog: ReadonlyMap<string, CatalogEntry>,
@@ -81,11 +68,8 @@ export function addToLines(
   return addItem(lines, { id: item.id, nama: item.nama, harga: item.harga, level });
 }
 
-/**
- * The cart page's edits applied to the lines, in the order a customer means them: the button's
- * own change (a quantity, a removal) on the lines as drawn, then every note, then every level.
- * Keys no longer in the cart (changed in another tab) are passed over.
- */
+// In the order a customer means them: the button's own change on the lines as drawn, then the notes, then
+// the levels; keys no longer in the cart (changed in another tab) are passed over.
 export function applyEdits(
   lines: CartLine[],
   catalog: ReadonlyMap<string, CatalogEntry>,

@@ -1,18 +1,13 @@
-/**
- * The header's cart count in the browser: hydrated from the page's island (lib/visitor-island.ts),
- * then updated by every cart answer; the newest version wins, pending taps count on top, other tabs
- * are told (docs/decisions/0019-pages-for-every-visitor.md).
- */
+// The header's cart count in the browser (0019): hydrated from the page's island, then updated by every
+// cart answer; the newest version wins, pending taps count on top, other tabs are told.
 import { useContext, useSyncExternalStore } from "react";
 import { readVisitorIsland, VisitorSlotMarkers } from "~/lib/visitor-island.ts";
 
 export interface CartCount {
   count: number;
-  /** The cart's version when it had this count; 0 before the cart exists. */
   version: number;
 }
 
-/** What a cart write answers besides its status: FormAnswer<CartDone> (cart-actions.server.ts). */
 export interface CartDone {
   cart: CartCount;
 }
@@ -21,7 +16,6 @@ const CHANNEL = "nyala-keranjang";
 type Listener = () => void;
 
 let known: CartCount | undefined;
-/** Portions added by taps whose answer has not arrived yet. */
 let pending = 0;
 let shown = -1;
 let shownSaving = false;
@@ -59,10 +53,7 @@ function openChannel(): BroadcastChannel | null {
   return channel;
 }
 
-/**
- * Takes `next` when it is newer than what is known (an older answer arriving late is ignored), or
- * when it is another cart's (`replaced`: signed in or out).
- */
+// An older answer arriving late is ignored, unless it is another cart's (`replaced`: signed in or out).
 function accept(next: unknown): boolean {
   if (typeof next !== "object" || next === null) return false;
   const { count, version, replaced } = next as Partial<CartCount> & { replaced?: boolean };
@@ -82,24 +73,20 @@ const snapshot = () => current().count + pending;
 const saving = () => pending > 0;
 const notSaving = () => false;
 
-/** The count the header shows: on the server the slot's marker, in the browser the cart's count. */
 export function useCartCount(): number | string {
   const markers = useContext(VisitorSlotMarkers);
   const count = useSyncExternalStore(subscribe, snapshot, () => current().count);
   return markers ? markers.cartCount : count;
 }
 
-/** Whether a tap's portions are still on their way to the server (the count says so: aria-busy). */
 export const useCartSaving = () => useSyncExternalStore(subscribe, saving, notSaving);
 
-/** A server answer about the cart: shown if it is the newest, and told to this browser's other tabs. */
 export function updateCartCount(next: CartCount) {
   if (!accept(next)) return;
   emit();
   openChannel()?.postMessage(next);
 }
 
-/** Counts `portions` on top of the known count until the returned function is called. */
 export function addPending(portions: number): () => void {
   pending += portions;
   emit();
@@ -112,18 +99,13 @@ export function addPending(portions: number): () => void {
   };
 }
 
-/**
- * This browser's cart is another one now: the account's after signing in (the guest cart joined
- * it), none after signing out (the account's cart stays with the account). Its versions are not
- * comparable with the old cart's, so `next` is taken as it is, here and in the other tabs.
- */
+// Another cart's versions are not comparable with the old one's, so `next` is taken as it is.
 export function replaceCartCount(next: CartCount) {
   known = { count: next.count, version: next.version };
   emit();
   openChannel()?.postMessage({ ...known, replaced: true });
 }
 
-/** Runs `listener` when another tab changed the cart (the cart page reloads its lines then). */
 export function onCartChangedElsewhere(listener: Listener) {
   openChannel();
   elsewhereListeners.add(listener);

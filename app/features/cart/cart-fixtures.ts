@@ -8,7 +8,6 @@ export const picture = (id: string) => `/images/menu/${id}.webp`;
 
 export const line = (item: Omit<CartLine, "jumlah">, jumlah: number): CartLine => ({ ...item, jumlah });
 export const stored = (value: unknown) => parseStoredCart(JSON.stringify(value));
-/** A line as a browser kept it in localStorage before the server kept carts (with its picture). */
 export const kept = (item: Omit<CartLine, "jumlah">, jumlah: number) => ({
   ...item,
   jumlah,

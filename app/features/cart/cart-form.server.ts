@@ -1,7 +1,4 @@
-/**
- * Reading the cart's forms (cart-form.ts names their fields): what the actions accept, with an
- * Indonesian message for anything else.
- */
+// Reading the cart's forms (cart-form.ts names their fields), with an Indonesian message for the rest.
 import { z } from "zod";
 import { LINE_KEY_PATTERN, MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY, normalizeNote } from "./cart.ts";
 import { CART_MESSAGES } from "./cart-messages.ts";
@@ -14,7 +11,6 @@ const level = z
   .regex(/^[0-5]$/, CART_MESSAGES.level)
   .transform(Number);
 
-/** A product card's "Tambah" (and the level page's): the item, its level where it takes one, and the page to go back to. */
 export const AddToCartSchema = z.object({
   menu: itemId,
   level: z.preprocess((value) => (value === "" ? undefined : value), level.optional()),
@@ -22,11 +18,8 @@ export const AddToCartSchema = z.object({
 });
 
 export interface CartEdits {
-  /** A line's new quantity (a −/+ button). */
   quantity: { key: string; jumlah: number } | null;
-  /** A line to remove (its Hapus button). */
   remove: string | null;
-  /** Every line's note and level as the form holds them. */
   notes: [key: string, catatan: string][];
   levels: [key: string, level: number][];
 }
@@ -35,7 +28,7 @@ type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const readKey = (key: string) => (LINE_KEY_PATTERN.test(key) ? key : null);
 
-/** Reads the cart page's form (for its own action and for the checkout, which applies it first). */
+// Also read by the checkout, which applies the edits first.
 export function readCartEdits(form: FormData): Read<CartEdits> {
   const edits: CartEdits = { quantity: null, remove: null, notes: [], levels: [] };
   const intent = form.get("intent");

@@ -18,20 +18,12 @@ import {
 } from "./cart-form.ts";
 import { forgetNoteDraft, noteDraft, saveNoteDraft } from "./note-drafts.ts";
 
-/** How long typing pauses before a note is saved. */
 const NOTE_SAVE_MS = 500;
 
-/** How a line is named to screen readers: the item, and its level when it has one. */
 const lineLabel = (line: CartLineView) =>
   line.level === undefined ? line.nama : `${line.nama} (Level ${line.level})`;
 
-/**
- * One line of the cart page, inside the page's form (keranjang.tsx). Without JavaScript each
- * button posts the whole form with its own change, so what was typed elsewhere is kept too (the
- * page's "Simpan perubahan" saves notes and levels alone). With JavaScript every change is sent
- * at once (a note when typing pauses) and shown before the server answers. A sold-out line offers
- * only "Hapus".
- */
+// Without JavaScript each button posts the whole form, so what was typed elsewhere is kept too.
 export function CartLineItem({ line, onProblem }: { line: CartLineView; onProblem(message: string): void }) {
   const fetcher = useFetcher<FormAnswer<CartDone>>({ key: `${LINE_FETCHER_PREFIX}${line.key}` });
   const soldOut = line.problem === "habis";
@@ -71,9 +63,7 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
     }
   }, [fetcher.state, fetcher.data, line.key, line.catatan, onProblem]);
 
-  // Once the line's code runs: a note typed before it arrived (the page shows the lines before
-  // their code), or one typed but not yet saved when the page went away (a reload, kept in
-  // sessionStorage), is saved now; so is a level chosen before.
+  // Once its code runs, the line saves a note or level chosen before it came, or kept from a reload.
   useEffect(() => {
     const input = noteRef.current;
     const draft = noteDraft(line.key);
@@ -127,8 +117,7 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
           srcSet={pictureSrcSet(line.gambar, "menu")}
           sizes="96px"
           alt=""
-          // Lazy: a picture in a part of the page React may reveal later is waited for otherwise
-          // (lib/lazy-component.ts); these are small and in view, so they load at once anyway.
+          // Lazy: otherwise React waits for a picture in a part it may reveal later (lib/lazy-component.ts).
           loading="lazy"
           width={96}
           height={72}
@@ -199,10 +188,8 @@ export function CartLineItem({ line, onProblem }: { line: CartLineView; onProble
                   Pilih level pedas
                 </option>
               ) : null}
-              {/* Each level is its own menu item at its own price (decision 0023). */}
               {line.levels.map((entry) => (
                 <option key={entry.id} value={entry.level} disabled={!entry.tersedia}>
-                  {/* Short enough for a 390 px phone: the chillies above say how hot. */}
                   Level {entry.level} · {formatRupiah(entry.harga)}
                   {entry.tersedia ? "" : " (habis)"}
                 </option>

@@ -1,11 +1,7 @@
 import type { CartLineView } from "./cart.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 
-/**
- * The cart page's lines. The server renders them with the page; in the browser their code is
- * fetched as the page hydrates (keranjang.tsx), and until it arrives each button still works as
- * the plain form it is.
- */
+// Until their code arrives (fetched as the page hydrates), each button still works as the plain form it is.
 export default function CartLines({
   lines,
   onProblem,

@@ -1,7 +1,4 @@
-/**
- * The cart's messages: one table for the cart, the checkout and the recording
- * (docs/decisions/0028-checkout-pipeline.md).
- */
+// The cart's messages: one table for the cart, the checkout and the recording (0028).
 import { MAX_LEVEL, MIN_LEVEL } from "../catalog/spice-levels.ts";
 import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY } from "./cart.ts";
 

@@ -1,8 +1,4 @@
-/**
- * The cart page's notices, said by the server once (a new price, a sold-out dish, one back):
- * kept on screen (newest last) until the customer closes them. A chunk of its own, fetched only
- * when there is something to say (the cart page's budget).
- */
+// The cart page's notices, said by the server once; a chunk of its own, fetched only when there is one.
 export default function Notices({ notices, onClose }: { notices: string[]; onClose(): void }) {
   if (notices.length === 0) return null;
   return (

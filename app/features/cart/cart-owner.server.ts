@@ -1,8 +1,5 @@
-/**
- * Whose cart a request names: the account's (the session proves it), or a guest's cookie
- * `<id>.<secret>` (only the secret's SHA-256 stored, compared in constant time; new guest carts
- * limited per address). docs/decisions/0018-server-cart.md
- */
+// Whose cart a request names (0018): the account's, or a guest's cookie `<id>.<secret>` (only the
+// secret's SHA-256 stored, compared in constant time; new guest carts limited per address).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -15,14 +12,12 @@ import { NEW_CART_FIELD } from "./cart-form.ts";
 
 export const GUEST_CART_DAYS = 30;
 const GUEST_CART_MS = GUEST_CART_DAYS * 24 * 60 * 60 * 1000;
-/** New guest carts per client address are counted per hour (RATE_LIMIT_CART_ADDRESS). */
 const CART_WINDOW_MS = 60 * 60 * 1000;
 
 const cartCookieName = () => cookieName("nyala_keranjang");
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const TOKEN_PART = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** Who is asking for a cart: the signed-in account, or the guest cart the cookie names. */
 export interface CartOwner {
   userId: string | null;
   guest: { id: string; secret: string } | null;
@@ -35,10 +30,8 @@ export function readCartOwner(request: Request, user: { id: string } | null): Ca
   return { userId: user?.id ?? null, guest };
 }
 
-/** Whether the request may have a cart at all (a session or a cart cookie): no cookie, no query. */
 export const mayHaveCart = (owner: CartOwner) => owner.userId !== null || owner.guest !== null;
 
-/** The guest cart's id, if the cookie names a live cart and its secret matches. */
 async function findGuestCart(db: Database, guest: CartOwner["guest"]): Promise<string | null> {
   if (!guest) return null;
   const [row] = await db
@@ -49,7 +42,6 @@ async function findGuestCart(db: Database, guest: CartOwner["guest"]): Promise<s
   return row && secretMatches(row.secret_hash, guest.secret) ? row.id : null;
 }
 
-/** Whether a guest cart's stored hash is the cookie's secret (constant time). */
 export function secretMatches(secretHash: string | null, secret: string): boolean {
   if (!secretHash) return false;
   const expected = Buffer.from(secretHash, "hex");
@@ -57,7 +49,6 @@ export function secretMatches(secretHash: string | null, secret: string): boolea
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** The id of the owner's cart, or null when there is none yet. */
 export async function findCart(db: Database, owner: CartOwner): Promise<string | null> {
   if (owner.userId) {
     const [row] = await db
@@ -73,10 +64,7 @@ export async function findCart(db: Database, owner: CartOwner): Promise<string |
 type Ensured =
   { ok: true; cartId: string; setCookie: string | null } | { ok: false; message: string; retryAfter: number };
 
-/**
- * The guest cart a page's writes name before they have its cookie (`keranjang_baru`, the page's
- * random 192 bits): its id and secret follow from it, so concurrent first writes make one cart.
- */
+// From the page's random name its id and secret follow, so concurrent first writes make one cart.
 function namedGuest(form: FormData | null): { id: string; secret: string } | null {
   const name = form?.get(NEW_CART_FIELD);
   if (typeof name !== "string" || !/^[A-Za-z0-9_-]{32,64}$/.test(name)) return null;
@@ -84,12 +72,6 @@ function namedGuest(form: FormData | null): { id: string; secret: string } | nul
   return { id, secret: name };
 }
 
-/**
- * The owner's cart, created when there is none: an account's cart at once (one per account, a
- * concurrent creation finds the other's row), a guest's within the per-address limit, with the
- * cookie that names it; writes naming the same new cart (`form`'s NEW_CART_FIELD) get the same
- * one. A guest's cookie is renewed on every write (`setCookie`).
- */
 export async function ensureCart(
   db: Database,
   owner: CartOwner,
@@ -99,7 +81,6 @@ export async function ensureCart(
   if (owner.userId) {
     const existing = await findCart(db, owner);
     if (existing) return { ok: true, cartId: existing, setCookie: null };
-    // Its first change forgets the account's remembered "no cart" (cart.server.ts, changeCart).
     await db
       .insert(carts)
       .values({ id: randomBytes(12).toString("base64url"), user_id: owner.userId })
@@ -144,7 +125,6 @@ const randomGuest = () => ({
   secret: randomBytes(24).toString("base64url"),
 });
 
-/** Whether this insert made the guest cart (false: a cart of that id was there). */
 async function insertGuestCart(db: Database, guest: { id: string; secret: string }) {
   const rows = await db
     .insert(carts)
@@ -158,17 +138,13 @@ async function insertGuestCart(db: Database, guest: { id: string; secret: string
   return rows.length > 0;
 }
 
-/** The guest cart cookie, valid for GUEST_CART_DAYS from now (the cart's own expiry moves with it). */
 const guestCookie = (guest: { id: string; secret: string }) =>
   serializeCookie(cartCookieName(), `${guest.id}.${guest.secret}`, { maxAge: GUEST_CART_MS / 1000 });
 
-/** Set-Cookie that forgets the guest cart (after it joined an account's cart). */
 export const blankCartCookie = () => serializeCookie(cartCookieName(), "", { maxAge: 0 });
 
-/** The expiry a guest cart gets with each change (an account's cart never expires). */
 export const renewedExpiry = () => new Date(Date.now() + GUEST_CART_MS);
 
-/** Drops guest carts nobody changed for GUEST_CART_DAYS (their lines go with them). */
 export async function deleteExpiredCarts(db: Database) {
   await db.delete(carts).where(lt(carts.expires_at, new Date()));
 }

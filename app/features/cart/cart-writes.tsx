@@ -14,7 +14,6 @@ export default function CartWriter() {
   useLayoutEffect(() => {
     startCartWrites((write) => {
       setSent((list) => [...list, write]);
-      // This page's name for the guest cart its first write makes (cart-owner.server.ts).
       pageCart ??= Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) =>
         byte.toString(16).padStart(2, "0"),
       ).join("");
@@ -34,7 +33,7 @@ export default function CartWriter() {
   return sent.map((write) => <WriteAnswer key={write.key} write={write} onAnswer={finish} />);
 }
 
-/** Holds one write's fetcher until its answer is in (a fetcher nobody reads forgets its data). */
+// A fetcher nobody reads forgets its data: this one holds it until the answer is in.
 function WriteAnswer({
   write,
   onAnswer,

@@ -1,7 +1,4 @@
-/**
- * The cart the server keeps: read for a page or a checkout, changed under its row lock (the pure
- * rules are cart.ts's and cart-changes.ts's), counted, merged on sign-in (docs/decisions/0018).
- */
+// The cart the server keeps (0018): read, changed under its row lock, counted, merged on sign-in.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { cartLines, carts, orderCarts } from "../../../database/schema.ts";
@@ -33,23 +30,17 @@ import { orderBlock } from "./line-check.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
-/**
- * Counts just read, by owner, for a moment (lib/tagged-cache.server.ts): every page a visitor with
- * a session or a cart loads shows one. Every change of a cart forgets its count on every server
- * (`c:<cart id>`, and `u:<user id>` for an account's cart).
- */
+// Cached briefly; every change of a cart forgets its count on every server.
 const recentCounts = createTaggedCache<{ count: number; version: number }>("nyala_carts");
 
 const ownerKey = (owner: CartOwner) =>
   owner.userId ? `u:${owner.userId}` : `g:${owner.guest?.id}.${owner.guest?.secret}`;
 
-/** After a committed change of a cart: its count is read again, on every server. */
 function forgetCount(cartId: string, userId: string | null) {
   recentCounts.forget(`c:${cartId}`);
   if (userId) recentCounts.forget(`u:${userId}`);
 }
 
-/** The current menu's names, prices and availability: the pricing's copy (read once per request). */
 export const currentCatalog = async (db: Database): Promise<readonly CatalogEntry[]> =>
   (await getPricingContext(db)).catalog;
 
@@ -75,11 +66,9 @@ const readRows = (db: Executor, cartId: string) =>
 
 type LineRow = Awaited<ReturnType<typeof readRows>>[number];
 
-/** The lines of a cart read with a left join (a cart without lines gives one row without). */
 const linesOf = (found: readonly { line: LineRow | null }[]) =>
   found.flatMap(({ line }) => (line ? [line] : []));
 
-/** Which carts rows an owner may read: the account's, or the guest's while it lives. */
 const ownerWhere = (owner: CartOwner) =>
   owner.userId
     ? eq(carts.user_id, owner.userId)
@@ -87,10 +76,6 @@ const ownerWhere = (owner: CartOwner) =>
       ? and(eq(carts.id, owner.guest.id), gt(carts.expires_at, new Date()))
       : null;
 
-/**
- * A cart and its lines in one query: by id, or the owner's (a guest's only with the cookie's
- * secret); null when there is none.
- */
 async function readCart(db: Database, cart: string | CartOwner) {
   const where = typeof cart === "string" ? eq(carts.id, cart) : ownerWhere(cart);
   if (!where) return null;
@@ -120,7 +105,6 @@ function toLine(row: LineRow): CartLine {
   };
 }
 
-/** Writes `next` over `rows`: removed keys deleted first, then changed and new lines, in their places. */
 async function writeLines(tx: Executor, cartId: string, rows: LineRow[], next: CartLine[]) {
   const keys = new Set(next.map(lineKey));
   for (const row of rows) {
@@ -153,10 +137,7 @@ async function writeLines(tx: Executor, cartId: string, rows: LineRow[], next: C
 
 type Changed = { ok: true; lines: CartLine[]; version: number };
 
-/**
- * The checkouts of this cart whose lines are still to leave it owe no more than the cart now
- * holds; `fresh` (the cart's lines replaced) owes them nothing (0053).
- */
+// Checkouts still to take their lines owe no more than the cart holds; `fresh` owes them nothing (0053).
 async function settleCheckouts(tx: Executor, cartId: string, next: CartLine[], fresh: boolean) {
   const links = await tx
     .select({ orderId: orderCarts.order_id, owed: orderCarts.owed })
@@ -173,10 +154,6 @@ async function settleCheckouts(tx: Executor, cartId: string, next: CartLine[], f
   }
 }
 
-/**
- * Applies `change` to the cart's lines under the cart's row lock and stores the result (nothing
- * when it refuses). A guest cart's expiry moves forward with every change.
- */
 export async function changeCart(
   db: Database,
   cartId: string,
@@ -212,13 +189,11 @@ export async function changeCart(
 
 export interface CartView {
   lines: CartLineView[];
-  /** What changed in the menu since the customer last saw these lines (each said once). */
   notices: string[];
   count: number;
   total: number;
   version: number;
   fingerprint: string;
-  /** Why these lines cannot be checked out as they are (line-check.ts), or null. */
   blocked: string | null;
 }
 
@@ -232,10 +207,7 @@ export const EMPTY_CART: CartView = {
   blocked: null,
 };
 
-/**
- * The cart as a page shows it, re-checked against the current menu. With `acknowledge` (a page
- * the customer sees), what changed is written back as seen, so each notice is said once.
- */
+// With `acknowledge` (a page the customer sees), what changed is written back as seen: said once.
 export async function readCartView(
   db: Database,
   owner: string | CartOwner,
@@ -267,12 +239,7 @@ const lineState = (line: CartLine) =>
 const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) =>
   a.length === b.length && a.every((line, index) => lineState(line) === lineState(b[index]!));
 
-/**
- * The lines a checkout orders, as the menu shows them now: the cart as the page drew it (`seen`,
- * its fingerprint, when the form carries one) with the form's notes and levels applied. Only a
- * change is written, under the cart's lock, where the fingerprint is checked again; what changed
- * in the menu is left for the cart page to say (docs/decisions/0028-checkout-pipeline.md).
- */
+// Only a change is written, under the cart's lock, where the fingerprint is checked again (0028).
 export async function checkoutLines(
   db: Database,
   owner: CartOwner,
@@ -297,10 +264,6 @@ export async function checkoutLines(
   return { ok: true, cartId: cart.id, lines: reconcile(changed.lines, catalog).view };
 }
 
-/**
- * How many portions the owner's cart holds, and its version, in one query: every page's header
- * shows the count, so this runs for every page a visitor with a session or a cart cookie loads.
- */
 export async function countCart(db: Database, owner: CartOwner): Promise<{ count: number; version: number }> {
   const none = { count: 0, version: 0 };
   const where = ownerWhere(owner);
@@ -327,11 +290,6 @@ export async function countCart(db: Database, owner: CartOwner): Promise<{ count
   return counted;
 }
 
-/**
- * On sign-in: the guest cart's lines join the account's cart (quantities added, capped at 99; at
- * most 50 lines), or the guest cart becomes the account's when it has none. The guest cart is
- * then gone; the answer carries the Set-Cookie that forgets it (null without a guest cart).
- */
 export async function mergeGuestCart(db: Database, owner: CartOwner, userId: string): Promise<string | null> {
   if (!owner.guest) return null;
   const guestId = await findCart(db, { userId: null, guest: owner.guest });

@@ -1,7 +1,4 @@
-/**
- * Cart rules, pure, for the server and the pages: lines, quantities, levels, notes, merging, and
- * the re-check against the menu (docs/decisions/0018-server-cart.md, 0023-spice-level-families.md).
- */
+// Cart rules, pure, for the server and the pages (0018, 0023).
 import { formatRupiah } from "../../lib/format.ts";
 import { singleLine } from "../../lib/single-line.ts";
 import { groupLevelFamilies, isSpiceLevel, type LevelChoice } from "../catalog/spice-levels.ts";
@@ -14,19 +11,17 @@ export const MAX_NOTE_LENGTH = 100;
 
 export interface CartLine {
   id: string;
-  /** The name and price the customer last saw. */
+  // As the customer last saw them.
   nama: string;
   harga: number;
   jumlah: number;
-  /** Spice level 0–5: the item's own in its level family; absent for items without levels. */
+  // The item's own level in its family; absent for items without levels.
   level?: number;
-  /** The customer's note for the kitchen; absent when empty. */
   catatan?: string;
-  /** False once the customer was told the item is sold out; absent means orderable when last seen. */
+  // false once the customer was told it is sold out.
   tersedia?: false;
 }
 
-/** What adding needs to know of an item: the menu's entry and the chosen level. */
 export interface CartItem {
   id: string;
   nama: string;
@@ -40,20 +35,13 @@ export interface CatalogEntry {
   harga: number;
   gambar: string;
   tersedia: boolean;
-  /** The dish the item is one level of, and its level there; null for items without levels. */
   level_family?: string | null;
   level?: number | null;
 }
 
-/** Why a line cannot be ordered right now (line-check.ts says it). */
 export type LineProblem = "hilang" | "habis" | "tanpa-level" | "pilih-level";
 
-/**
- * A line's problem against its menu item: gone from the menu (`hilang`), sold out (`habis`: left
- * out of the order), a level on an item without levels (`tanpa-level`), or a level that is not
- * the item's own (`pilih-level`: chosen when any level could be picked for any noodle; the
- * customer picks one of the family's levels, each at its own price). No level means the item's own.
- */
+// `pilih-level`: a level that is not the item's own, stored when any level went with any noodle.
 export function lineProblem(
   line: { level?: number | null },
   entry: CatalogEntry | undefined,
@@ -65,7 +53,6 @@ export function lineProblem(
   return entry.level === null || entry.level === undefined ? "tanpa-level" : "pilih-level";
 }
 
-/** A line as the cart page shows it: the menu's current name, price and picture. */
 export interface CartLineView {
   key: string;
   id: string;
@@ -75,18 +62,14 @@ export interface CartLineView {
   level?: number;
   catatan: string;
   gambar: string;
-  /** The item is one level of a dish: the cart offers the family's levels (`levels`). */
   takesLevel: boolean;
-  /** The family's levels on the menu, lowest first, each its own item and price; empty without a family. */
   levels: LevelChoice[];
   problem: LineProblem | null;
 }
 
-/** What identifies a line: the item and its level. */
 export const lineKey = (line: { id: string; level?: number | null }) =>
   line.level === undefined || line.level === null ? line.id : `${line.id}#${line.level}`;
 
-/** A line key as a form sends it back: an item id, optionally `#` and a level. */
 export const LINE_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}(?:#[0-5])?$/;
 
 const isText = (value: unknown, max: number): value is string =>
@@ -95,29 +78,22 @@ const isText = (value: unknown, max: number): value is string =>
 const isPrice = (value: unknown): value is number =>
   typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 100_000_000;
 
-/**
- * A note as the kitchen will read it: control characters and line breaks become spaces, runs of
- * spaces one, and at most MAX_NOTE_LENGTH characters. The server applies the same rule.
- */
+// A note as the kitchen reads it; the server applies the same rule.
 export function cleanNote(value: unknown): string {
   return draftNote(value).replace(/\s+/g, " ").trim();
 }
 
-/** Control characters and line breaks as spaces (they would break the message's layout). */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** A note as the server stores it (lib/single-line.ts); a long one is refused, not cut. */
 export const normalizeNote = (value: string) => singleLine(value);
 
-/** A note while it is being typed: the same characters as `cleanNote`, but spaces kept as typed. */
 export function draftNote(value: unknown): string {
   if (typeof value !== "string") return "";
   const flat = value.replace(CONTROL_CHARACTERS, " ");
   return Array.from(flat).slice(0, MAX_NOTE_LENGTH).join("");
 }
 
-/** A line with its optional fields present only when set (the stored shape stays minimal). */
 function withExtras(line: CartLine, level: number | undefined, catatan: string): CartLine {
   const { level: _level, catatan: _catatan, ...base } = line;
   return {
@@ -127,7 +103,6 @@ function withExtras(line: CartLine, level: number | undefined, catatan: string):
   };
 }
 
-/** Reads one line a browser stored, or `null` when it cannot be trusted. Quantities above 99 become 99. */
 function readStoredLine(value: unknown): CartLine | null {
   if (typeof value !== "object" || value === null) return null;
   const line = value as Record<string, unknown>;
@@ -141,11 +116,7 @@ function readStoredLine(value: unknown): CartLine | null {
   );
 }
 
-/**
- * Reads a cart the browser kept in localStorage before the server kept carts. Corrupt JSON, a
- * non-array, or lines of the wrong shape never throw: the bad parts are dropped, and repeated
- * lines (same item and level) are merged. The picture it stored is not kept (the menu's is shown).
- */
+// Corrupt JSON or lines of the wrong shape never throw: the bad parts are dropped.
 export function parseStoredCart(raw: string | null | undefined): CartLine[] {
   if (!raw) return [];
   let value: unknown;
@@ -163,7 +134,6 @@ export function parseStoredCart(raw: string | null | undefined): CartLine[] {
   return lines.slice(0, MAX_LINES);
 }
 
-/** Adds `line` to `lines`, or its quantity to the line with the same key (the first note stays). */
 function mergeLine(lines: CartLine[], line: CartLine): CartLine[] {
   const key = lineKey(line);
   const existing = lines.find((entry) => lineKey(entry) === key);
@@ -182,17 +152,14 @@ function mergeLine(lines: CartLine[], line: CartLine): CartLine[] {
   return [...lines, { ...line, jumlah: Math.min(line.jumlah, MAX_QUANTITY) }];
 }
 
-/** `jumlah` more of `item` (at `item.level`, if it has one). A full cart (MAX_LINES) takes no new line. */
 export function addItem(lines: CartLine[], item: CartItem, jumlah = 1): CartLine[] {
   const line: CartLine = { id: item.id, nama: item.nama, harga: item.harga, jumlah };
   return mergeLine(lines, withExtras(line, isSpiceLevel(item.level) ? item.level : undefined, ""));
 }
 
-/** Every line of `other` added to `lines` (quantities added, capped at 99; the first note stays). */
 export const mergeCarts = (lines: CartLine[], other: readonly CartLine[]): CartLine[] =>
   other.reduce(mergeLine, lines);
 
-/** Sets a line's quantity, kept within 1–99 (removing a line is its own action). */
 export function setQuantity(lines: CartLine[], key: string, jumlah: number): CartLine[] {
   const bounded = Math.min(Math.max(Math.trunc(jumlah), 1), MAX_QUANTITY);
   return lines.map((line) => (lineKey(line) === key ? { ...line, jumlah: bounded } : line));
@@ -203,7 +170,6 @@ export const increase = (lines: CartLine[], key: string) =>
     lineKey(line) === key ? { ...line, jumlah: Math.min(line.jumlah + 1, MAX_QUANTITY) } : line,
   );
 
-/** Never below 1: removing a line is its own action. */
 export const decrease = (lines: CartLine[], key: string) =>
   lines.map((line) => (lineKey(line) === key ? { ...line, jumlah: Math.max(line.jumlah - 1, 1) } : line));
 
@@ -217,11 +183,6 @@ export function setNote(lines: CartLine[], key: string, catatan: string): CartLi
   );
 }
 
-/**
- * Moves a line to another level of its dish: the line becomes that level's item (its own name
- * and price). If the cart holds that item already, the two become one (quantities added, capped
- * at 99), in the place of the existing one.
- */
 export function switchLevel(lines: CartLine[], key: string, item: CartItem): CartLine[] {
   const line = lines.find((entry) => lineKey(entry) === key);
   if (!line || !isSpiceLevel(item.level)) return lines;
@@ -237,10 +198,6 @@ export function switchLevel(lines: CartLine[], key: string, item: CartItem): Car
   return lines.map((entry) => (entry === line ? moved : entry));
 }
 
-/**
- * The cart after its order left it: each ordered line loses the portions ordered, so portions
- * added after the checkout stay, as do lines the order left out (sold out).
- */
 export function withoutOrdered(
   lines: CartLine[],
   ordered: readonly { key: string; jumlah: number }[],
@@ -253,10 +210,7 @@ export function withoutOrdered(
   });
 }
 
-/**
- * What a checkout still owes its cart after a change to `lines`: each line key at most what the
- * line now holds, so portions added after the checkout are never taken by it (0053).
- */
+// Portions added after the checkout are never taken by it (0053).
 export function lowerOwed(owed: Readonly<Record<string, number>>, lines: readonly CartLine[]) {
   const held = new Map<string, number>();
   for (const line of lines) held.set(lineKey(line), (held.get(lineKey(line)) ?? 0) + line.jumlah);
@@ -271,15 +225,10 @@ export function lowerOwed(owed: Readonly<Record<string, number>>, lines: readonl
 export const lineSubtotal = (line: { harga: number; jumlah: number }) => line.harga * line.jumlah;
 export const cartCount = (lines: readonly { jumlah: number }[]) =>
   lines.reduce((sum, line) => sum + line.jumlah, 0);
-/** What the orderable lines cost (sold-out lines are left out of the order, and of its total). */
 export const cartTotal = (lines: readonly CartLineView[]) =>
   lines.reduce((sum, line) => (line.problem === "habis" ? sum : sum + lineSubtotal(line)), 0);
 
-/**
- * What the customer saw of the lines that will be ordered: item, level, quantity and price. The
- * checkout form sends it back, and the server records the order only while its cart still says
- * the same (another tab may have changed it since the page was drawn).
- */
+// The order is recorded only while the cart still says the same (another tab may have changed it).
 export const cartFingerprint = (lines: readonly CartLineView[]) =>
   lines
     .filter((line) => line.problem !== "habis")
@@ -287,23 +236,14 @@ export const cartFingerprint = (lines: readonly CartLineView[]) =>
     .join(",");
 
 interface Reconciled {
-  /** The lines as they are to be kept: what the customer now saw, gone items dropped. */
   lines: CartLine[];
   view: CartLineView[];
-  /** What changed since the customer last saw the cart, each said once. */
   notices: string[];
   changed: boolean;
 }
 
-/**
- * Re-checks stored lines against the current menu: a line whose item is gone is dropped, a
- * changed price, a sold-out item and an item back in stock are each announced once (the line
- * then remembers what was said). A sold-out item stays in the cart, flagged and left out of the
- * order, so it can be ordered once it is back. A line without a level gets its item's own (the
- * item is the level); a level on an item without levels is dropped with a notice (merging with
- * the line without level, if there is one); a level that is not the item's own stays, flagged
- * (`pilih-level`) with a notice: the customer picks one of the family's levels, nobody reprices.
- */
+// A gone item is dropped; a changed price, a sold-out item and one back are announced once; a sold-out
+// line stays, out of the order; a level that is not the item's own stays, flagged: nobody reprices.
 export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogEntry[]): Reconciled {
   const byId = new Map(catalog.map((entry) => [entry.id, entry]));
   const notices: string[] = [];
@@ -337,7 +277,6 @@ export function reconcile(lines: readonly CartLine[], catalog: readonly CatalogE
     } else if (ownLevel !== undefined && level === undefined) {
       level = ownLevel;
     }
-    // A level that is not the item's own stays as the customer chose it; the line is flagged below.
     const updated = withExtras(
       {
         id: line.id,

@@ -1,7 +1,4 @@
-/**
- * The one check of cart lines against the menu, said in CART_MESSAGES: the cart page, the
- * checkout and the recording all ask it (docs/decisions/0028-checkout-pipeline.md).
- */
+// The one check of cart lines against the menu: the cart page, the checkout and the recording ask it (0028).
 import { CART_MESSAGES } from "./cart-messages.ts";
 import { lineProblem, type CartLineView, type CatalogEntry, type LineProblem } from "./cart.ts";
 
@@ -23,10 +20,7 @@ export const lineRefusal = (problem: LineProblem, nama: string): LineRefusal => 
   ...REFUSALS[problem](nama),
 });
 
-/**
- * Why the cart page's lines cannot be checked out (none, a level to choose, everything sold
- * out), or null. Sold-out lines alone do not block: they stay in the cart, out of the order.
- */
+// Sold-out lines alone do not block: they stay in the cart, out of the order.
 export function orderBlock(lines: readonly CartLineView[]): LineRefusal | null {
   if (lines.length === 0) return { ok: false, status: 400, message: CART_MESSAGES.empty };
   const missingLevel = lines.find((line) => line.problem === "pilih-level");
@@ -37,7 +31,6 @@ export function orderBlock(lines: readonly CartLineView[]): LineRefusal | null {
   return null;
 }
 
-/** Every line with its menu entry, each orderable now, or the first line's refusal. */
 export function checkLines<Line extends { id: string; level?: number | null }>(
   lines: readonly Line[],
   menu: ReadonlyMap<string, CatalogEntry>,

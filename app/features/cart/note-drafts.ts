@@ -1,8 +1,4 @@
-/**
- * Cart notes being typed, kept in sessionStorage (per tab) until the server has them, so a reload
- * while typing pauses loses nothing; the cart page restores and saves a draft it finds
- * (docs/decisions/0018-server-cart.md).
- */
+// Cart notes being typed, kept per tab in sessionStorage until the server has them (0018).
 import { noteField } from "./cart-form.ts";
 
 const KEY = "keranjang-catatan";
@@ -41,10 +37,7 @@ export function forgetNoteDraft(lineKey: string) {
   write(drafts);
 }
 
-/**
- * Puts the drafts kept from before a reload into the cart form's note fields as soon as the page
- * runs, before the lines' own code has come: a checkout tapped first sends them too.
- */
+// Before the lines' own code has come: a checkout tapped first sends them too.
 export function restoreNoteDrafts(form: HTMLFormElement) {
   for (const [lineKey, note] of Object.entries(read())) {
     const input = form.elements.namedItem(noteField(lineKey));

@@ -1,8 +1,4 @@
-/**
- * What of a page is the visitor's own (lib/page-cache.server.ts fills it in): the cart's count in
- * the header and, in the island, the count and the cart's version for the browser's store
- * (cart-count.ts). One query, and none at all for a visitor with neither a session nor a cart.
- */
+// The visitor's own parts of a page, filled in by lib/page-cache.server.ts; no query without a cookie.
 import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "../accounts/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
@@ -15,7 +11,6 @@ const partsOf = (cart: { count: number; version: number }): VisitorParts => ({
   island: { cart },
 });
 
-/** The parts of a visitor without a cart: every request without a cookie. */
 export const NO_CART_PARTS = partsOf({ count: 0, version: 0 });
 
 export async function cartVisitorParts(

@@ -1,7 +1,4 @@
-/**
- * What a checkout, or the cart page drawing one, reads once and passes along: the store's clock,
- * the store at that moment, its slots, the menu and promos (docs/decisions/0028-checkout-pipeline.md).
- */
+// What a checkout, or the cart page drawing one, reads once and passes along (0028).
 import { shopPaymentSettings } from "../payments/payment-settings.server.ts";
 import type { PaymentSettings } from "../payments/payment-methods.ts";
 import type { Database } from "../../../database/client.server.ts";
@@ -14,11 +11,9 @@ import { getStoreSettings, type StoreSettings } from "../store/settings.server.t
 import { pendingOrderState, type PendingOrder } from "./pending-order.server.ts";
 
 export interface CheckoutContext {
-  /** The store's clock when the request began. */
   now: Date;
   store: StoreSettings;
   pricing: PricingContext;
-  /** The time slots offered at `now`. */
   slots: Slot[];
   payment: PaymentSettings;
 }
@@ -38,10 +33,7 @@ export async function readCheckoutContext(db: Database, now = storeDate()): Prom
   return { now, store, pricing, slots, payment };
 }
 
-/**
- * The cart page's pricing, as the checkout will record it: the account's history without the
- * order this browser may still replace (only once its secret and status are checked).
- */
+// The account's history without the order this browser may still replace (once its secret and status hold).
 export async function pagePricing(
   db: Database,
   context: CheckoutContext,

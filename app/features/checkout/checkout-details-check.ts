@@ -1,8 +1,4 @@
-/**
- * The checkout's details checked in the browser with the schema the server uses
- * (checkout-details.ts). The schema is loaded when the customer starts on the form, not with the
- * page: the storefront's first-load JavaScript has its budget (docs/decisions/0022).
- */
+// The checkout's details checked in the browser with the server's schema, loaded on first use (0022).
 import { useState } from "react";
 import type * as Schema from "./checkout-details.ts";
 import type { DetailErrors } from "./checkout-details.ts";
@@ -26,22 +22,16 @@ export function useDetailsCheck(slots: readonly { value: string }[]) {
     }
     setErrors(result.errors);
     setMessage(result.message);
-    // The first field with a message is where the customer continues.
     const first = Object.keys(result.errors)[0];
     if (first) requestAnimationFrame(() => document.getElementById(`f-${first}`)?.focus());
     return false;
   };
 
   return {
-    /** Each field's message from the last check in this page ({} once they hold). */
     errors,
-    /** The first of them, for the line above the form. */
     message,
     preload: () => void load(),
-    /**
-     * Whether the details hold: at once when the schema is here, else once it has loaded. Should
-     * it fail to load, the server's check (the same schema) answers instead.
-     */
+    // Should the schema fail to load, the server's check (the same schema) answers instead.
     check: (form: HTMLFormElement): boolean | Promise<boolean> => {
       if (schema) return verdict(form);
       return load().then(
@@ -52,5 +42,5 @@ export function useDetailsCheck(slots: readonly { value: string }[]) {
   };
 }
 
-/** The details' check with what it said: a page may hold it, so it works before the fields' code. */
+// A page may hold it, so it works before the fields' code.
 export type DetailsChecker = ReturnType<typeof useDetailsCheck>;

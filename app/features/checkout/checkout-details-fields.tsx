@@ -1,8 +1,5 @@
-/**
- * The checkout's own fields (checkout-details.ts), plain inputs named as the schema names them
- * (docs/decisions/0022-checkout-details.md). The other ways' fields hide by CSS `:has` alone;
- * without `:has` all show, labelled for their way.
- */
+// The checkout's own fields, named as the schema names them (0022). The other ways' fields hide by CSS
+// `:has` alone; without `:has` all show, labelled for their way.
 import type { PaymentMethod } from "../payments/payment-labels.ts";
 import { PaymentField } from "../payments/payment-field.tsx";
 import { useDetailsCheck, type DetailsChecker } from "./checkout-details-check.ts";
@@ -72,27 +69,14 @@ export function CheckoutDetailsFields({
   numberOptional,
   methods = [],
 }: {
-  /** Remembered from the last checkout (or the account's name), or as typed when refused. */
   initial: (Partial<CheckoutDetails> & { bayar?: string }) | null;
-  /** The time slots offered now (order-slots.ts). */
   slots: readonly SlotChoice[];
-  /** The server's messages for the last checkout, by field. */
   errors?: DetailErrors;
-  /** The server's refusal of these details (a tap before the page's own check had loaded). */
   message?: string | null;
-  /**
-   * The check in the browser (the server's schema), when the page holds it: the cart page checks
-   * a tap that comes before these fields' code. Else the fields hold their own.
-   */
+  // The cart page's check (it checks a tap before these fields' code); else the fields hold their own.
   check?: DetailsChecker;
-  /**
-   * In the cart page, the fields are a card of their own, kept (hidden) under a recorded order:
-   * "Belum, ubah pesanan" comes back to them as typed.
-   */
   hidden?: boolean;
-  /** An order taken by hand (counter/): the customer may give no number. */
   numberOptional?: boolean;
-  /** The payment methods offered (the shop's first is the default); none: the field is left out. */
   methods?: readonly PaymentMethod[];
 }) {
   const ownCheck = useDetailsCheck(slots);

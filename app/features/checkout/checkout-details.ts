@@ -1,7 +1,4 @@
-/**
- * The checkout's details (who, how, where, when): one `zod/mini` schema for the form in the
- * browser and for POST /pesanan (docs/decisions/0022-checkout-details.md).
- */
+// The checkout's details: one `zod/mini` schema for the form in the browser and for POST /pesanan (0022).
 import * as z from "zod/mini";
 import { singleLine } from "../../lib/single-line.ts";
 import { parseStoreWhatsAppNumber } from "../../lib/whatsapp-number.ts";
@@ -23,30 +20,23 @@ export const CHECKOUT_DETAIL_MESSAGES = {
   waktuGone: "Jam yang kamu pilih sudah lewat atau di luar jam buka. Pilih jam lain.",
 } as const;
 
-/** The checkout's fields, as the form names them. */
 export const DETAIL_FIELDS = ["nama", "whatsapp", "cara", "alamat", "patokan", "meja", "waktu"] as const;
 type DetailField = (typeof DETAIL_FIELDS)[number];
 
 export interface CheckoutDetails {
   nama: string;
-  /** Digits, country code first: `6281234567890`. */
   whatsapp: string;
   cara: Fulfilment;
-  /** Only for `antar`; "" otherwise. */
   alamat: string;
   patokan: string;
-  /** Only for `makan`, optional; "" otherwise. */
   meja: string;
-  /** ASAP, or a slot's value (`2026-11-30T18:15`). */
   waktu: string;
 }
 
-/** What is remembered for the next checkout (everything but the time). */
 export type SavedDetails = Omit<CheckoutDetails, "waktu">;
 
 const length = (value: string) => Array.from(value).length;
 
-/** Any value a form may send for a field, read as one line of the message ("" when absent). */
 const text = z.pipe(
   z.optional(z.unknown()),
   z.transform((value) => (typeof value === "string" ? singleLine(value) : "")),
@@ -54,10 +44,7 @@ const text = z.pipe(
 
 const SLOT_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
-/**
- * The checkout details: `slots` are the values of the slots offered now (order-slots.ts); a
- * well-formed time that is not among them has passed (or never was a slot).
- */
+// A well-formed time not among `slots` (those offered now) has passed, or never was a slot.
 export function checkoutDetailsSchema(slots: readonly string[]) {
   return z
     .object({
@@ -123,7 +110,6 @@ export type DetailErrors = Partial<Record<DetailField, string>>;
 type DetailsResult =
   { ok: true; details: CheckoutDetails } | { ok: false; errors: DetailErrors; message: string };
 
-/** Validates what the form sent; the first message of each field, and the first of all. */
 export function parseCheckoutDetails(
   input: Record<string, unknown>,
   slots: readonly string[],
@@ -139,7 +125,6 @@ export function parseCheckoutDetails(
   return { ok: false, errors, message: first ?? CHECKOUT_DETAIL_MESSAGES.namaRequired };
 }
 
-/** Reads remembered details back (a cookie or the account's row); null when they do not hold. */
 export function readSavedDetails(value: unknown): SavedDetails | null {
   if (typeof value !== "object" || value === null) return null;
   const result = parseCheckoutDetails({ ...(value as Record<string, unknown>), waktu: ASAP }, []);

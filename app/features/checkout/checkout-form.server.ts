@@ -1,7 +1,4 @@
-/**
- * What the checkout's details form starts with: the slots the checkout offers now and the details
- * remembered from the last checkout, the number already formatted (docs/decisions/0022).
- */
+// What the checkout's details form starts with: the slots offered now and the remembered details (0022).
 import type { Database } from "../../../database/client.server.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import type { Slot } from "../store/order-slots.ts";
@@ -11,7 +8,6 @@ import { rememberedDetails } from "./checkout-profile.server.ts";
 export interface CheckoutForm {
   slots: { value: string; label: string }[];
   remembered: Awaited<ReturnType<typeof rememberedDetails>>;
-  /** The payment methods offered, the default first. */
   methods: PaymentMethod[];
 }
 

@@ -1,7 +1,4 @@
-/**
- * The checkout details remembered for the next order: on the account, else in an HttpOnly cookie
- * of /keranjang, either read back through the schema (docs/decisions/0022-checkout-details.md).
- */
+// The details remembered for the next order: on the account, else in an HttpOnly cookie of /keranjang (0022).
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { checkoutProfiles } from "../../../database/schema.ts";
@@ -22,7 +19,6 @@ function readDetailsCookie(request: Request): SavedDetails | null {
   }
 }
 
-/** Set-Cookie that remembers a guest's details in this browser. */
 export const detailsCookie = (details: SavedDetails) =>
   serializeCookie(detailsCookieName(), Buffer.from(JSON.stringify(details)).toString("base64url"), {
     path: DETAILS_PATH,
@@ -34,10 +30,6 @@ interface Account {
   nama: string;
 }
 
-/**
- * What the form starts with: the account's last details, else this browser's, else (signed
- * in) the account's name; null for a first-time guest.
- */
 export async function rememberedDetails(
   db: Database,
   request: Request,
@@ -64,7 +56,6 @@ export async function rememberedDetails(
   return readDetailsCookie(request);
 }
 
-/** Keeps the account's details for its next checkout. */
 export async function saveAccountDetails(db: Database, userId: string, details: SavedDetails) {
   const values = {
     nama: details.nama,

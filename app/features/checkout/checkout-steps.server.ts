@@ -1,7 +1,4 @@
-/**
- * The steps the cart's checkout and the quick checkout share, from the typed details to the
- * recorded order, answered on the one form pattern (0028-checkout-pipeline.md, 0029, 0038).
- */
+// The steps the cart's checkout and the quick checkout share, on the one form pattern (0028, 0029, 0038).
 import type { Database } from "../../../database/client.server.ts";
 import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
 import { FALLBACK_MESSAGE, validateForm } from "../../lib/form-check.ts";
@@ -24,14 +21,10 @@ import { viewCookies } from "../orders/order-view.server.ts";
 import type { OrderDetails, RecordResult } from "./record-order.server.ts";
 import { PAYMENT_FIELD, readPaymentChoice } from "../payments/payment-choice.ts";
 
-/** The checkout refused, with its message and status. */
 export const fail = (form: FormData, message: string, status: Refusal["status"], headers?: HeadersInit) =>
   answerOutcome<CheckoutRecorded>(form, { ok: false, status, message, headers });
 
-/**
- * The typed details as an order takes them, or the answer asking again: each field's message
- * and the details and `kept` fields as typed, with `again` (what the form must carry anew).
- */
+// `again`: what the form must carry anew when the details are asked again.
 export function readOrderDetails(
   form: FormData,
   checkout: CheckoutContext,
@@ -61,7 +54,6 @@ export function readOrderDetails(
   return { ok: true, details, saved } as const;
 }
 
-/** The payment method chosen, or the refusal: this client ordered too often, or chose no offered method. */
 export async function readPayment(db: Database, request: Request, form: FormData, checkout: CheckoutContext) {
   const limited = await orderLimit(db, request);
   if (limited) {
@@ -74,7 +66,6 @@ export async function readPayment(db: Database, request: Request, form: FormData
 
 type Recorded = Extract<RecordResult, { ok: true }>["order"];
 
-/** Keeps the details (on the account, or in a guest's cookie): a 201 with the order's page. */
 export async function recorded(
   db: Database,
   order: Recorded,

@@ -1,8 +1,4 @@
-/**
- * POST /pesanan: the cart page's form, checked out in one pass over what it reads once (the
- * cart, the store, its clock, the menu and promos); `intent=terkirim` confirms the message was
- * sent (docs/decisions/0018-server-cart.md, 0028-checkout-pipeline.md, 0029).
- */
+// POST /pesanan: the cart page's form checked out in one pass; `intent=terkirim` confirms it was sent (0028).
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "../../lib/db.server.ts";
 import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
@@ -34,11 +30,9 @@ interface ActionArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The total the page showed (whole rupiah), or null when the form carries none. */
 const seenTotal = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 
-/** "Ya, sudah terkirim": the cart's count and the order's code, or the cart page that thanks. */
 async function sent({ request, context }: ActionArgs): Promise<Outcome<OrderSent>> {
   const db = await getDb();
   const order = await confirmSent(db, readPendingOrder(request));
@@ -53,10 +47,7 @@ async function sent({ request, context }: ActionArgs): Promise<Outcome<OrderSent
   };
 }
 
-/**
- * The checkout. `onContext` hands what it read to the /pesanan page's loader, which asks for
- * refused details again with the same slots.
- */
+// `onContext` gives the /pesanan loader what was read: refused details are asked with the same slots.
 export async function checkoutAction(args: ActionArgs, onContext?: (context: CheckoutContext) => void) {
   const { request, context } = args;
   const form = await readForm(request);
@@ -68,7 +59,6 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   const user = getOptionalUser(context);
   const checkout = await readCheckoutContext(db);
   onContext?.(checkout);
-  // The lines as the page drew them, with the notes and levels the form carries.
   const fingerprint = form.get(FINGERPRINT_FIELD);
   const seen = typeof fingerprint === "string" ? fingerprint : null;
   const owner = readCartOwner(request, user);
@@ -77,8 +67,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
   const blocked = orderBlock(cart.lines);
   if (blocked) return fail(form, blocked.message, blocked.status);
 
-  // Without JavaScript the /pesanan page asks again: what was typed, the cart as it now is and
-  // the total as shown.
+  // Without JavaScript the /pesanan page asks again with the cart as it now is and the total as shown.
   const total = seenTotal(form.get(TOTAL_FIELD));
   const details = readOrderDetails(form, checkout, [PAYMENT_FIELD], {
     [FINGERPRINT_FIELD]: cartFingerprint(cart.lines),

@@ -1,7 +1,4 @@
-/**
- * Orders per client address and hour (RATE_LIMIT_ORDER_ADDRESS), counted alike for the cart's
- * checkout and the quick checkout (docs/decisions/0038-quick-checkout.md).
- */
+// Orders per client address and hour, counted alike for both checkouts (0038).
 import type { Database } from "../../../database/client.server.ts";
 import { getClientAddress } from "../../lib/client-address.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
@@ -10,7 +7,6 @@ import { CHECKOUT_MESSAGES } from "./record-order.server.ts";
 
 const ORDER_WINDOW_MS = 60 * 60 * 1000;
 
-/** Counts this order; past the limit, the message and the seconds to wait (Retry-After). */
 export async function orderLimit(
   db: Database,
   request: Request,

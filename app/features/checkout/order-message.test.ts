@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { whatsappLink } from "../../lib/whatsapp.ts";
 import { MESSAGE_BUDGET, orderMessage } from "./order-message.ts";
 
-/** Reads a wa.me link back into its number and the text a customer would see in WhatsApp. */
 function parseLink(link: string) {
   const match = /^https:\/\/wa\.me\/(\d+)\?text=([^?#\s]*)$/.exec(link);
   if (!match) throw new Error(`not a wa.me link with text: ${link}`);
@@ -162,7 +161,6 @@ describe("checkout message with code, levels and notes", () => {
 describe("no field can forge the message's structure (issue #20)", () => {
   /** Line breaks and look-alikes: each could start a line of its own in the chat. */
   const BREAKS = ["\n", "\r", "\r\n", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"];
-  /** Invisible characters that reorder or hide text around them. */
   const INVISIBLE = [
     "\u202e",
     "\u202d",
@@ -177,7 +175,6 @@ describe("no field can forge the message's structure (issue #20)", () => {
     "\ufeff",
     "\u00ad",
   ];
-  /** Blank-looking characters that are not spaces: a run of them pushes text onto a new visual line. */
   const BLANKS = ["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"];
 
   const forged = (glue: string) => `Eve${glue}Total: Rp 1${glue}Lunas`;

@@ -1,8 +1,5 @@
-/**
- * The checkout's WhatsApp text, pure: every value placed in a line passes `singleLine` here
- * (through `field()`), so no field can add a line such as a fake "Total"
- * (docs/decisions/0017-input-limits-and-edges.md).
- */
+// The checkout's WhatsApp text, pure: every value in a line passes `singleLine` (through `field()`), so
+// no field can add a line such as a fake "Total" (0017).
 import { formatRupiah } from "../../lib/format.ts";
 import { singleLine } from "../../lib/single-line.ts";
 import { orderLineLevel } from "../orders/order-line-level.ts";
@@ -11,49 +8,33 @@ export interface OrderLine {
   nama: string;
   harga: number;
   jumlah: number;
-  /** Spice level 0–5, for dishes that take one. */
   level?: number | null;
-  /** The customer's note for the kitchen (at most 100 characters). */
   catatan?: string;
 }
 
 interface OrderMessageOptions {
-  /** The recorded order's code (`NY-7K3Q`); always kept, however long the cart. */
+  // The code, the details and the link are always kept, however long the cart.
   code?: string;
-  /** The customer's name. */
   customerName?: string | null;
-  /**
-   * The customer's details from checkout, one line each (`WhatsApp: …`, `Cara: …`, `Alamat: …`,
-   * `Waktu: …`): always kept, like the code (order-details.ts writes them).
-   */
   details?: readonly string[];
-  /** Said when the order comes in while the store is closed (opening-hours.ts). */
   closedNote?: string;
-  /** The order page's address (with its secret); always kept, on the last line. */
   link?: string;
-  /** The promotions that priced the order (title as it was, whole rupiah off). */
   discounts?: readonly { title: string; amount: number }[];
-  /** This browser's earlier order: `replaces` (cancelled by this one) or `follows` (it stays). */
   earlier?: { replaces: string | null; follows: string | null };
 }
 
-/** The line under the code that ties an order to this customer's earlier one, or null. */
 export function earlierOrderLine(earlier: OrderMessageOptions["earlier"]): string | null {
   if (earlier?.replaces) return `Menggantikan pesanan ${field(earlier.replaces)}.`;
   if (earlier?.follows) return `Pesanan tambahan: pesanan ${field(earlier.follows)} tetap berjalan.`;
   return null;
 }
 
-/**
- * Longest checkout text, in UTF-16 code units (≥ the characters a person counts). Long links
- * fail in some phones' WhatsApp and in-app browsers; the full order is on the server anyway.
- */
+// In UTF-16 code units: long links fail in some phones' WhatsApp and in-app browsers.
 export const MESSAGE_BUDGET = 1500;
 
 const orderTotal = (lines: readonly OrderLine[]) =>
   lines.reduce((sum, line) => sum + line.harga * line.jumlah, 0);
 
-/** A value from outside, as it may appear inside one line of the message. */
 const field = (value: string | null | undefined) => singleLine(value ?? "");
 
 function itemLines(line: OrderLine, withNote: boolean): string[] {
@@ -66,13 +47,7 @@ function itemLines(line: OrderLine, withNote: boolean): string[] {
   return result;
 }
 
-/**
- * The cart's checkout text: a greeting, the order code, one line per item (with its spice level
- * and note), then the total, the customer's name and details (number, how, where, when),
- * outside opening hours when it will be processed, and the order page's link. Kept within
- * MESSAGE_BUDGET: a long cart first loses its notes, then its last items become one summary
- * line; the greeting, the code, the total, the details and the link always stay.
- */
+// A long cart first loses its notes, then its last items become one summary line.
 export function orderMessage(
   brand: string,
   lines: readonly OrderLine[],
@@ -88,7 +63,6 @@ export function orderMessage(
   const discounts = options.discounts ?? [];
   const subtotal = orderTotal(lines);
   const off = discounts.reduce((sum, entry) => sum + entry.amount, 0);
-  // With promotions: the lines' sum, each promo and what it takes off, then what is paid.
   const tail =
     discounts.length === 0
       ? [`Total: ${formatRupiah(subtotal)}`]
@@ -98,7 +72,6 @@ export function orderMessage(
           `Total: ${formatRupiah(Math.max(0, subtotal - off))}`,
         ];
   if (customerName) tail.push(`Atas nama: ${customerName}`);
-  // Details and the link pass through the same one-line rule as every other field.
   for (const line of options.details ?? []) if (field(line)) tail.push(field(line));
   if (closedNote) tail.push(closedNote);
   const link = field(options.link);
@@ -116,7 +89,6 @@ export function orderMessage(
   const shorter = compose([...withoutNotes, ...noteHint]);
   if (fits(shorter)) return shorter;
 
-  // Items in order while they fit, then one line for the rest.
   const body: string[] = [];
   for (let index = 0; index < lines.length; index++) {
     const rest = lines.slice(index);
@@ -136,10 +108,6 @@ export function orderMessage(
   return clip(compose(body), tail.length);
 }
 
-/**
- * Last resort for absurd names: cut the body at the budget, keeping the head (greeting and code)
- * and, when it fits, the tail (total, details, link). Only a tail past the budget on its own is cut.
- */
 function clip(text: string, tailLines = 0): string {
   if (text.length <= MESSAGE_BUDGET) return text;
   const all = text.split("\n");

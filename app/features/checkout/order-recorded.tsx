@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import type { CheckoutRecorded } from "./checkout.ts";
 
-/** Copies text; the Clipboard API where allowed, else a selected textarea (older in-app browsers). */
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -26,12 +25,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/**
- * The recorded order: its code, what to do next, the link to its own page (where it is followed
- * live), the message as WhatsApp will receive it, the "Buka WhatsApp" link and "Salin pesan". `opened` says whether this tap already opened WhatsApp
- * (null on the page a checkout without JavaScript lands on). `sentQuestion` is the "sent?" part:
- * buttons in the cart page, forms on that page.
- */
+// `opened`: null on the page a checkout without JavaScript lands on.
 export function OrderRecorded({
   order,
   opened,
@@ -39,7 +33,7 @@ export function OrderRecorded({
 }: {
   order: CheckoutRecorded;
   opened: boolean | null;
-  /** Absent for a quick order: it never was in the cart. */
+  // Absent for a quick order: it never was in the cart.
   sentQuestion?: React.ReactNode;
 }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
@@ -129,10 +123,6 @@ export function OrderRecorded({
   );
 }
 
-/**
- * After "Ya, sudah terkirim": thanks, the code to mention, and the way to the order's own page,
- * where the customer follows it. Fetched with the recorded order's panel: the cart page shows it only after an order.
- */
 export function OrderSent({ code }: { code: string }) {
   return (
     <div

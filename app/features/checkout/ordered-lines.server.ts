@@ -1,14 +1,11 @@
-/**
- * An order's portions leave the cart it was checked out from, once: when the restaurant accepts it
- * or the customer confirms sending it; only those still there since the checkout (0043, 0053).
- */
+// An order's portions leave its cart once, when the restaurant accepts it or the customer confirms
+// sending it; only those still there since the checkout (0043, 0053).
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderCarts, orderItems, orders } from "../../../database/schema.ts";
 import { cartCount, lineKey, withoutOrdered } from "../cart/cart.ts";
 import { changeCart } from "../cart/cart.server.ts";
 
-/** Remembers cart `cartId` as the one order `orderId` was checked out from, with the portions it took. */
 export async function linkOrderToCart(
   db: Pick<Database, "insert">,
   orderId: number,
@@ -23,10 +20,7 @@ export async function linkOrderToCart(
   await db.insert(orderCarts).values({ order_id: orderId, cart_id: cartId, owed }).onConflictDoNothing();
 }
 
-/**
- * Takes order `code`'s portions still owed out of its cart, the first time only (the link is
- * claimed by deleting it). Returns the cart's new count, or null when there was nothing left to do.
- */
+// The first time only: the link is claimed by deleting it.
 export async function forgetOrderedLines(
   db: Database,
   code: string,
@@ -43,7 +37,6 @@ export async function forgetOrderedLines(
   return changed.ok ? { count: cartCount(changed.lines), version: changed.version } : null;
 }
 
-/** The order's lines as portions per line key (links from before `owed` was kept). */
 async function orderedPortions(db: Database, orderId: number) {
   const items = await db
     .select({ id: orderItems.menu_item_id, level: orderItems.level, jumlah: orderItems.jumlah })

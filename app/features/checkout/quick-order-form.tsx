@@ -12,11 +12,7 @@ import { priceField, type QuickOrderPage } from "./quick-order.ts";
 
 type FormTag = ComponentType<FetcherFormProps>;
 
-/**
- * The quick checkout's form (docs/decisions/0038-quick-checkout.md): the dish, its level where
- * it has levels, quantity and note, then the cart checkout's own fields. `Form` is the page's
- * form, posting to itself (`action` for a form elsewhere).
- */
+// The quick checkout's form (0038); `Form` is the page's, posting to itself (`action` for one elsewhere).
 export function QuickOrderForm({
   page,
   answer,
@@ -30,16 +26,13 @@ export function QuickOrderForm({
   Form: FormTag;
   action?: string;
   sending?: boolean;
-  /** The WhatsApp tab, opened inside the customer's tap before the form is sent. */
   whatsApp: Pick<WhatsAppTab, "openFor">;
 }) {
   const { item, family, levels, busy, limits, form } = page;
-  // The details are checked in the page, with the cart checkout's Indonesian messages (never the
-  // browser's own bubble); a tap before the check has loaded is sent once it has.
+  // Checked in the page with the checkout's messages (never the browser's bubble); an early tap waits.
   const details = useDetailsCheck(form.slots);
   const passed = useRef(false);
   const send = (event: FormEvent<HTMLFormElement>) => {
-    // Sent again below once a late check passed: the tab is open already.
     if (passed.current) return void (passed.current = false);
     const target = event.currentTarget;
     const verdict = details.check(target);
@@ -53,7 +46,6 @@ export function QuickOrderForm({
     });
   };
   const refused = answer?.status === "error" ? answer : null;
-  // The details and the dish's choices as typed, when they were asked again.
   const typed = refused?.result ? sentBack(refused.result) : null;
   const choosing = levels.length > 1;
   const shown = choosing ? levels : [item];

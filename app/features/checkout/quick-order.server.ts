@@ -1,7 +1,4 @@
-/**
- * "Pesan" on one dish: the quick checkout's page data and its POST, one line recorded through
- * the cart's pipeline, the cart left as it is (docs/decisions/0038-quick-checkout.md).
- */
+// "Pesan" on one dish: one line recorded through the cart's pipeline, the cart left as it is (0038).
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../lib/db.server.ts";
@@ -40,7 +37,6 @@ const QuickOrderSchema = AddToCartSchema.extend({
     .refine((value) => Array.from(value).length <= MAX_NOTE_LENGTH, CART_MESSAGES.note),
 });
 
-/** The dish's own fields, kept when the details are asked again. */
 const KEPT_FIELDS = ["jumlah", "catatan", "level", PAYMENT_FIELD] as const;
 
 interface ActionArgs {
@@ -74,7 +70,6 @@ export async function quickOrderPage(
   };
 }
 
-/** The quick checkout's POST: the dish, level, price as shown, quantity, note and the checkout's details. */
 export async function quickOrderAction({ request, context }: ActionArgs) {
   const form = await readForm(request);
   const parsed = QuickOrderSchema.safeParse(Object.fromEntries(form));
@@ -83,7 +78,6 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
   const db = await getDb();
   const checkout = await readCheckoutContext(db);
   const card = checkout.pricing.menu.get(menu);
-  // A level chosen on a dish's card orders that level's own item, at its own price (0023).
   const member = card ? levelMember(checkout.pricing.menu, menu, level) : null;
   if (!card) return fail(form, CART_MESSAGES.unknownItem, 409);
   if (!member) {
@@ -101,7 +95,6 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
   }
 
   const details = readOrderDetails(form, checkout, KEPT_FIELDS);
-  // Asked again as typed (without JavaScript the page is drawn anew), the dish's choices too.
   if (!details.ok) return details.answer;
   const payment = await readPayment(db, request, form, checkout);
   if (!payment.ok) return payment.answer;

@@ -1,7 +1,4 @@
-/**
- * Recording an order in four steps: check the lines against the menu the checkout read, price
- * and insert in one transaction, announce (docs/decisions/0028-checkout-pipeline.md).
- */
+// Recording an order in four steps: check, price, insert in one transaction, announce (0028).
 import type { Database } from "../../../database/client.server.ts";
 import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { writeDiscounts } from "../orders/order-rows.server.ts";
@@ -35,10 +32,7 @@ import {
   type PendingOrder,
 } from "./pending-order.server.ts";
 
-/**
- * The most one order may come to (whole rupiah), before any discount. It bounds every line as
- * well, far below what the money columns hold (docs/decisions/0017-input-limits-and-edges.md).
- */
+// Bounds every line too, far below what the money columns hold (0017).
 export const MAX_ORDER_TOTAL = 100_000_000;
 
 export const CHECKOUT_MESSAGES = {
@@ -50,7 +44,6 @@ export const CHECKOUT_MESSAGES = {
     `Terlalu banyak pesanan dari jaringan ini. Coba lagi dalam ${wait}, atau hubungi kami lewat WhatsApp.`,
 } as const;
 
-/** A line to order: which item, how many, at which level, with which note (from the cart). */
 export interface OrderRequestLine {
   id: string;
   jumlah: number;
@@ -58,46 +51,34 @@ export interface OrderRequestLine {
   catatan?: string;
 }
 
-/** What checkout asked (checkout-details.ts), with the chosen slot as a moment (null: as soon as possible). */
 export interface OrderDetails extends SavedDetails {
   scheduledFor: Date | null;
 }
 
 export interface RecordRequest {
   lines: readonly OrderRequestLine[];
-  /** The store, its clock, the menu and the promos, as this checkout read them. */
   context: CheckoutContext;
-  /** The signed-in account, or null for a guest. */
   account: { id: string } | null;
   details: OrderDetails;
-  /** The site's origin, for the order page's link in the message. */
   origin: string;
-  /** This browser's pending order (its cookie): cancelled with this recording if it may still be. */
   replaces?: PendingOrder | null;
-  /** The total the cart page showed; when the server's differs nothing is recorded. */
+  // When the server's total differs, nothing is recorded.
   seenTotal?: number | null;
-  /** The admin taking the order by hand (_Pesanan kasir_, hand-order.server.ts), else absent. */
   kasir?: Actor;
-  /** How the customer pays (payment-choice.ts); the shop's first method when left out. */
+  // The shop's first method when left out.
   payment?: PaymentMethod;
-  /** The cart checked out, whose lines leave it once the order is accepted or sent (0043). */
   cartId?: string;
 }
 
 interface RecordedOrder {
   id: number;
   code: string;
-  /** The order's secret (for the pending order cookie only); stored hashed. */
   token: string;
-  /** The secret of the order page's link (for this browser's view cookie); stored hashed. */
   viewToken: string;
-  /** The code of the order this one replaced (cancelled), or null. */
   replaced: string | null;
-  /** The code of this browser's earlier order the restaurant had taken up (it stays), or null. */
   follows: string | null;
   total: number;
   pricing: Pricing;
-  /** The WhatsApp text (within MESSAGE_BUDGET, the code always in it). */
   message: string;
   whatsappUrl: string;
   outsideHours: boolean;
@@ -110,7 +91,6 @@ type Refusal = Extract<RecordResult, { ok: false }>;
 
 const methodOf = (request: RecordRequest) => request.payment ?? request.context.payment.methods[0]!;
 
-/** An order line as the menu names and prices it now. */
 export interface PricedLine {
   menu_item_id: string;
   nama: string;
@@ -121,10 +101,8 @@ export interface PricedLine {
   subtotal: number;
 }
 
-/** Tries before giving up on finding a free code (each try after the third is one character longer). */
 const CODE_ATTEMPTS = 8;
 
-/** `2x Mie Nyala Level 1 · Sedang, 1x Es Teh Jumbo`: the lines in one line, for a notification. */
 const linesSummary = (lines: readonly PricedLine[]) =>
   lines
     .map(
@@ -133,14 +111,12 @@ const linesSummary = (lines: readonly PricedLine[]) =>
     )
     .join(", ");
 
-/** Check: the store takes orders, every line is orderable now, and the order within its cap. */
 function checkOrder({ lines, context, kasir }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {
   if (context.store.busy && !kasir)
     return { ok: false, status: 409, message: CHECKOUT_MESSAGES.busy(context.store.busyText) };
   return menuLines(lines, context.pricing.menu);
 }
 
-/** The lines as `menu` names and prices them, each orderable, within the order's cap; or why not. */
 export function menuLines(
   lines: readonly OrderRequestLine[],
   menu: Parameters<typeof checkLines>[1],
@@ -164,11 +140,8 @@ export function menuLines(
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/**
- * Price, inside the recording's transaction: the customer's row is locked before their promo
- * facts are read (once-per-customer and first-order promos hold against checkouts sent at once),
- * and the replaced order is checked under its own lock before it leaves the counts.
- */
+// The customer's row is locked before their promo facts are read (once-per-customer promos hold against
+// simultaneous checkouts); the replaced order is checked under its own lock before it leaves the counts.
 async function price(
   tx: Transaction,
   { context, account, replaces = null }: RecordRequest,
@@ -187,7 +160,6 @@ async function price(
   return { pricing, replaced, follows };
 }
 
-/** Insert the order whole: its row, lines, first timeline entry, notifications and discounts. */
 async function insert(
   tx: Transaction,
   request: RecordRequest,
@@ -265,7 +237,6 @@ async function insert(
 
 type Inserted = Awaited<ReturnType<typeof insert>>;
 
-/** Announce: the live pages, and the WhatsApp message the customer sends (with the order page's link). */
 function announce(request: RecordRequest, lines: readonly PricedLine[], order: Inserted) {
   const { context, details, origin } = request;
   announceOrderChange({ code: order.code, kind: "baru" });
@@ -292,16 +263,11 @@ function announce(request: RecordRequest, lines: readonly PricedLine[], order: I
   return { message, whatsappUrl: whatsappLink(context.store.whatsapp, message) };
 }
 
-/**
- * Stores the order (the lines as the menu names and prices them now, the customer's details,
- * its first timeline entry, the admins' notifications, its discounts), or says why not.
- */
 export async function recordOrder(db: Database, request: RecordRequest): Promise<RecordResult> {
   const checked = checkOrder(request);
   if (!checked.ok) return checked;
   const { seenTotal = null } = request;
-  // Nothing is written unless the total is the one the page showed, the method can take it and
-  // every portion is there.
+  // Nothing is written unless the total is the one shown, the method can take it and every portion is there.
   const order = await db
     .transaction(async (tx) => {
       const priced = await price(tx, request, checked.lines);

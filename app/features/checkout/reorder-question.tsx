@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import type { ReorderMode } from "./reorder.server.ts";
 
-/** What "Pesan lagi" asks when the cart already has lines: replace them, or add the order to them. */
 export function ReorderQuestion({ code, count, busy }: { code: string; count: number; busy: boolean }) {
   const choices: { mode: ReorderMode; label: string; style: string }[] = [
     { mode: "ganti", label: "Ganti isi keranjang", style: "btn-primary" },

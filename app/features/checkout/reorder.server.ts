@@ -1,7 +1,4 @@
-/**
- * "Pesan lagi": a past order's lines back into the account's cart through the cart's own change;
- * a cart with lines asks first: replace them or add (0021-order-page-links.md, 0043).
- */
+// "Pesan lagi": a past order's lines back into the account's cart; a cart with lines asks first (0021, 0043).
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderItems, orders } from "../../../database/schema.ts";
@@ -16,7 +13,6 @@ export const REORDER_MESSAGES = {
   nothing: "Menu pesanan ini sudah tidak ada di menu.",
 } as const;
 
-/** What "Pesan lagi" does to a cart that has lines: `ganti` replaces them, `tambah` adds to them. */
 export type ReorderMode = "ganti" | "tambah";
 export const isReorderMode = (value: unknown): value is ReorderMode =>
   value === "ganti" || value === "tambah";
@@ -26,10 +22,7 @@ type Reordered =
   | { ok: "ask"; count: number }
   | { ok: false; status: 400 | 404 | 409 | 429; message: string };
 
-/**
- * Adds order `code` of account `userId` to that account's cart, or replaces the cart's lines with
- * it; with no `mode` a cart that has lines is left alone and its count returned, to ask.
- */
+// Without `mode` a cart with lines is left alone and its count returned, to ask.
 export async function reorderIntoCart(
   db: Database,
   request: Request,

@@ -1,10 +1,6 @@
-/**
- * The tab WhatsApp opens in after a checkout: browsers open a new tab only inside the tap, and the
- * message is known only once the order is recorded (checkout-panel.tsx; decisions 0022, 0038).
- */
+// The WhatsApp tab: only a tap may open one, and the message comes after the order is recorded (0022, 0038).
 import { useRef, useState } from "react";
 
-/** An empty tab opened inside the tap, or null where the browser refuses one. */
 function openBlankTab(): Window | null {
   try {
     const popup = window.open("", "_blank");
@@ -18,10 +14,7 @@ function openBlankTab(): Window | null {
   }
 }
 
-/**
- * `openFor` inside the tap; `settle` with the recorded order's WhatsApp link (the tab goes there)
- * or null (it closes). `opened`: whether WhatsApp opened this way (null before any answer).
- */
+// `opened`: whether WhatsApp opened this way (null before any answer).
 export type WhatsAppTab = ReturnType<typeof useWhatsAppTab>;
 
 export function useWhatsAppTab() {
@@ -38,11 +31,7 @@ export function useWhatsAppTab() {
   return {
     opened,
     settle,
-    /**
-     * Inside the tap: the tab opens at once (only the tap may open it), then `send` runs once
-     * `ready` (the details' check, maybe still loading) holds; else the tab closes. A check that
-     * failed at once opens nothing.
-     */
+    // A check that failed at once opens nothing; else the tab closes unless `ready` holds.
     openFor(ready: boolean | Promise<boolean>, send: () => void) {
       if (ready === false) return;
       tab.current = openBlankTab();

@@ -1,8 +1,4 @@
-/**
- * Each admin's notifications and switches, and the news sent (new order, new user, contact message)
- * to the admins whose switch is on (docs/decisions/0005-admin-access.md, 0020-live-orders.md).
- * Every query is filtered by the signed-in admin's id.
- */
+// Admins' notifications and their switches (0005, 0020); every query is filtered by the admin's id.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { notifications, notificationSettings, users } from "../../../database/schema.ts";
@@ -15,10 +11,6 @@ export interface NotificationItem {
   sudahDibaca: boolean;
 }
 
-/**
- * One switch per kind of notification the product sends: a new order, a new customer account,
- * and a message from the /kontak form. All on until the admin turns one off.
- */
 export interface NotificationSwitches {
   pesananBaru: boolean;
   penggunaBaru: boolean;
@@ -27,36 +19,28 @@ export interface NotificationSwitches {
 
 const DEFAULT_SWITCHES: NotificationSwitches = { pesananBaru: true, penggunaBaru: true, pesanKontak: true };
 
-/** Which switch governs a kind of notification. */
 const SWITCH_COLUMNS = {
   pesananBaru: notificationSettings.pesanan_baru,
   penggunaBaru: notificationSettings.pengguna_baru,
   pesanKontak: notificationSettings.pesan_kontak,
 } as const;
 
-/** Admins whose inbox this process has made sure of: a write once, not on every admin page. */
+// A write once per admin per process, not on every admin page.
 const inboxesMade = new Set<string>();
 
-/** Creates the admin's settings row (the defaults) on their first visit. */
 export async function ensureAdminInbox(db: Database, userId: string): Promise<void> {
   if (inboxesMade.has(userId)) return;
   await db.insert(notificationSettings).values({ user_id: userId }).onConflictDoNothing();
   inboxesMade.add(userId);
 }
 
-/**
- * A notification for every admin whose switch for this kind of news is on (the default where an
- * admin never saved the settings), except `exceptUserId` (the admin who caused it). `db` may be
- * a transaction, so the news and what it is about are written together. Returns how many admins
- * were told.
- */
+// `db` may be a transaction, so the news and what it is about are written together.
 export async function notifyAdmins(
   db: Pick<Database, "execute">,
   kind: keyof NotificationSwitches,
   notification: { judul: string; pesan: string },
   exceptUserId?: string,
 ): Promise<number> {
-  // One statement: the admins are chosen where their notifications are written.
   const result = await db.execute(sql`
     insert into ${notifications} (user_id, judul, pesan)
     select ${users.id}, ${notification.judul}, ${notification.pesan}
@@ -65,7 +49,6 @@ export async function notifyAdmins(
       and coalesce(${SWITCH_COLUMNS[kind]}, ${DEFAULT_SWITCHES[kind]})
       and ${users.id} <> ${exceptUserId ?? ""}
     returning ${notifications.id}`);
-  // node-postgres and PGlite both answer with the rows.
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
@@ -96,7 +79,6 @@ export async function countUnread(db: Database, userId: string): Promise<number>
   return row?.unread ?? 0;
 }
 
-/** Marks one of the admin's notifications read; false when it is not theirs or does not exist. */
 export async function markNotificationRead(db: Database, userId: string, id: number): Promise<boolean> {
   const updated = await db
     .update(notifications)

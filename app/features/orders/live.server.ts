@@ -1,8 +1,4 @@
-/**
- * Live orders: a committed change (`announceOrderChange`) reaches the order's open pages and the
- * staff board on every app server (docs/decisions/0020-live-orders.md). After a gap in the notices,
- * the truth is read again.
- */
+// Live orders (0020): a committed change reaches the order's pages and the board on every server.
 import { count, eq, max } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderEvents, orders } from "../../../database/schema.ts";
@@ -16,20 +12,13 @@ const CHANNEL = "nyala_orders";
 
 export interface OrderNotice {
   code: string;
-  /**
-   * `baru`: a new order (the board may ring); `status`: moved on; `terkirim`: confirmed as sent;
-   * `dicetak`: a ticket came out of a printer (printing/prints.server.ts); `diubah`: the staff
-   * changed its lines or time (counter/order-edit.server.ts).
-   */
   kind: "baru" | "status" | "terkirim" | "dicetak" | "diubah";
 }
 
-/** After the change is committed: tells every server's watchers. */
 export function announceOrderChange(notice: OrderNotice) {
   announce(CHANNEL, JSON.stringify({ code: notice.code, kind: notice.kind }));
 }
 
-/** Reads what an order's watchers are sent (the order page's live part); null when it is gone. */
 export type LiveStateReader = (
   db: Database,
   orderId: number,
@@ -40,15 +29,11 @@ interface OrderTopic {
   fanout: EventFanout;
   access: OrderAccess;
   read: LiveStateReader;
-  /** The id of the last status change its watchers were sent; -1 before the first read. */
   eventId: number;
-  /** The state last sent. */
   sent?: string;
-  /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
   reading: { again: boolean } | null;
 }
 
-/** The orders watched on this server, by code: created by the first watcher, gone with the last. */
 const orderTopics = new Map<string, OrderTopic>();
 
 function topicFor(code: string, access: OrderAccess, read: LiveStateReader): OrderTopic {
@@ -74,7 +59,6 @@ function topicFor(code: string, access: OrderAccess, read: LiveStateReader): Ord
   return topic;
 }
 
-/** Reads the order's state once and sends it to its watchers when it moved on. */
 async function refreshOrder(code: string) {
   const topic = orderTopics.get(code);
   if (!topic) return;
@@ -104,7 +88,6 @@ async function refreshOrder(code: string) {
   }
 }
 
-/** What the board needs to know after any change: how many orders wait to be taken up. */
 export async function boardSummary(db: Database) {
   const [[waiting], [last]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "baru")),
@@ -113,7 +96,6 @@ export async function boardSummary(db: Database) {
   return { baru: waiting?.n ?? 0, eventId: last?.id ?? 0 };
 }
 
-/** The staff boards open on this server. */
 const board = new EventFanout({
   onJoin: () => {
     if (!board.hasGreeting) void refreshBoards(null);
@@ -196,7 +178,6 @@ listen(
   },
 );
 
-/** Runs `listener` for every order change announced on any server, and `onGap` after a lost notice. */
 export function listenOrderChanges(listener: (notice: OrderNotice) => void, onGap?: () => void) {
   const onNotice = (payload: string) => {
     const notice = readNotice(payload);
@@ -205,11 +186,7 @@ export function listenOrderChanges(listener: (notice: OrderNotice) => void, onGa
   return listen(CHANNEL, onNotice, { onGap });
 }
 
-/**
- * Whether `viewer` may watch order `code`: its access, or null. A viewer the watched order already
- * admits costs no query; anyone else gets the one lookup every refusal gets
- * (order-view.server.ts), so a refusal tells nothing.
- */
+// A refusal costs the one lookup every refusal gets (order-view.server.ts), so it tells nothing.
 export async function watchableOrder(code: string, viewer: Viewer): Promise<OrderAccess | null> {
   const known = orderTopics.get(code)?.access ?? null;
   if (mayView(known, viewer)) return known;
@@ -217,9 +194,7 @@ export async function watchableOrder(code: string, viewer: Viewer): Promise<Orde
   return mayView(access, viewer) ? access : null;
 }
 
-/** The live stream of order `code` (watchable: `access`), starting with its state now (`read`). */
 export const openOrderStream = (request: Request, code: string, access: OrderAccess, read: LiveStateReader) =>
   eventStreamResponse(request, () => topicFor(code, access, read).fanout);
 
-/** A staff board's stream: the count now, then every order change. */
 export const openBoardStream = (request: Request) => eventStreamResponse(request, () => board);

@@ -1,7 +1,4 @@
-/**
- * "Pesanan saya": the signed-in customer's own orders, newest first, with their lines (for
- * "Pesan lagi"). Only the account's orders: every query is filtered by its id.
- */
+// "Pesanan saya": only the account's own orders; every query is filtered by its id.
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { linesOfOrders } from "./order-rows.server.ts";

@@ -1,7 +1,4 @@
-/**
- * An order's fulfilment details in words, the same on the WhatsApp message, the staff board and
- * the customer's order page. Pure and shared.
- */
+// An order's fulfilment details in words, the same on the WhatsApp message, the board and the order page.
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { FULFILMENT_LABELS } from "./order-fields.ts";
 import type { Fulfilment } from "./order-status.ts";
@@ -16,25 +13,21 @@ export interface FulfilmentDetails {
   scheduled_for: Date | string | null;
 }
 
-/** `Diantar`, `Makan di tempat, meja 4`, `Ambil sendiri`; null for an order without details. */
 export function fulfilmentText(order: FulfilmentDetails): string | null {
   if (!order.fulfilment) return null;
   const label = FULFILMENT_LABELS[order.fulfilment];
   return order.fulfilment === "makan" && order.table_number ? `${label}, meja ${order.table_number}` : label;
 }
 
-/** `Jl. Mawar 5 (patokan: depan masjid)` for a delivery, else null. */
 export function addressText(order: FulfilmentDetails): string | null {
   if (order.fulfilment !== "antar" || !order.address) return null;
   return order.landmark ? `${order.address} (patokan: ${order.landmark})` : order.address;
 }
 
-/** `Secepatnya`, or the chosen slot: `Senin, 30 Nov, 18.15`. */
 export function whenText(order: Pick<FulfilmentDetails, "scheduled_for">, timezone: string): string {
   return order.scheduled_for ? formatSlot(new Date(order.scheduled_for), timezone) : "Secepatnya";
 }
 
-/** The message's detail lines (empty for an order recorded without details). */
 export function detailLines(order: FulfilmentDetails, timezone: string): string[] {
   const how = fulfilmentText(order);
   if (!how) return [];

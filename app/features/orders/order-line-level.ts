@@ -1,8 +1,4 @@
-/**
- * How an order line's spice level reads in the admin (docs/decisions/0023-spice-level-families.md).
- * An order from before level families may hold a level apart from its item's name: shown as
- * ordered, marked, never rewritten.
- */
+// A line's spice level in the admin (0023): an old level apart from the name is shown, never rewritten.
 import { levelInName } from "../catalog/level-name.ts";
 import { SPICE_LEVELS, spiceLevelLabel } from "../catalog/spice-levels.ts";
 

@@ -1,7 +1,3 @@
-/**
- * The stored lines and discounts of a page of orders, read in the order written, and an order's
- * discounts written (docs/decisions/0020-live-orders.md).
- */
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderItems } from "../../../database/schema.ts";
@@ -25,7 +21,7 @@ export async function discountsOfOrders(db: Database, orderIds: number[]) {
     .orderBy(asc(orderDiscounts.id));
 }
 
-/** Stores the promotions that priced an order, their titles as they are now. */
+// The titles as they are now: a later rename does not rewrite an order.
 export async function writeDiscounts(
   db: Pick<Database, "insert">,
   orderId: number,

@@ -13,7 +13,6 @@ describe("order statuses", () => {
       batal: [],
     });
     expect(ORDER_STATUSES.map(nextStep)).toEqual(["diterima", "dimasak", "siap", "selesai", null, null]);
-    // No way back: nothing leads to "baru", and nothing skips a step.
     for (const status of ORDER_STATUSES) expect(NEXT_STATUSES[status]).not.toContain("baru");
     expect(NEXT_STATUSES.baru).not.toContain("selesai");
   });

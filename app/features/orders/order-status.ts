@@ -1,13 +1,8 @@
-/**
- * An order's statuses, their names and the moves between them, shared by server, board and order
- * page (docs/decisions/0020-live-orders.md): baru → diterima → dimasak → siap → selesai, one step
- * at a time; any step before selesai may end in batal. Both are final.
- */
+// Order statuses and the moves between them (0020): one step at a time; selesai and batal are final.
 import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from "../../../database/types.ts";
 
 export { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus };
 
-/** The steps an order normally takes, in order (batal is not one of them). */
 export const ORDER_STEPS = [
   "baru",
   "diterima",
@@ -25,12 +20,10 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   batal: [],
 };
 
-/** The step after `status`, or null for a final status. */
 export function nextStep(status: OrderStatus): OrderStatus | null {
   return NEXT_STATUSES[status].find((next) => next !== "batal") ?? null;
 }
 
-/** Orders the kitchen still has to finish. */
 export const ACTIVE_STATUSES = [
   "baru",
   "diterima",
@@ -38,10 +31,7 @@ export const ACTIVE_STATUSES = [
   "siap",
 ] as const satisfies readonly OrderStatus[];
 
-/**
- * Orders the restaurant took up: they count as sales in the report and on the dashboard. An
- * order still `baru` may never have been sent (it is recorded at checkout, before WhatsApp).
- */
+// An order still `baru` may never have been sent: it is recorded at checkout, before WhatsApp.
 export const CONFIRMED_STATUSES = [
   "diterima",
   "dimasak",
@@ -55,7 +45,6 @@ const READY_LABELS: Record<Fulfilment, string> = {
   makan: "Siap disajikan",
 };
 
-/** The status as the customer and the staff read it; `siap` depends on how the order is fulfilled. */
 export function statusLabel(status: OrderStatus, fulfilment: Fulfilment | null = null): string {
   switch (status) {
     case "baru":
@@ -73,7 +62,6 @@ export function statusLabel(status: OrderStatus, fulfilment: Fulfilment | null =
   }
 }
 
-/** One sentence for the customer about where the order is. */
 export function statusExplanation(status: OrderStatus, fulfilment: Fulfilment | null = null): string {
   switch (status) {
     case "baru":

@@ -1,8 +1,4 @@
-/**
- * The order page's timeline: every step of the way with the time it was reached, the current
- * one marked, the ones ahead still open; a cancelled order shows how far it came and then the
- * cancellation with the restaurant's reason. Pure, shared by the server render and the live page.
- */
+// The order page's timeline; pure, shared by the server render and the live page.
 import { ORDER_STEPS, statusLabel, type Fulfilment, type OrderStatus } from "./order-status.ts";
 
 interface Event {
@@ -14,7 +10,7 @@ interface Event {
 export interface TimelineStep {
   status: OrderStatus;
   label: string;
-  /** When the order reached this step (ISO); null for a step ahead, or one passed unrecorded. */
+  // null: a step ahead, or one passed unrecorded.
   at: string | null;
   state: "done" | "current" | "ahead" | "cancelled";
   reason: string | null;

@@ -1,8 +1,4 @@
-/**
- * POST /admin/notifikasi-push, by `intent`: `nyalakan` and `matikan` push on this browser,
- * `uji` sends it a test push now, `ulangan` saves the reminders' limit. The route has checked
- * that the actor is an admin (and the root middleware the request's origin).
- */
+// POST /admin/notifikasi-push by `intent`; the route has checked that the actor is an admin.
 import { data } from "react-router";
 import type { Database } from "../../../database/client.server.ts";
 import { UNKNOWN_REQUEST } from "../../lib/form-action.server.ts";

@@ -7,13 +7,11 @@ export interface PushAnswer {
 }
 
 export interface PushOverview {
-  /** The shop's VAPID public key (base64url): browsers subscribe with it. */
   publicKey: string;
-  /** The signed-in admin's devices; `endpointHash` is the SHA-256 (hex) of each endpoint. */
+  // `endpointHash`: the SHA-256 (hex) of the endpoint.
   devices: { device: string; since: string; endpointHash: string }[];
-  /** The owner's limit on reminders for an order left in Baru. */
   repeats: number;
-  /** VAPID_SUBJECT is not set (outside production): Apple's push service refuses this shop's pushes. */
+  // VAPID_SUBJECT unset (outside production): Apple's push service refuses this shop's pushes.
   subjectMissing: boolean;
 }
 

@@ -1,16 +1,7 @@
-/**
- * This browser's side of Web Push (docs/decisions/0036-web-push.md): whether it can receive
- * pushes, and subscribing or unsubscribing it with the push service. Browser only; loaded by the
- * settings panel, never by the board.
- */
+// This browser's side of Web Push (0036); loaded by the settings panel, never by the board.
 import { registerAdminWorker } from "./use-admin-app.ts";
 
-/**
- * - `tidak-didukung`: no Web Push in this browser;
- * - `pasang-dulu`: iPhone or iPad in a browser tab: pushes reach only the home-screen app;
- * - `diblokir`: the admin (or the browser) refused notifications for this site;
- * - `nyala` / `mati`: this browser's subscription is, or is not, one the server sends to.
- */
+// `pasang-dulu`: an iPhone or iPad in a browser tab, where pushes reach only the home-screen app.
 export type DeviceState = "memeriksa" | "tidak-didukung" | "pasang-dulu" | "diblokir" | "nyala" | "mati";
 
 export function isAppleMobile(): boolean {
@@ -53,12 +44,10 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 export interface DeviceReading {
   state: DeviceState;
-  /** This browser's endpoint and its SHA-256 (hex) while push is on. */
   endpoint: string | null;
   endpointHash: string | null;
 }
 
-/** This browser's state, given the shop's public key and the hashes of the endpoints the server knows. */
 export async function readDeviceState(publicKey: string, knownEndpoints: string[]): Promise<DeviceReading> {
   const off = (state: DeviceState): DeviceReading => ({ state, endpoint: null, endpointHash: null });
   if (!canPush()) return off(isAppleMobile() && !isInstalledApp() ? "pasang-dulu" : "tidak-didukung");
@@ -74,7 +63,6 @@ export async function readDeviceState(publicKey: string, knownEndpoints: string[
 
 export class PermissionRefused extends Error {}
 
-/** Asks for permission and subscribes (again, if the shop's key changed); the subscription's fields for the server. */
 export async function subscribeDevice(
   publicKey: string,
 ): Promise<{ endpoint: string; p256dh: string; auth: string }> {
@@ -93,7 +81,6 @@ export async function subscribeDevice(
   return { endpoint: endpoint ?? "", p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" };
 }
 
-/** Unsubscribes this browser; its endpoint (for the server to forget), or null when it had none. */
 export async function unsubscribeDevice(): Promise<string | null> {
   const subscription = await (await registration()).pushManager.getSubscription();
   if (!subscription) return null;

@@ -1,8 +1,4 @@
-/**
- * The switch for Web Push on this browser (docs/decisions/0036-web-push.md): it says truthfully
- * what this device can do (no Web Push, an iPhone that must install the app first, notifications
- * blocked, on, off), subscribes or unsubscribes it, and sends it a test push.
- */
+// The Web Push switch for this browser (0036): it says truthfully what this device can do.
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { InstallHelp } from "./install-help.tsx";

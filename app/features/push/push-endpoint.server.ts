@@ -1,15 +1,10 @@
-/**
- * Where the server may post a push (docs/decisions/0048-push-only-to-push-services.md): `https://`
- * on port 443 of a known push service's host (or one in PUSH_SERVICE_HOSTS), every address its
- * name resolves to public. Checked when a browser subscribes, and again by each connection, which
- * connects to the addresses just checked.
- */
+// Where the server may post a push (0048): https on port 443 of a known push service's host, every
+// address public; checked at subscribe and again by each connection, which connects to those addresses.
 import dns from "node:dns";
 import net from "node:net";
 import { getEnv } from "../../lib/env.server.ts";
 import { isTestMode } from "../../lib/test-mode.server.ts";
 
-/** The browsers' push services: Chrome, Edge on Android, Samsung, Opera (FCM), Safari, Firefox, Edge. */
 export const KNOWN_PUSH_HOSTS = [
   "fcm.googleapis.com",
   "*.push.apple.com",
@@ -28,7 +23,6 @@ export const ENDPOINT_MESSAGES: Record<Exclude<EndpointProblem, "form">, string>
   unchecked: "Alamat layanan push belum bisa diperiksa sekarang. Coba lagi sebentar lagi.",
 };
 
-/** Loopback literals a test run's own push service listens on (NYALA_TEST_MODE=1 only). */
 const TEST_HOSTS = new Set(["127.0.0.1", "[::1]"]);
 
 const isTestEndpoint = (url: URL) =>
@@ -41,7 +35,6 @@ function hostAllowed(hostname: string): boolean {
   );
 }
 
-/** What is wrong with an endpoint by its form alone (no DNS); null when it may be a push service's. */
 export function endpointFormProblem(value: string): EndpointProblem | null {
   let url: URL;
   try {
@@ -53,13 +46,12 @@ export function endpointFormProblem(value: string): EndpointProblem | null {
   if (isTestEndpoint(url)) return null;
   const { hostname } = url;
   if (url.protocol !== "https:" || url.port !== "") return "unknown-service";
-  // Names only (a pattern's last label starts with a letter: no IP literal matches), every label
-  // non-empty: a wildcard pattern would take `a..push.example` (which no DNS resolves).
+  // Names only, every label non-empty: a wildcard pattern would otherwise take `a..push.example`.
   if (!/^([a-z0-9-]+\.)+[a-z0-9-]+$/.test(hostname)) return "unknown-service";
   return hostAllowed(hostname) ? null : "unknown-service";
 }
 
-/** Addresses no push service has: the subnets of IANA's special-purpose registries (RFC 6890). */
+// IANA's special-purpose subnets (RFC 6890): no push service is there.
 const SPECIAL_V4: [string, number][] = [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -125,10 +117,7 @@ export class EndpointRefused extends Error {
 const DNS_TIMEOUT_MS = 2_000;
 let resolver: { servers: string; resolver: dns.promises.Resolver } | undefined;
 
-/**
- * The host's addresses from DNS (A and AAAA; never /etc/hosts), through the process's DNS servers
- * (`dns.setServers` changes them, as a test's own DNS server does).
- */
+// DNS only (never /etc/hosts), through the process's DNS servers, which a test's own server sets.
 function currentResolver(): dns.promises.Resolver {
   const servers = dns.getServers();
   if (resolver?.servers !== servers.join()) {
@@ -141,7 +130,6 @@ function currentResolver(): dns.promises.Resolver {
 
 const MISSING = new Set(["ENOTFOUND", "ENODATA", "NXDOMAIN", "ENONAME"]);
 
-/** Resolves `hostname` and checks every address; throws EndpointRefused when one is not public. */
 export async function checkedAddresses(hostname: string): Promise<CheckedAddress[]> {
   const dnsResolver = currentResolver();
   const answers = await Promise.allSettled([dnsResolver.resolve4(hostname), dnsResolver.resolve6(hostname)]);
@@ -162,7 +150,6 @@ export async function checkedAddresses(hostname: string): Promise<CheckedAddress
   return addresses;
 }
 
-/** The whole check of an endpoint a browser gave: its form, then its host's addresses. */
 export async function endpointProblem(value: string): Promise<EndpointProblem | null> {
   const problem = endpointFormProblem(value);
   if (problem) return problem;
@@ -183,7 +170,6 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** `lookup` for the push connections: they connect only to addresses checked just now. */
 export function checkedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
   checkedAddresses(hostname).then(
     (addresses) => {

@@ -1,8 +1,5 @@
-/**
- * What a push says (the service worker shows it): the order's code, its total and how it leaves,
- * and the board's address for a tap. Never the customer's name, number or address: the payload
- * passes through the push service (docs/decisions/0036-web-push.md).
- */
+// What a push says (0036): never the customer's name, number or address, as the payload passes
+// through the push service.
 import { formatRupiah } from "../../lib/format.ts";
 import type { Fulfilment } from "../../../database/types.ts";
 import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
@@ -10,9 +7,8 @@ import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
 export interface PushMessage {
   title: string;
   body: string;
-  /** Where a tap leads, on this site. */
   url: string;
-  /** One notification per order: a reminder replaces the one before. */
+  // One notification per order: a reminder replaces the one before.
   tag: string;
 }
 
@@ -25,7 +21,6 @@ export interface PushOrder {
 
 export const boardUrlOf = (code: string) => `/admin/pesanan?kode=${encodeURIComponent(code)}&status=semua`;
 
-/** Round 0 announces the order; each later round reminds that it still waits. */
 export function orderPushMessage(order: PushOrder, round: number, now = new Date()): PushMessage {
   const how = order.fulfilment ? ` · ${FULFILMENT_LABELS[order.fulfilment]}` : "";
   const summary = `${formatRupiah(order.total)}${how}`;

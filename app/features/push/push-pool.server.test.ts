@@ -2,11 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PushPool, POOL_LIMITS, type JobResult } from "./push-pool.server.ts";
 import type { PushOutcome } from "./send-push.server.ts";
 
-/**
- * The push pool (#38, docs/decisions/0047-push-backlog.md) with pushes whose answers the test
- * gives: how many run at once, per host and in all; a failing host paused as a whole, then tried
- * one push at a time; the queue's ceiling; the log in summaries.
- */
+// The push pool (0047) with pushes whose answers the test gives.
 const LIMITS = {
   ...POOL_LIMITS,
   size: 6,
@@ -84,11 +80,9 @@ describe("the push pool", () => {
     for (const job of running.slice(0, 3)) job.answer(timeout);
     await tick();
     expect(paused).toEqual([A]);
-    // Each failure's place went to a waiting A push; the three still waiting are put off.
     for (const job of jobs.slice(7)) expect(await job.result).toMatchObject({ kind: "deferred" });
     expect(pool.paused().map((host) => host.origin)).toEqual([A]);
     expect(await submit(A).result).toMatchObject({ kind: "deferred" });
-    // The other host goes on.
     other.answer({ kind: "sent" });
     expect(await other.result).toEqual({ kind: "done", outcome: { kind: "sent" } });
 

@@ -1,25 +1,17 @@
-/**
- * The bounded pool every push of this server goes through (docs/decisions/0047-push-backlog.md):
- * a few in flight at once, a few per push service host, a host that keeps failing paused as a
- * whole (5 s, doubling to 5 min, then one push at a time until one gets through), and a queue
- * with a ceiling whose overflow drops the oldest. Failures are logged as summaries.
- */
+// The bounded pool every push goes through (0047): a few in flight, a few per host, a failing host
+// paused as a whole, then probed one push at a time; a queue whose overflow drops the oldest.
 import type { PushOutcome } from "./send-push.server.ts";
 import { PER_HOST_CONNECTIONS } from "./send-push.server.ts";
 
 export interface PoolLimits {
-  /** Pushes in flight at once, every host together. */
   size: number;
   perHost: number;
-  /** Pushes waiting for a place; past it the oldest is let go. */
   queue: number;
-  /** Pushes it takes beyond its places, to start as places come free (`room`). */
+  // Taken beyond its places, to start as places come free (`room`).
   ahead: number;
-  /** Failures in a row that pause a host. */
   failuresToPause: number;
   firstPauseMs: number;
   longestPauseMs: number;
-  /** How often failures are summed up in the log. */
   summaryMs: number;
 }
 
@@ -34,15 +26,13 @@ export const POOL_LIMITS: PoolLimits = {
   summaryMs: 60_000,
 };
 
-/** How a job ended: sent with an answer, put off (its host paused), or let go unsent (queue full, stop). */
 export type JobResult =
   { kind: "done"; outcome: PushOutcome } | { kind: "deferred"; seconds: number } | { kind: "released" };
 
 export interface PoolJob {
-  /** The push service (the endpoint's origin): limits and pauses are per origin. */
   origin: string;
   run(signal: AbortSignal): Promise<PushOutcome>;
-  /** Called exactly once. */
+  // Called exactly once.
   done(result: JobResult): void;
 }
 
@@ -51,7 +41,6 @@ interface Host {
   failures: number;
   pauses: number;
   pausedUntil: number;
-  /** After a pause: one push at a time until one gets an answer. */
   probing: boolean;
 }
 
@@ -62,9 +51,8 @@ interface Running {
 }
 
 export interface PoolEvents {
-  /** A host was paused: the caller puts its waiting pushes off too (the queue in the database). */
+  // A host was paused: the caller puts its waiting pushes off too.
   onPause?(origin: string, seconds: number): void;
-  /** A place came free. */
   onRoom?(): void;
 }
 
@@ -84,13 +72,11 @@ export class PushPool {
     private readonly events: PoolEvents = {},
   ) {}
 
-  /** How many more pushes it takes now: its free places and a few to wait for the next ones. */
   room(): number {
     const taken = this.running.size + this.queue.length;
     return this.closed ? 0 : Math.max(0, this.limits.size + this.limits.ahead - taken);
   }
 
-  /** Hosts paused now, with the seconds left. */
   paused(): { origin: string; seconds: number }[] {
     const now = Date.now();
     return [...this.hosts]
@@ -114,7 +100,6 @@ export class PushPool {
     this.pump();
   }
 
-  /** One push through the pool, its result awaited (the settings page's test push). */
   run(origin: string, run: PoolJob["run"]): Promise<JobResult> {
     return new Promise((resolve) => this.submit({ origin, run, done: resolve }));
   }
@@ -216,7 +201,6 @@ export class PushPool {
     this.summaryTimer.unref();
   }
 
-  /** One line for what failed since the last one; nothing when nothing failed. */
   summarise() {
     const { sent, failed, dropped } = this.counts;
     this.counts = { sent: 0, failed: new Map(), dropped: 0 };
@@ -240,10 +224,7 @@ export class PushPool {
     );
   }
 
-  /**
-   * Takes no more pushes and lets the waiting ones go; waits up to `graceMs` for those in flight,
-   * then ends them (each is done with a retry). Sums up the log one last time unless told not to.
-   */
+  // Ends the pushes still in flight after `graceMs`, each done with a retry.
   async close(graceMs: number, { summary = true } = {}) {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.done({ kind: "released" });
@@ -260,21 +241,16 @@ export class PushPool {
   }
 }
 
-/** The status of an HTTP answer, else the reason (timeout, a refused connection), short. */
 const reasonOf = (error: string) => (/^\d{3}\b/.test(error) ? error.slice(0, 3) : error.slice(0, 60));
 
 const processWide = globalThis as typeof globalThis & { __nyalaPushPool?: PushPool };
 
-/**
- * The running worker's pool (the settings page's test pushes share its places and pauses), else
- * one of their own.
- */
+// The running worker's pool, so the settings page's test pushes share its places and pauses.
 export function pushPool(): PushPool {
   processWide.__nyalaPushPool ??= new PushPool();
   return processWide.__nyalaPushPool;
 }
 
-/** The worker's pool becomes the process's while it runs (push-worker.server.ts). */
 export function setProcessPushPool(pool: PushPool | undefined) {
   processWide.__nyalaPushPool = pool;
 }

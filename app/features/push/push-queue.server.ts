@@ -1,10 +1,5 @@
-/**
- * The push queue in the database (docs/decisions/0036-web-push.md, 0047-push-backlog.md): one row
- * per order, subscription and round, written when a server leases the push to send it, so a
- * backlog costs no rows and a paused host no rewrites. `claimPushes` leases only as many as the
- * pool can send (retries first, SKIP LOCKED; new pushes planned `on conflict do nothing`);
- * `recordResults` keeps the answers, each kind in one statement.
- */
+// The push queue in the database (0036, 0047): a row per order, subscription and round, written when a
+// server leases the push, so a backlog costs no rows and a paused host no rewrites.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
@@ -16,13 +11,10 @@ import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
 import { pushTargetColumns, type PushTarget } from "./subscriptions.server.ts";
 
 const REPEAT_GAP = sql`interval '2 minutes'`;
-/** A new order older than this gets no first push (a device added later, a long outage). */
+// No first push for an older order (a device added later, a long outage).
 const FRESH_FOR = sql`interval '1 hour'`;
-/** How long a claim holds: longer than a send with its time limit. */
 const LEASE = sql`interval '30 seconds'`;
-/** A push not sent this long after its first attempt is given up: its push service would drop it by now. */
 const GIVE_UP_AFTER = sql`interval '10 minutes'`;
-/** Waits after the 1st, 2nd, … failed attempt; after the last one the push counts as failed. */
 export const RETRY_DELAYS_S = [5, 15, 30, 60, 120];
 
 export interface ClaimedPush {
@@ -43,18 +35,11 @@ interface LeasedRow {
 
 const rowsOf = (result: unknown) => (result as { rows: LeasedRow[] }).rows;
 
-/** A subscription whose push service is not paused (`paused`: the endpoints' origins). */
 const notPaused = (paused: string[]) => sql`not exists (
   select 1 from jsonb_array_elements_text(${JSON.stringify(paused)}::jsonb) as p(origin)
   where starts_with(s.endpoint, p.origin || '/'))`;
 
-/**
- * Leases up to `limit` pushes due now to this server, with what sending them needs: retries whose
- * time has come first, then new ones. A new push is an order's first (orders still `baru`, at most
- * an hour old on the store's clock, for devices added before them) or a reminder at least 2 minutes
- * after the last, up to the owner's limit; an online order from no account that its customer never
- * confirmed sending gets no reminders (decision 0047). Nothing for a paused host.
- */
+// Retries first, then new pushes; an unconfirmed anonymous order gets no reminders (0047).
 export async function claimPushes(
   db: Database,
   limit: number,
@@ -142,10 +127,10 @@ export interface PushResult {
 
 interface RowChange {
   id: number;
-  /** Seconds from now until it is due again; null: it is over (failed). */
+  // null: it is over (failed).
   delay: number | null;
   error: string | null;
-  /** The attempt did not happen (host paused, queue full, server stopping): it is not counted. */
+  // The attempt did not happen: it is not counted.
   uncounted: boolean;
 }
 
@@ -158,7 +143,6 @@ function changeFor({ push, result }: PushResult): RowChange | null {
   return { id: push.id, delay: delay ?? null, error: outcome.error, uncounted: false };
 }
 
-/** Keeps what became of the pushes: sent, gone, to be tried again, failed, put off, let go. */
 export async function recordResults(db: Database, results: PushResult[]) {
   const outcomes = results.flatMap(({ push, result }) =>
     result.kind === "done" ? [{ push, outcome: result.outcome }] : [],
@@ -170,7 +154,6 @@ export async function recordResults(db: Database, results: PushResult[]) {
       .set({ state: "sent", sent_at: sql`now()`, claimed_until: null, last_error: null })
       .where(inArray(pushDeliveries.id, sent));
   const gone = outcomes.filter(({ outcome }) => outcome.kind === "gone").map(({ push }) => push.target.id);
-  // Their pushes go with them (on delete cascade).
   if (gone.length > 0)
     await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...new Set(gone)]));
   const changes = results.flatMap((result) => changeFor(result) ?? []);
@@ -189,7 +172,6 @@ export async function recordResults(db: Database, results: PushResult[]) {
   `);
 }
 
-/** Gives up the pushes still waiting long after their first attempt (decision 0047). */
 export async function giveUpStalePushes(db: Database) {
   await db
     .update(pushDeliveries)
@@ -206,7 +188,6 @@ export async function giveUpStalePushes(db: Database) {
     );
 }
 
-/** Forgets pushes older than two days (nothing reads them after their order's evening). */
 export async function prunePushes(db: Database) {
   await db.delete(pushDeliveries).where(lt(pushDeliveries.created_at, sql`now() - interval '2 days'`));
 }

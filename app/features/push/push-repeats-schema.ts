@@ -1,4 +1,3 @@
-/** The reminders' limit form (push-repeats-form.tsx), checked by the page and the server alike. */
 import { z } from "zod";
 
 export const DEFAULT_PUSH_REPEATS = 5;

@@ -1,8 +1,4 @@
-/**
- * The owner's limit on push reminders for an order left in Baru (a store setting, one for every
- * admin): read here and by the queue's planning (push-queue.server.ts), saved with its audit entry.
- * The caller has checked that the actor is an admin.
- */
+// The owner's limit on push reminders (one store setting); the caller has checked the actor is an admin.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";

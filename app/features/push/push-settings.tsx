@@ -1,8 +1,4 @@
-/**
- * Web Push on /admin/pengaturan-notifikasi (docs/decisions/0036-web-push.md): this device's
- * switch and the reminders' limit, loaded from /admin/notifikasi-push once the page runs (push
- * needs JavaScript; the page's other settings do not).
- */
+// Web Push on /admin/pengaturan-notifikasi (0036), loaded once the page runs: push needs JavaScript.
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";

@@ -1,9 +1,5 @@
-/**
- * The push worker every app server runs (docs/decisions/0036-web-push.md, 0047-push-backlog.md):
- * woken by new orders' notices, a timer and a place coming free in its pool, it leases only the
- * pushes its pool can send now and records the answers in batches. It never runs inside a checkout
- * or board request; its stop waits for its work in flight, bounded, before the database closes.
- */
+// The push worker every app server runs (0036, 0047): it leases only what its pool can send now, never
+// inside a request, and its stop waits (bounded) for its work before the database closes.
 import type { Database } from "../../../database/client.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { listenOrderChanges } from "../orders/live.server.ts";
@@ -20,27 +16,21 @@ import {
 import { sendPush, type SendOptions } from "./send-push.server.ts";
 
 export interface PushWorkerOptions {
-  /** How often the timer wakes the worker. */
   intervalMs?: number;
   timeoutMs?: number;
   limits?: Partial<PoolLimits>;
 }
 
 const TICK_MS = 5_000;
-/** The least time between two passes' starts: pushes still leave well within 2 s of the order. */
 const PASS_GAP_MS = 250;
-/** The same after a pass that took all it could: more pushes are due, each pass sends a batch. */
 const DRAIN_GAP_MS = 50;
 const GIVE_UP_EVERY_MS = 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 const FAILURE_LOG_EVERY_MS = 60_000;
-/** Answers recorded together: at most this many, or what came within RECORD_WAIT_MS. */
 const RECORD_BATCH = 32;
 const RECORD_WAIT_MS = 100;
-/** How long a stop waits for the pushes in flight (a little over one push's time limit). */
 export const STOP_GRACE_MS = 6_000;
 
-/** `work`, or nothing once `ms` have passed. */
 async function within(work: Promise<unknown> | null, ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
@@ -55,7 +45,6 @@ function sendJob(push: ClaimedPush, options: SendOptions) {
   return (signal: AbortSignal) => sendPush(push.target, message, { ...options, topic, signal });
 }
 
-/** Collects the pool's results and writes them in batches; `flush` writes what is waiting. */
 function recorder(db: () => Promise<Database>) {
   let waiting: PushResult[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -86,7 +75,6 @@ function recorder(db: () => Promise<Database>) {
   };
 }
 
-/** One pass that waits for every push service's answer (tests); returns how many pushes were tried. */
 export async function runPushRound(db: Database, options: SendOptions = {}): Promise<number> {
   const pool = new PushPool();
   let tried = 0;
@@ -114,14 +102,12 @@ export async function runPushRound(db: Database, options: SendOptions = {}): Pro
 }
 
 export interface PushWorker {
-  /** Takes no more work, waits for its pass and pushes in flight (bounded), then returns. */
   stop(graceMs?: number): Promise<void>;
 }
 
-/** The worker of this process: the dev server's module reloads start it again. */
+// One worker per process: the dev server's module reloads start it again, stopping the last one.
 const processWide = globalThis as typeof globalThis & { __nyalaPushWorker?: PushWorker };
 
-/** Starts this server's worker. */
 export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
   void processWide.__nyalaPushWorker?.stop(0);
   let stopping = false;
@@ -162,15 +148,13 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
     }
   }
 
-  /** A pass soon (another one after the pass in flight, if one is). */
   function wake() {
     if (stopping) return;
     if (running) {
       again = true;
       return;
     }
-    // Orders that come together are planned in one pass: a pass per order kept the embedded
-    // database busy with planning under a rush (a quarter of the checkout rate, decision 0045).
+    // Orders that come together are planned in one pass (0045).
     const wait = passedAt + (draining ? DRAIN_GAP_MS : PASS_GAP_MS) - Date.now();
     if (wait > 0) {
       waiting ??= setTimeout(() => {
@@ -183,7 +167,7 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
     running = pass()
       .catch((error: Error) => {
         if (stopping) return;
-        // A database away fails every pass: one line a minute, with how many were not shown.
+        // A database away fails every pass: one line a minute.
         if (Date.now() - failedAt < FAILURE_LOG_EVERY_MS) return void unlogged++;
         const more = unlogged ? ` (dan ${unlogged}× lagi sebelumnya)` : "";
         console.error(`Push pesanan gagal diproses${more}:`, error.message);
@@ -225,7 +209,6 @@ export function startPushWorker(options: PushWorkerOptions = {}): PushWorker {
   return worker;
 }
 
-/** Stops this process's worker, if one runs (the server's orderly stop, before the database closes). */
 export async function stopPushWorker(graceMs = STOP_GRACE_MS) {
   await processWide.__nyalaPushWorker?.stop(graceMs);
 }

@@ -1,9 +1,5 @@
-/**
- * One push to one browser's push service: encrypted and VAPID-signed by `web-push`, posted by
- * node:https within a time limit, only to an endpoint and addresses that pass
- * push-endpoint.server.ts (checked again here: a name can change), the answer sorted for the queue
- * (docs/decisions/0036-web-push.md, 0047, 0048).
- */
+// One push to one browser's push service (0036, 0047, 0048), posted only to addresses
+// push-endpoint.server.ts passes, checked again here: a name can change.
 import http from "node:http";
 import https from "node:https";
 import { checkedLookup, endpointFormProblem } from "./push-endpoint.server.ts";
@@ -11,27 +7,21 @@ import type { PushMessage } from "./push-message.ts";
 import type { PushTarget } from "./subscriptions.server.ts";
 import { SUBJECT_REQUIRED, vapidDetails } from "./vapid.server.ts";
 
-/** How long a push service may take (name, connection, TLS, answer) before the attempt counts as failed. */
 export const PUSH_TIMEOUT_MS = 5_000;
-/** A new order is news for a few minutes: after that a push service may drop it. */
 export const PUSH_TTL_SECONDS = 10 * 60;
-/** Connections one push service host gets at once (the pool, push-pool.server.ts, keeps to it too). */
 export const PER_HOST_CONNECTIONS = 4;
 
 export type PushOutcome =
   | { kind: "sent" }
-  /** 404 or 410: the browser unsubscribed or the subscription expired. */
+  // gone: 404 or 410; retry: timeout, no connection, 429 or 5xx; refused: any other answer.
   | { kind: "gone"; error: string }
-  /** Timeout, no connection, 429 or 5xx: worth another attempt later; `retryAfterS` from a 429. */
   | { kind: "retry"; error: string; retryAfterS?: number }
-  /** Any other answer (a bad request, a key the service refuses): another attempt would fail too. */
   | { kind: "refused"; error: string };
 
 export interface SendOptions {
   timeoutMs?: number;
   /** Pushes with the same topic replace each other while waiting at the push service. */
   topic?: string;
-  /** Ends the attempt (the server stopping): it counts as a retry. */
   signal?: AbortSignal;
 }
 

@@ -1,11 +1,10 @@
-// The admin app's service worker (docs/decisions/0036-web-push.md), served at /admin/sw.js for
-// /admin/: shows each push as a notification and opens its order on a tap. It caches nothing and
+// The admin app's service worker (0036), served at /admin/sw.js for /admin/: it caches nothing and
 // handles no fetch.
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
-/** What a push without a readable message shows (a browser must show something for each push). */
+// A browser must show something for each push, readable or not.
 const FALLBACK = {
   title: "Pesanan baru",
   body: "Buka papan pesanan.",
@@ -40,7 +39,6 @@ self.addEventListener("push", (event) => {
   );
 });
 
-/** The admin page a tap shows its order in: the board's window, else any admin window. */
 async function openOrder(url) {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const admin = windows.filter((client) => new URL(client.url).pathname.startsWith("/admin/"));

@@ -2,11 +2,7 @@ import { readFileSync } from "node:fs";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 
-/**
- * The admin app's service worker (service-worker.js), run in a bare context with the few
- * service worker APIs it uses: a push becomes a notification, and a tap shows its order in an
- * open admin window, or opens one.
- */
+// The admin app's service worker, run in a bare context with the few service worker APIs it uses.
 const SOURCE = readFileSync(new URL("./service-worker.js", import.meta.url), "utf8");
 const ORIGIN = "https://toko.example";
 

@@ -1,8 +1,5 @@
-/**
- * The admins' devices that receive Web Push (docs/decisions/0036-web-push.md); an admin changes
- * only their own. Endpoints must be a push service's (push-endpoint.server.ts, decision 0048),
- * keys a point on P-256; an admin keeps at most 10, counted under a lock on their account row.
- */
+// Admins' Web Push devices (0036, 0048): an admin changes only their own; endpoints must be a push
+// service's, keys a point on P-256; at most 10 an admin, counted under a lock on their account row.
 import { createHash, ECDH } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -13,7 +10,6 @@ import { refuse, written, type Refusal, type WriteResult } from "../../lib/write
 import { deviceName } from "./device-name.ts";
 import { ENDPOINT_MESSAGES, endpointProblem } from "./push-endpoint.server.ts";
 
-/** A device past this many makes the admin's oldest one stop receiving. */
 export const MAX_DEVICES_PER_ADMIN = 10;
 export const INVALID_SUBSCRIPTION =
   "Langganan push dari browser ini tidak valid. Muat ulang halaman lalu coba lagi.";
@@ -28,7 +24,6 @@ function onP256(key: Buffer): boolean {
   }
 }
 
-/** base64url of exactly `bytes` bytes (a key, a secret), as browsers give them. */
 const base64urlOf = (bytes: number, check: (decoded: Buffer) => boolean = () => true) =>
   z
     .string()
@@ -40,7 +35,6 @@ const base64urlOf = (bytes: number, check: (decoded: Buffer) => boolean = () => 
 
 export const PushSubscriptionSchema = z.object({
   endpoint: z.string().max(2000),
-  /** An uncompressed P-256 point. */
   p256dh: base64urlOf(65, (key) => key[0] === 4 && onP256(key)),
   auth: base64urlOf(16),
 });
@@ -52,7 +46,6 @@ export interface PushTarget {
   auth: string;
 }
 
-/** The columns a push is sent with. */
 export const pushTargetColumns = {
   id: pushSubscriptions.id,
   endpoint: pushSubscriptions.endpoint,
@@ -63,10 +56,9 @@ export const pushTargetColumns = {
 export type SubscribeResult =
   | WriteResult<{ id: number }>
   | Refusal
-  /** The endpoint's host could not be checked now (DNS away). */
+  // 503: the endpoint's host could not be checked now (DNS away).
   | { ok: false; status: 503; message: string };
 
-/** Turns push on for this browser: a new device, or one that subscribed again (new keys). */
 export async function savePushSubscription(
   db: Database,
   adminId: string,
@@ -81,7 +73,6 @@ export async function savePushSubscription(
   if (problem) return refuse(400, ENDPOINT_MESSAGES[problem]);
   const values = { ...parsed.data, user_id: adminId, device: deviceName(userAgent) };
   const id = await db.transaction(async (tx) => {
-    // One subscription of an admin at a time: the count below is then every device they have.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, adminId)).for("no key update");
     const [row] = await tx
       .insert(pushSubscriptions)
@@ -106,7 +97,6 @@ export async function savePushSubscription(
   return written({ id });
 }
 
-/** Turns push off for one of the admin's devices; false when it is not theirs (or gone already). */
 export async function removePushSubscription(
   db: Database,
   adminId: string,
@@ -119,7 +109,6 @@ export async function removePushSubscription(
   return removed.length > 0;
 }
 
-/** The admin's device with this endpoint, to send it a test push; null when it is not theirs. */
 export async function findAdminDevice(
   db: Database,
   adminId: string,
@@ -132,15 +121,11 @@ export async function findAdminDevice(
   return row ?? null;
 }
 
-/** A push service said the subscription is gone (404, 410): nothing is sent to it again. */
 export async function forgetSubscription(db: Database, id: number) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
-/**
- * SHA-256 (hex) of an endpoint: the settings page tells whether this browser's subscription is
- * one the server knows without the server handing out the endpoints of the admin's other devices.
- */
+// Lets the page tell whether this browser is known without handing out other devices' endpoints.
 export const endpointHash = (endpoint: string) => createHash("sha256").update(endpoint).digest("hex");
 
 export interface PushDevice {

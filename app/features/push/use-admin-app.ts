@@ -1,8 +1,5 @@
-/**
- * The admin area as an app (docs/decisions/0036-web-push.md): every admin page registers the
- * service worker (/admin/sw.js, scope /admin/), and a tapped notification moves an open admin
- * window to its order without a reload.
- */
+// Every admin page registers the service worker (/admin/sw.js, scope /admin/; 0036); a tapped
+// notification moves an open admin window to its order without a reload.
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 

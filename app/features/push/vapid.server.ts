@@ -1,15 +1,11 @@
-/**
- * The VAPID key pair that signs every push (docs/decisions/0036-web-push.md): VAPID_PUBLIC_KEY and
- * VAPID_PRIVATE_KEY, else a pair kept in `server_secrets`. Changing the pair orphans every
- * subscription; the private key is never logged or sent.
- */
+// The VAPID key pair that signs every push (0036): from the environment, else kept in `server_secrets`.
+// Changing the pair orphans every subscription; the private key is never logged or sent.
 import { getEnv } from "../../lib/env.server.ts";
 import { sharedSecret } from "../../lib/server-secret.server.ts";
 
 export interface VapidDetails {
   publicKey: string;
   privateKey: string;
-  /** Who the push services may contact about this sender: `mailto:…` or `https://…`; null: none set. */
   subject: string | null;
 }
 
@@ -18,10 +14,7 @@ let stored: Promise<VapidDetails> | undefined;
 export const SUBJECT_REQUIRED =
   "VAPID_SUBJECT belum diisi: isi dengan alamat https:// toko ini atau mailto: email pemilik yang nyata. Tanpanya layanan push Apple menolak setiap push, jadi iPhone tidak pernah berbunyi. Push ke perangkat admin tidak dikirim sampai diisi.";
 
-/**
- * Who the push services may write to: VAPID_SUBJECT, else the shop's https:// SITE_URL; outside
- * production an admin's address as a stand-in (which Apple may refuse: the page says so).
- */
+// Outside production an admin's address stands in (Apple may refuse it: the page says so).
 function subject(): string | null {
   const env = getEnv();
   if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
@@ -30,16 +23,12 @@ function subject(): string | null {
   return `mailto:${env.ADMIN_EMAILS[0] ?? "admin@nyala.invalid"}`;
 }
 
-/** No subject a push service accepts: the settings page says so, and production sends no push. */
 export const subjectMissing = () => {
   const env = getEnv();
   return !env.VAPID_SUBJECT && !env.SITE_URL?.startsWith("https://");
 };
 
-/**
- * Whether this server may send pushes. In production without a subject the shop still opens (a
- * first start on a laptop has none) but sends no push, and says why once in its log.
- */
+// In production without a subject the shop still opens but sends no push, and logs why once.
 export function pushesAllowed(): boolean {
   if (subject()) return true;
   console.warn(SUBJECT_REQUIRED);
@@ -75,7 +64,6 @@ async function loadKeys(): Promise<VapidDetails> {
   return { publicKey: pair.publicKey, privateKey: pair.privateKey, subject: subject() };
 }
 
-/** This shop's VAPID keys and subject, the same on every app server sharing its database. */
 export function vapidDetails(): Promise<VapidDetails> {
   if (!stored) {
     stored = loadKeys();
