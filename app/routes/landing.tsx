@@ -62,8 +62,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             alt="Semangkuk Mie Nyala pedas dengan cabai segar"
             {...HERO_IMAGE}
             fetchPriority="high"
-            // The first frame (the headline, the page's largest text on a phone) is not held back
-            // while the picture is decoded.
+            // The first frame is not held back while the picture is decoded.
             decoding="async"
             className="w-full rounded-[2rem] shadow-xl shadow-chili-800/20"
           />

@@ -2,22 +2,14 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
-/**
- * The warning dialog is fetched in the browser only when it opens: the root's error page is part
- * of every page's JavaScript, the dialog is not needed for most of them, and without JavaScript
- * it would not open anyway (the page says the same).
- */
+// Fetched only when it opens: the root's error page is in every page's JavaScript, the dialog rarely needed.
 const MessageDialog = lazy(() =>
   import("~/ui/dialog.tsx").then((module) => ({ default: module.MessageDialog })),
 );
 
 const ACCESS_DENIED_TITLE = "Akses Ditolak";
 
-/**
- * What a visitor sees instead of an admin page (rendered from an error answer, so none of the
- * admin's data is on it). Nobody signed in (401): the warning, then /beranda after 1500 ms.
- * Signed in without the admin role (403): the page says it is for admins.
- */
+// From an error answer, so no admin data is on it. 401: a warning, then /beranda; 403: for admins only.
 export function AccessDenied({ status, message }: { status: 401 | 403; message: string }) {
   const navigate = useNavigate();
   const [warning, setWarning] = useState(status === 401);

@@ -8,10 +8,6 @@ interface AdminLink {
   label: string;
 }
 
-/**
- * SPEC.md section 2: the sidebar's pages, plus the restaurant's own pages (#5) that the original
- * only had in the phone menu (laporan, outlet) or not at all (log perubahan).
- */
 const sidebarLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
@@ -28,7 +24,6 @@ const sidebarLinks: AdminLink[] = [
   { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
 ];
 
-/** SPEC.md section 2: the phone menu links produk, promo, outlet and laporan; #5 adds menu populer and the log. */
 const phoneLinks: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Pengguna" },
@@ -56,7 +51,7 @@ function CountBadge({
   testId,
 }: {
   count: number;
-  /** What the count counts, for screen readers: `belum dibaca`, `pesanan baru`. */
+  /** For screen readers: `belum dibaca`, `pesanan baru`. */
   label: string;
   inverted?: boolean;
   testId?: string;
@@ -76,9 +71,7 @@ function CountBadge({
 }
 
 interface Counts {
-  /** Unread notifications. */
   unread: number;
-  /** Orders waiting to be taken up. */
   newOrders: number;
 }
 
@@ -110,7 +103,6 @@ function AdminNavList({ links, counts }: { links: AdminLink[]; counts: Counts })
   );
 }
 
-/** Initials in a circle, or the account's photo when it has one. */
 export function Avatar({
   nama,
   photoUrl,
@@ -155,7 +147,6 @@ interface AdminIdentity {
   photo_url: string | null;
 }
 
-/** The header's profile menu: name, e-mail, Profil, Pengaturan and Keluar (back to /masuk). */
 function ProfileMenu({ admin }: { admin: AdminIdentity }) {
   const menuId = useId();
   const { pathname } = useLocation();
@@ -227,7 +218,6 @@ function ProfileMenu({ admin }: { admin: AdminIdentity }) {
   );
 }
 
-/** Sidebar, header and the page: the frame of every page under /admin. */
 export function AdminShell({
   admin,
   unread,
@@ -237,7 +227,6 @@ export function AdminShell({
 }: {
   admin: AdminIdentity;
   unread: number;
-  /** Orders waiting to be taken up: the badge beside "Pesanan". */
   newOrders: number;
   brand: string;
   children: React.ReactNode;
@@ -348,7 +337,6 @@ export function AdminShell({
   );
 }
 
-/** A page's heading row. */
 export function AdminPageHeader({ title, description }: { title: string; description?: string }) {
   return (
     <div className="mb-6">

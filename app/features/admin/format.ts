@@ -6,7 +6,6 @@ export const formatNumber = (value: number) => numberFormat.format(value);
 export const providerLabel = (provider: string) => (provider === "google" ? "Google" : "Email");
 export const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Pelanggan");
 
-/** SPEC.md section 9: names in the admin list are cut to 20 characters. */
 const NAME_DISPLAY_MAX = 20;
 
 export function truncateName(nama: string, max = NAME_DISPLAY_MAX): string {

@@ -1,6 +1,6 @@
 import type { SessionUser } from "../accounts/auth.server.ts";
 
-/** What the profile and account-settings pages show of the signed-in admin (never a hash). */
+/** Never the password hash. */
 export function profileOf(user: SessionUser) {
   return {
     nama: user.nama,

@@ -1,8 +1,5 @@
-/**
- * The admin's user list (searched in the database), dashboard figures and account deletion
- * (docs/decisions/0005-admin-access.md). Nothing here selects `password_hash`; an admin cannot
- * delete their own account, and the last admin is never deleted (admin rows are locked first).
- */
+// User list, dashboard figures and account deletion (0005). Nothing here selects `password_hash`;
+// an admin cannot delete their own account, and the last admin is never deleted.
 import { forgetUserSessions } from "../accounts/auth.server.ts";
 import { and, count, desc, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -27,15 +24,14 @@ interface UserPage {
   query: string;
   page: number;
   pageSize: number;
-  /** Matches counted up to USER_COUNT_CAP; `totalCapped` says the real number is larger. */
   total: number;
   totalCapped: boolean;
-  /** Known when the count is exact; null when there are more than USER_COUNT_CAP matches. */
+  /** null when there are more than USER_COUNT_CAP matches. */
   pageCount: number | null;
   hasNext: boolean;
 }
 
-/** `%text%` for LIKE with the text's own `%`, `_` and `\` taken literally. */
+/** `%text%` for LIKE, the text's own `%`, `_` and `\` taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
@@ -55,11 +51,7 @@ const rowColumns = {
   created_at: users.created_at,
 };
 
-/**
- * One page of users, newest first, optionally filtered by nama or e-mail (case-insensitive).
- * Counting stops at USER_COUNT_CAP, so a common name costs no more than a rare one; pages past
- * the cap are still reachable (the page asks for one row more to know whether a next one exists).
- */
+// Pages past the count's cap stay reachable: a page asks for one row more to know whether a next one exists.
 export async function listUsers(
   db: Database,
   options: { query?: string; page?: number; pageSize?: number } = {},
@@ -103,7 +95,6 @@ interface UserStats {
   byProvider: { password: number; google: number };
 }
 
-/** The dashboard's figures, counted by the database. */
 export async function userStats(db: Database, now = new Date()): Promise<UserStats> {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
   const [row] = await db
@@ -124,7 +115,6 @@ export async function userStats(db: Database, now = new Date()): Promise<UserSta
   };
 }
 
-/** The newest sign-ups, for the dashboard. */
 export async function newestUsers(db: Database, limit = 5): Promise<UserRow[]> {
   return db.select(rowColumns).from(users).orderBy(desc(users.created_at), desc(users.id)).limit(limit);
 }
@@ -141,18 +131,13 @@ type DeleteUserResult =
   | { ok: true; deleted: { id: string; nama: string } }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
-/**
- * Deletes `targetId` on behalf of `actorId`. The user's sessions and notifications go with the
- * row (foreign keys ON DELETE CASCADE), and every server forgets its sessions, so a deleted user
- * is signed out at once.
- */
+// Sessions and notifications go with the row (ON DELETE CASCADE); every server forgets its sessions at once.
 export async function deleteUser(db: Database, actorId: string, targetId: string): Promise<DeleteUserResult> {
   const id = targetId.trim();
   if (!id) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.emptyId };
   if (id === actorId) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.self };
   const result = await db.transaction(async (tx): Promise<DeleteUserResult> => {
-    // Lock every admin row: two admins deleting each other wait for one another, and the second
-    // sees that only one admin is left.
+    // Lock every admin row: two admins deleting each other wait, and the second sees one admin left.
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
     if (!target) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };

@@ -14,17 +14,13 @@ export interface MenuItemView {
   harga: number;
   gambar: string;
   tersedia: boolean;
-  /** The dish this item is one level of (`Mie Nyala`), or null. */
   level_family: string | null;
-  /** This item's spice level within its family, or null. */
   level: number | null;
-  /** Every level of the family (this item included), lowest first; empty without a family. */
   levels: LevelChoice[];
-  /** Portions left today when few are (`Sisa N`); null when plenty or unlimited; 0 = Habis. */
+  /** `Sisa N` when few are left; null when plenty or unlimited; 0 = Habis. */
   sisa: number | null;
 }
 
-/** A category of the full menu on /produk, with its items (sold-out ones included). */
 export interface MenuSection {
   id: string;
   nama: string;
@@ -36,15 +32,12 @@ export interface SlideView {
   title: string;
   text: string;
   image: string;
-  /** The dish the slide's order link names; falls back to the slide's title. */
   orderName: string;
-  /** The slide's dish, ordered by its "Pesan Sekarang"; null: the slide links to the menu. */
+  /** null: the slide links to the menu. */
   menuItemId: string | null;
-  /** The slide's dish is switched off or out of today's portions: Habis instead of its order link. */
   soldOut: boolean;
 }
 
-/** A dish as its card, its level choices and the cart's pricing read it. */
 export const dishColumns = {
   id: menuItems.id,
   nama: menuItems.nama,
@@ -55,7 +48,6 @@ export const dishColumns = {
   level: menuItems.level,
 };
 
-/** A menu item as the storefront shows it (with `categories` joined); the admin pages reuse it. */
 export const menuItemColumns = {
   ...dishColumns,
   kategori: categories.nama,
@@ -65,10 +57,7 @@ export const menuItemColumns = {
 
 type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
 
-/**
- * Gives each item the levels of its family (one more query, only when a family is shown) and
- * today's few portions left: an item at zero is `Habis` like one switched off (0044).
- */
+// Adds each family's levels and today's portions left: an item at zero is `Habis`, as if switched off (0044).
 async function withLevels(
   db: Database,
   rows: Omit<MenuItemView, "levels" | "sisa">[],
@@ -85,7 +74,6 @@ async function withLevels(
   }));
 }
 
-/** Every level family of the menu: its levels, lowest first. */
 async function levelFamilies(db: Database, portions: ReadonlyMap<string, number>) {
   const members = await db.select(dishColumns).from(menuItems).where(isNotNull(menuItems.level_family));
   return groupLevelFamilies(
@@ -103,17 +91,10 @@ async function rankedItems(db: Database, rank: RankColumn): Promise<MenuItemView
   return withLevels(db, rows);
 }
 
-/** The three dishes of the landing page `/`. */
 export const getFeaturedItems = (db: Database) => rankedItems(db, "featured_rank");
-/** The six best sellers of `/beranda`. */
 export const getBestSellers = (db: Database) => rankedItems(db, "best_seller_rank");
-/** The four products of `/produk`. */
 export const getProdukItems = (db: Database) => rankedItems(db, "produk_rank");
 
-/**
- * The whole menu for /produk: every category in its order (an empty one left out), each with
- * its items; the levels of one dish side by side, lowest first.
- */
 export async function getMenuSections(db: Database): Promise<MenuSection[]> {
   const [sections, rows] = await Promise.all([
     db
@@ -136,7 +117,6 @@ export async function getMenuSections(db: Database): Promise<MenuSection[]> {
     .filter((section) => section.items.length > 0);
 }
 
-/** A slide's own words and picture, as the storefront and /admin/banner show them. */
 export const slideViewColumns = {
   id: slides.id,
   title: slides.title,
@@ -144,7 +124,6 @@ export const slideViewColumns = {
   image: slides.image,
 };
 
-/** The home page's slides; a dish switched off or out of today's portions is sold out, as its card. */
 export async function getActiveSlides(db: Database): Promise<SlideView[]> {
   const [rows, portions] = await Promise.all([
     db

@@ -1,8 +1,4 @@
-/**
- * The menu's categories (Makanan, Minuman, Cemilan, and any the owner adds in /admin/menu): the
- * full menu on /produk is grouped by them, in their `urutan`; renamed and moved in place. A category
- * is deleted only while no item is in it. The caller has already checked that the actor is an admin.
- */
+// The menu's categories, in their `urutan`; deleted only while no item is in it. The caller checked admin.
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems } from "../../../database/schema.ts";
@@ -17,7 +13,6 @@ export interface AdminCategory {
   id: string;
   nama: string;
   urutan: number;
-  /** How many menu items it holds. */
   items: number;
 }
 
@@ -72,7 +67,6 @@ export async function createCategory(
   return result;
 }
 
-/** Renames category `id` and moves it to its new `urutan`; its items follow (they name it by id). */
 export async function updateCategory(
   db: Database,
   actor: Actor,

@@ -6,11 +6,7 @@ import { FormMessage } from "~/ui/form-message.tsx";
 import type { AdminCategory } from "./categories.server.ts";
 import { CategorySchema, nextCategoryPosition } from "./category-schema.ts";
 
-/**
- * The categories of the menu, under /admin/menu's list: each with how many items it holds, a
- * form to rename or move it, a delete button (refused with the reason while it holds any), and a
- * form for a new one. Plain POSTs (`kategori-baru`, `kategori-ubah`, `kategori-hapus`).
- */
+// The categories under /admin/menu's list; plain POSTs (`kategori-baru`, `kategori-ubah`, `kategori-hapus`).
 export function CategoryManager({
   categories,
   answer,

@@ -1,7 +1,4 @@
-/**
- * The category form of /admin/menu (a new category of the full menu on /produk), shared by the
- * page (Conform) and the server (categories.server.ts).
- */
+// The category form of /admin/menu, for the page (Conform) and the server (categories.server.ts).
 import { z } from "zod";
 import { positionField, textField } from "../../lib/form-schema.ts";
 
@@ -22,6 +19,5 @@ export const CategorySchema = z.object({
   urutan: positionField(CATEGORY_MESSAGES.urutan),
 });
 
-/** The position a new category takes: after the last one (at most 99). */
 export const nextCategoryPosition = (list: readonly { urutan: number }[]) =>
   Math.min(99, Math.max(0, ...list.map((category) => category.urutan)) + 1);

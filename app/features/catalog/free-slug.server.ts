@@ -1,9 +1,8 @@
-/** The readable ids of categories and menu items (`minuman-dingin`, `mie-nyala-2`), taken from their names. */
+// Readable ids of categories and menu items (`minuman-dingin`, `mie-nyala-2`), taken from their names.
 import { sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../../database/client.server.ts";
 
-/** `Minuman Dingin` → `minuman-dingin`, at most `max` characters; `fallback` where nothing is left. */
 function slugOf(nama: string, max: number, fallback: string): string {
   return (
     nama
@@ -17,7 +16,6 @@ function slugOf(nama: string, max: number, fallback: string): string {
   );
 }
 
-/** The slug of `nama`, or the first of `slug-2`, `slug-3`… that no row of `table` holds in `id`. */
 export async function freeSlug(
   db: Pick<Database, "select">,
   table: PgTable,

@@ -1,9 +1,6 @@
 import type { MenuItemView } from "./catalog.server.ts";
 
-/**
- * The full menu's cards: one per dish, so a level family is one card (0023). Its lowest level that
- * can be ordered stands for it (picture, description, the picker's first choice).
- */
+// One card per dish (0023): its lowest orderable level stands for it (picture, description, first choice).
 export function oneCardPerDish(items: readonly MenuItemView[]): MenuItemView[] {
   const seen = new Set<string>();
   return items.flatMap((item) => {
@@ -15,7 +12,6 @@ export function oneCardPerDish(items: readonly MenuItemView[]): MenuItemView[] {
   });
 }
 
-/** The lowest price among a dish's levels that can be ordered (all of them when none can). */
 export function lowestPrice(item: MenuItemView): number {
   const open = item.levels.filter((level) => level.tersedia);
   return Math.min(...(open.length > 0 ? open : item.levels).map((level) => level.harga));

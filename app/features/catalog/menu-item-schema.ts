@@ -1,8 +1,4 @@
-/**
- * The menu item form's rules (/admin/menu), shared by the page and the server
- * (docs/decisions/0029-one-form-pattern.md); menu-items.server.ts also checks what only the
- * database knows. Tests assert every message to the character.
- */
+// Menu item form rules for page and server (0029); menu-items.server.ts checks what only the database knows.
 import { z } from "zod";
 import { checkbox, textField, wholeNumber } from "../../lib/form-schema.ts";
 import { levelInName } from "./level-name.ts";
@@ -32,7 +28,6 @@ export const MENU_MESSAGES = {
     `${family} Level ${level} sudah ada: ${nama}. Pilih level lain atau ubah menu itu.`,
 } as const;
 
-/** `""` (no level) or a level 0–5. */
 const levelField = z.preprocess(
   (value) => (value === undefined || value === "" ? null : wholeNumber(value)),
   z
@@ -57,7 +52,7 @@ const portionsField = z.preprocess(
 export const MenuItemSchema = z
   .object({
     nama: textField(60, MENU_MESSAGES.namaTooLong, MENU_MESSAGES.namaRequired),
-    /** The category's name, as the select sends it; the server checks that it exists. */
+    /** The category's name; the server checks that it exists. */
     kategori: textField(40, MENU_MESSAGES.kategori, MENU_MESSAGES.kategori),
     deskripsi: textField(300, MENU_MESSAGES.deskripsi),
     harga: z.preprocess(
@@ -72,7 +67,6 @@ export const MenuItemSchema = z
         .max(1_000_000, MENU_MESSAGES.hargaRange),
     ),
     tersedia: checkbox,
-    /** The dish this item is a level of (`Mie Nyala`); empty for an item without levels. */
     level_family: textField(40, MENU_MESSAGES.familyTooLong).transform((value) => value.replace(/\s+/g, " ")),
     level: levelField,
     porsi_harian: portionsField,

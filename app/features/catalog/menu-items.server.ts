@@ -1,8 +1,5 @@
-/**
- * The menu items admins change in /admin/menu (create, edit, sold out, delete): input checked with
- * MenuItemSchema, the change and its audit entry in one transaction, photos through
- * media/photo-writes.server.ts. Callers have checked `requireAdmin`; the actor given is trusted.
- */
+// /admin/menu's writes: each change and its audit entry in one transaction, photos via media/photo-writes.
+// Callers have checked `requireAdmin`; the actor given is trusted.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems } from "../../../database/schema.ts";
@@ -17,7 +14,6 @@ import { menuItemColumns, type MenuItemView } from "./catalog.server.ts";
 import { freeSlug } from "./free-slug.server.ts";
 import { MENU_MESSAGES, MenuItemSchema, type MenuItemValues } from "./menu-item-schema.ts";
 
-/** A row of /admin/menu: the item as the menu shows it, with its daily portions and its places. */
 export interface AdminMenuItem extends Omit<MenuItemView, "levels" | "sisa"> {
   porsi_harian: number | null;
   featured_rank: number | null;
@@ -46,17 +42,12 @@ export function listMenuItemsForAdmin(db: Database): Promise<AdminMenuItem[]> {
 
 type Reader = Pick<Database, "select">;
 
-/** The columns a checked form writes: its category's id and the family as already spelled. */
 type MenuColumns = Omit<MenuItemValues, "kategori" | "level_family"> & {
   category_id: string;
   level_family: string | null;
 };
 
-/**
- * What only the database can check: the category exists, and the family's level is not held by
- * another item (`id`, when editing, is the item itself). A family is matched without regard to
- * case and keeps the spelling it has (`mie nyala` joins `Mie Nyala`).
- */
+// A family is matched regardless of case and keeps its spelling (`mie nyala` joins `Mie Nyala`).
 async function menuColumns(
   db: Reader,
   values: MenuItemValues,
@@ -96,7 +87,7 @@ async function menuColumns(
   return { ok: true, columns: { ...rest, category_id: category.id, level_family: family } };
 }
 
-/** Two saves claiming one level at the same moment: the database's unique index refuses the second. */
+// Two saves claiming one level at once: the unique index refuses the second.
 function isLevelTaken(error: unknown): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
@@ -177,10 +168,8 @@ export async function updateMenuItem(
       photo,
       { kind: "menu", notFound: MENU_MESSAGES.notFound, exists },
       async (tx, image) => {
-        // The row locked until this change commits: simultaneous edits of one item queue here, the
-        // last to commit wins whole, and each audit entry describes the change from the values it
-        // actually replaced. Locked alone first, then read with its category: a locking read over
-        // the join would drop the row when a queued edit had moved it to another category.
+        // Locked until this change commits: edits of one item queue, and each audit entry describes what it replaced.
+        // Locked alone, then read with its category: a locking read over the join would drop a row moved meanwhile.
         const [locked] = await tx
           .select({ id: menuItems.id })
           .from(menuItems)
@@ -212,7 +201,6 @@ export async function updateMenuItem(
   );
 }
 
-/** Marks an item sold out (`Habis`) or available again, from the menu list. */
 export async function setMenuItemAvailability(
   db: Database,
   actor: Actor,
@@ -240,10 +228,7 @@ export async function setMenuItemAvailability(
   return written(undefined);
 }
 
-/**
- * Deletes a menu item. Past orders keep their lines (name and price were copied at order time);
- * a slide that linked to it falls back to its own title.
- */
+// Past orders keep their lines (copied name and price); a slide linking to it falls back to its own title.
 export function deleteMenuItem(db: Database, actor: Actor, id: string): Promise<WriteResult> {
   return deleteWithPhoto(db, MENU_MESSAGES.notFound, async (tx) => {
     const [row] = await tx

@@ -1,8 +1,4 @@
-/**
- * What the picture cards of /beranda (promos, slides) share: a numeric id, a title, a picture,
- * and the same ways to be found, created, updated and deleted. Each kind describes itself as a
- * PictureCard (promotions/promos.server.ts, slides.server.ts) and adds what differs.
- */
+// What /beranda's picture cards (promos, slides) share; each kind describes itself as a PictureCard.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import type { promos, slides } from "../../../database/schema.ts";
@@ -17,23 +13,20 @@ import {
 } from "../media/photo-writes.server.ts";
 
 export interface PictureCard {
-  /** The audit entry's entity and the pictures' folder. */
   kind: "promo" | "slide";
   table: typeof promos | typeof slides;
-  /** How the audit log names one (`Promo`, `Banner`). */
   label: string;
   messages: { notFound: string; photoRequired: string };
 }
 
 export const cardNotFound = (card: PictureCard) => refuse(404, card.messages.notFound);
 
-/** Whether a card with this id exists (an id beyond PostgreSQL's integers never does). */
+/** An id beyond PostgreSQL's integers never exists. */
 async function cardExists(db: Database, { table }: PictureCard, id: number): Promise<boolean> {
   if (!isRowId(id)) return false;
   return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
 }
 
-/** A new card with its picture: `insert` writes the row and answers its id; audited here. */
 export function createCard(
   db: Database,
   actor: Actor,
@@ -56,10 +49,7 @@ export function createCard(
   });
 }
 
-/**
- * An edit of card `id`, with a new picture or none: `update` changes the row (locked, so its audit
- * entry describes what it replaced) and answers the picture it showed, or false when it is gone.
- */
+// `update` changes the locked row and answers its old picture, or false when the row is gone.
 export function updateCard(
   db: Database,
   card: PictureCard,

@@ -1,7 +1,4 @@
-/**
- * Daily portions in the database: taken and given back inside the transaction that records or
- * cancels an order, read for the storefront and the board (docs/decisions/0044-daily-portions.md).
- */
+// Daily portions in the database: taken and given back in the order's own transaction (0044).
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { dailyPortions, menuItems, orderPortions } from "../../../database/schema.ts";
@@ -12,22 +9,20 @@ import type { OpeningDay } from "../store/opening-hours.ts";
 import { getStoreSettings } from "../store/settings.server.ts";
 import { MAX_PORTIONS, PORTION_MESSAGES, portionDay, shownPortions } from "./portions.ts";
 
-/** The recording's (or cancellation's) transaction. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Writer = Pick<Database, "select" | "insert" | "update" | "delete">;
 
-/** Where the business day comes from: the store's hours and zone (StoreSettings has both). */
 export interface PortionStore {
   openingHours: readonly OpeningDay[];
   timezone: string;
 }
 
-/** Thrown inside the transaction so that nothing of the order is written; say `message`, 409. */
+/** Thrown inside the transaction so nothing of the order is written; say `message`, 409. */
 export class PortionsRefused extends Error {
   readonly status = 409 as const;
 }
 
-/** Whether a page's `Sisa N`/`Habis` changed: call `announcePortions` after the commit. */
+/** Call `announcePortions` with it after the commit. */
 export interface PortionChange {
   shownChanged: boolean;
 }
@@ -37,7 +32,7 @@ export interface PortionLine {
   jumlah: number;
 }
 
-/** Today's row of every limited item among `ids`, made full from `porsi_harian` if missing. */
+/** Today's rows of the limited items among `ids`, made full from `porsi_harian` if missing. */
 async function ensureDay(tx: Writer, ids: readonly string[], day: string) {
   await tx
     .insert(dailyPortions)
@@ -56,12 +51,8 @@ async function ensureDay(tx: Writer, ids: readonly string[], day: string) {
     .onConflictDoNothing();
 }
 
-/**
- * Takes the lines' portions of today's count for `orderId`, or throws PortionsRefused (the
- * caller's transaction then rolls back whole). Each count moves by one conditional UPDATE
- * (`sisa >= n`), items in id order, so concurrent orders on any number of servers wait for each
- * other's row and never take a count below zero.
- */
+// One conditional UPDATE (`sisa >= n`) per count, items in id order: concurrent orders on any server wait for
+// each other's row and never take a count below zero. A refusal throws; the caller's transaction rolls back.
 export async function takePortions(
   tx: Writer,
   {
@@ -123,10 +114,7 @@ export async function takePortions(
   return { shownChanged };
 }
 
-/**
- * Gives back everything `orderIds` hold, each to the day it was taken from (once: the holding
- * rows are deleted). For a cancellation, and before an edit takes its new lines again.
- */
+// Each hold goes back once, to the day it was taken from (the holding rows are deleted).
 export async function givePortions(tx: Writer, orderIds: readonly number[]): Promise<PortionChange> {
   if (orderIds.length === 0) return { shownChanged: false };
   const given = await tx
@@ -152,7 +140,6 @@ export async function givePortions(tx: Writer, orderIds: readonly number[]): Pro
   return { shownChanged };
 }
 
-/** An edit: gives back what the order held, then takes its new lines (throws like takePortions). */
 export async function retakePortions(
   tx: Writer,
   request: Parameters<typeof takePortions>[1],
@@ -162,12 +149,10 @@ export async function retakePortions(
   return { shownChanged: given.shownChanged || taken.shownChanged };
 }
 
-/** After the commit: when a page's `Sisa N`/`Habis` changed, every server renders it again. */
 export function announcePortions(...changes: PortionChange[]) {
   if (changes.some((change) => change.shownChanged)) invalidateContentCache();
 }
 
-/** What the storefront shows today: the items with few or no portions left, by id. */
 export async function shownPortionsToday(
   db: Database,
   store: PortionStore,
@@ -190,7 +175,6 @@ export async function shownPortionsToday(
   );
 }
 
-/** The same, now on the store's clock: what the cached menu and pricing read (content cache). */
 export const shownPortionsNow = async (db: Database) =>
   shownPortionsToday(db, await getStoreSettings(db), storeDate());
 
@@ -201,7 +185,6 @@ export interface TodaysPortion {
   sisa: number;
 }
 
-/** The board's panel: every limited item with its daily count and what is left today. */
 export async function todaysPortions(db: Database, store: PortionStore, at: Date): Promise<TodaysPortion[]> {
   const day = portionDay(store.openingHours, store.timezone, at);
   return db
@@ -217,7 +200,6 @@ export async function todaysPortions(db: Database, store: PortionStore, at: Date
     .orderBy(asc(menuItems.nama));
 }
 
-/** The owner sets what is left today of one item (the board's panel); audited. */
 export async function setTodaysPortion(
   db: Database,
   actor: Actor,

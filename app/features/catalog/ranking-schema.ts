@@ -1,10 +1,6 @@
-/**
- * The menu placement form's rules (/admin/menu-populer), shared by the page (Conform) and the
- * server (rankings.server.ts).
- */
+// The /admin/menu-populer form's rules, for the page (Conform) and the server (rankings.server.ts).
 import { z } from "zod";
 
-/** How many items each storefront page shows: featured on `/`, best sellers on `/beranda`, `/produk`. */
 export const RANK_LIMITS = { featured: 3, bestSellers: 6, produk: 4 } as const;
 
 export const RANKING_MESSAGES = {
@@ -15,7 +11,6 @@ export const RANKING_MESSAGES = {
   unknown: "Ada menu yang tidak dikenal. Muat ulang halaman lalu coba lagi.",
 } as const;
 
-/** One list's menu ids in display order; its empty places ("") left out. */
 const idList = (max: number, message: string) =>
   z.preprocess(
     (value) => (Array.isArray(value) ? value : value === undefined || value === "" ? [] : [value]),

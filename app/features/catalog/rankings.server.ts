@@ -1,8 +1,4 @@
-/**
- * Which menu items `/`, `/beranda` and `/produk` show and in which order (/admin/menu-populer):
- * checked with RankingSchema, the three lists replaced at once with their audit entry in one
- * transaction. The caller has checked `requireAdmin`.
- */
+// The three placement lists, replaced at once with their audit entry; the caller has checked `requireAdmin`.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { menuItems } from "../../../database/schema.ts";
@@ -16,7 +12,6 @@ type RankColumn = "featured_rank" | "best_seller_rank" | "produk_rank";
 
 const anyRanked = sql`${menuItems.featured_rank} is not null or ${menuItems.best_seller_rank} is not null or ${menuItems.produk_rank} is not null`;
 
-/** Replaces the three placements at once, each list in its display order. */
 export async function setMenuRankings(db: Database, actor: Actor, input: unknown): Promise<WriteResult> {
   const parsed = parseAdminInput(RankingSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);
@@ -60,7 +55,6 @@ export async function setMenuRankings(db: Database, actor: Actor, input: unknown
   return written(undefined);
 }
 
-/** The current placements, each list in display order (the menu-populer form). */
 export async function rankedIds(db: Database) {
   const rows = await db
     .select({

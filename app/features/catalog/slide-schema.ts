@@ -1,7 +1,4 @@
-/**
- * The banner (carousel slide) form's rules (/admin/banner), shared by the page (Conform) and the
- * server (slides.server.ts).
- */
+// The /admin/banner slide form's rules, for the page (Conform) and the server (slides.server.ts).
 import { z } from "zod";
 import { checkbox, positionField, textField, trimmed } from "../../lib/form-schema.ts";
 
@@ -18,7 +15,7 @@ export const SLIDE_MESSAGES = {
 export const SlideSchema = z.object({
   title: textField(60, SLIDE_MESSAGES.titleTooLong, SLIDE_MESSAGES.titleRequired),
   text: textField(160, SLIDE_MESSAGES.text),
-  /** The dish the slide's "Pesan Sekarang" link orders; empty = the slide's title. */
+  /** The dish "Pesan Sekarang" orders; empty: the slide's title. */
   menu_item_id: z.preprocess(
     (value) => trimmed(value ?? ""),
     z.string({ error: SLIDE_MESSAGES.menu }).max(100, SLIDE_MESSAGES.menu),

@@ -1,8 +1,4 @@
-/**
- * The /beranda carousel slides (/admin/banner): checked with SlideSchema, written with the audit
- * entry in one transaction (picture-cards.server.ts, media/photo-writes.server.ts)
- * (docs/decisions/0027-promotions-in-one-folder.md). The caller has checked `requireAdmin`.
- */
+// The /beranda slides: each write with its audit entry in one transaction (0027); the caller checked admin.
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { menuItems, slides } from "../../../database/schema.ts";
@@ -36,7 +32,7 @@ export function listSlidesForAdmin(db: Database) {
     .orderBy(asc(slides.urutan), asc(slides.id));
 }
 
-/** The name of the dish a slide links to; "" for none, null for an id no item has. */
+/** "" for none, null for an id no item has. */
 async function slideMenuName(db: Pick<Database, "select">, menuItemId: string | null) {
   if (!menuItemId) return "";
   const [row] = await db.select({ nama: menuItems.nama }).from(menuItems).where(eq(menuItems.id, menuItemId));

@@ -2,16 +2,8 @@ import { formatRupiah } from "~/lib/format.ts";
 import { SPICE_LEVELS, type LevelChoice } from "~/features/catalog/spice-levels.ts";
 import { ChiliMeter } from "./spice-level-icons.tsx";
 
-/**
- * The levels of a dish as radio buttons (docs/decisions/0023-spice-level-families.md): each is its
- * own menu item, shown with its name, description, chillies and its own price; a sold-out level
- * is shown but cannot be chosen. In the picker dialog (controlled, `chosen`) and on the level
- * page without JavaScript (a plain required choice, `initial` checked).
- */
-/**
- * A row's highlight: from the state in the dialog (Chromium does not restyle `:has(:checked)`
- * when React sets `checked`, so two rows looked chosen), from the radio itself without JavaScript.
- */
+// A dish's levels as radio buttons (0023); a sold-out level shows but cannot be chosen.
+// From state in the dialog: Chromium does not restyle `:has(:checked)` when React sets `checked`.
 const selectedStyle = (selected: boolean | null) =>
   selected === null
     ? "border-stone-200 has-[:checked]:border-chili-600 has-[:checked]:bg-chili-50"

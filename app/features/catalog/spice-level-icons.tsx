@@ -1,7 +1,6 @@
 /** Chillies that show a spice level (the product card's badge, the cart, the level choices). */
 import { MAX_LEVEL } from "~/features/catalog/spice-levels.ts";
 
-/** A red chilli; `muted` draws it pale (a level below this one). */
 export function ChiliIcon({ muted = false, className = "size-4" }: { muted?: boolean; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={className}>
@@ -20,7 +19,6 @@ export function ChiliIcon({ muted = false, className = "size-4" }: { muted?: boo
   );
 }
 
-/** `level` of five chillies coloured, the rest pale. */
 export function ChiliMeter({ level, className = "" }: { level: number; className?: string }) {
   return (
     <span className={`inline-flex gap-0.5 ${className}`} aria-hidden="true">

@@ -2,11 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { LevelChoice } from "~/features/catalog/spice-levels.ts";
 import { SpiceLevelChoices } from "./spice-level-choices.tsx";
 
-/**
- * Asks for the spice level of a dish before it goes into the cart: the levels its family has
- * (each its own menu item and price), starting on the level of the card that opened it. A native
- * <dialog>: focus is trapped, Escape cancels, the page behind is inert. The choice is required.
- */
+// A native <dialog> asking a dish's level before it goes into the cart: focus trapped, Escape cancels.
 export function SpiceLevelPicker({
   open,
   family,
@@ -16,10 +12,8 @@ export function SpiceLevelPicker({
   onCancel,
 }: {
   open: boolean;
-  /** The dish (`Mie Nyala`). */
   family: string;
   levels: readonly LevelChoice[];
-  /** The level chosen when it opens (the card's own), if it can be ordered. */
   initial: number | null;
   onChoose(level: number): void;
   onCancel(): void;

@@ -1,8 +1,4 @@
-/**
- * Spice levels and the level families that sell them: each level is its own menu item
- * (docs/decisions/0023-spice-level-families.md). Shared by the picker, cart, server check and
- * WhatsApp message, so the words match everywhere.
- */
+// Spice levels and the level families that sell them (0023), shared so the words match everywhere.
 export const MIN_LEVEL = 0;
 export const MAX_LEVEL = 5;
 
@@ -24,13 +20,11 @@ export const SPICE_LEVELS: readonly SpiceLevel[] = [
 export const isSpiceLevel = (value: unknown): value is number =>
   typeof value === "number" && Number.isInteger(value) && value >= MIN_LEVEL && value <= MAX_LEVEL;
 
-/** `Level 3 (Pedas)`. */
 export function spiceLevelLabel(level: number): string {
   const entry = SPICE_LEVELS[level];
   return entry ? `Level ${level} (${entry.nama})` : `Level ${level}`;
 }
 
-/** One level of a family as the picker and the cart offer it: the member item and its price. */
 export interface LevelChoice {
   id: string;
   nama: string;
@@ -40,7 +34,6 @@ export interface LevelChoice {
   tersedia: boolean;
 }
 
-/** Items with their family, grouped: family name → its levels, lowest first. */
 export function groupLevelFamilies(
   items: readonly (Omit<LevelChoice, "level"> & { level_family?: string | null; level?: number | null })[],
 ): Map<string, LevelChoice[]> {
@@ -57,7 +50,6 @@ export function groupLevelFamilies(
   return families;
 }
 
-/** `Level 1–3` (or `Level 2` for a family of one), for the card's chip. */
 export function levelRangeText(levels: readonly LevelChoice[]): string {
   if (levels.length === 0) return "";
   const first = levels[0]!.level;

@@ -1,8 +1,4 @@
-/**
- * Photos uploaded in the admin pages: accepted only when the bytes are JPEG, PNG or WebP within
- * PHOTO_MAX_BYTES, re-encoded by sharp to WebP (no metadata survives) and stored by content hash
- * with smaller copies (docs/decisions/0035-photos-in-the-database.md).
- */
+// Uploaded photos: JPEG, PNG or WebP only, re-encoded to WebP without metadata, stored by content hash (0035).
 import { createHash } from "node:crypto";
 import type { Database } from "../../../database/client.server.ts";
 import { BODY_TOO_LARGE_MESSAGES, PHOTO_MAX_BYTES, UPLOAD_BODY_LIMIT } from "../../lib/body-limit.ts";
@@ -14,10 +10,7 @@ import { preparePhotos } from "./prepare-photos.server.ts";
 
 export const MAX_IMAGE_BYTES = PHOTO_MAX_BYTES;
 const MAX_PIXELS = 50_000_000;
-/**
- * Long side over short side: a picture is cropped to its slot, and a strip is first enlarged to
- * cover it (a 16,384 × 1 PNG grew to 7.8 million × 480 pixels: 67 s and 6 GB).
- */
+// Long side over short side: a thin strip would be enlarged to millions of pixels to cover its slot.
 const MAX_ASPECT = 10;
 
 export const IMAGE_KINDS = {
@@ -37,10 +30,8 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 export const isImageKind = (value: string): value is ImageKind => Object.hasOwn(IMAGE_KINDS, value);
-/** A stored picture's own name (not one of its copies): `<sha256>.webp`. */
 export const isStoredImageName = (value: string) => /^[a-f0-9]{64}\.webp$/.test(value);
 
-/** The file's format from its first bytes, or null when it is none of the three. */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
   if (starts(0xff, 0xd8, 0xff)) return "jpeg";
@@ -52,13 +43,11 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
 
 export type SavedImage = { ok: true; path: string } | { ok: false; message: string };
 
-/** A smaller copy of a stored full-size picture (already WebP at the page's aspect ratio). */
 async function shrink(full: Buffer | string, width: number): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(full).resize({ width }).webp({ quality: 80, effort: 4 }).toBuffer();
 }
 
-/** The picture's size from its header, before anything is decoded; null when it has none. */
 async function headerOf(input: Uint8Array) {
   try {
     return await (await loadSharp())(input).metadata();
@@ -67,10 +56,6 @@ async function headerOf(input: Uint8Array) {
   }
 }
 
-/**
- * Checks, resizes and stores an upload; returns its public path. The picture is cropped to the
- * page's aspect ratio around its centre of interest (sharp's "attention" strategy).
- */
 export async function saveImage(db: Database, file: Blob, kind: ImageKind): Promise<SavedImage> {
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   const input = new Uint8Array(await file.arrayBuffer());
@@ -108,7 +93,6 @@ export async function saveImage(db: Database, file: Blob, kind: ImageKind): Prom
   return { ok: true, path: `/gambar/${kind}/${hash}.webp` };
 }
 
-/** Deletes a stored picture and its smaller copies (missing ones are no error). */
 export async function removeStoredImage(db: Database, kind: ImageKind, name: string) {
   if (!isStoredImageName(name)) return;
   const copies = SMALLER_WIDTHS[kind].map((width) => name.replace(/\.webp$/, `-${width}.webp`));
@@ -119,10 +103,8 @@ export async function removeStoredImage(db: Database, kind: ImageKind, name: str
   );
 }
 
-/** A stored file's name: `<sha256>.webp`, or `<sha256>-<width>.webp` for one of its kind's copies. */
 const STORED_NAME = /^([a-f0-9]{64})(?:-(\d{2,4}))?\.webp$/;
 
-/** What GET /gambar/<kind>/<file> may serve: its photo's name and the copy's width (null: the picture itself). */
 export function storedImageRequest(
   kind: string,
   file: string,
@@ -135,11 +117,7 @@ export function storedImageRequest(
   return { name: `${kind}/${file}`, width };
 }
 
-/**
- * A stored image or one of its smaller copies, as a stream, or null (unknown kind, bad name, a
- * width the kind has no copy at, no such photo). A copy that is missing while its picture exists
- * (uploaded before copies were made) is made now and stored.
- */
+// A missing copy of a stored picture (uploaded before copies were made) is made now and stored.
 export async function openStoredImage(db: Database, kind: string, file: string): Promise<PhotoFile | null> {
   const wanted = storedImageRequest(kind, file);
   if (!wanted) return null;
@@ -152,11 +130,5 @@ export async function openStoredImage(db: Database, kind: string, file: string):
   return openPhoto(db, wanted.name);
 }
 
-/**
- * Reads an admin form that may carry a photo (multipart, or a plain form without one), like
- * `readForm` but within the upload limit (the photo's 5 MB plus the fields); past it, 413 with
- * the photo's limit as the message. The server holds every admin URL to the same limit while
- * the body streams in (lib/body-limit.ts), chunked or not.
- */
 export const readUploadForm = (request: Request): Promise<FormData> =>
   readFormWithin(request, UPLOAD_BODY_LIMIT, BODY_TOO_LARGE_MESSAGES.upload);

@@ -1,8 +1,4 @@
-/**
- * Stored photos by name: `photos` rows are what every server serves, each keeping a copy it may
- * lose under DATA_DIR/photo-cache/, filled and sent in slices so no whole photo sits in the heap
- * (docs/decisions/0035-photos-in-the-database.md).
- */
+// Stored photos: `photos` rows on every server, cached per server under DATA_DIR/photo-cache/ in slices (0035).
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -12,11 +8,9 @@ import type { Database } from "../../../database/client.server.ts";
 import { photos } from "../../../database/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 
-/** How much of a photo one query reads into memory on its way to the cache. */
 export const SLICE_BYTES = 64 * 1024;
 
 export const photoCacheDir = () => path.resolve(getEnv().DATA_DIR, "photo-cache");
-/** A stored photo's name: `<kind>/<sha256>.webp` or `<kind>/<sha256>-<width>.webp`. */
 export const PHOTO_NAME = /^[a-z]+\/[a-f0-9]{64}(?:-\d+)?\.webp$/;
 
 function cachePath(name: string) {
@@ -35,7 +29,6 @@ export interface PhotoFile {
   body: ReadableStream<Uint8Array>;
 }
 
-/** Drops cached photos that no row holds any more (deleted on another server, or a restore). */
 export async function pruneCache(db: Database) {
   const stored = new Set((await db.select({ name: photos.name }).from(photos)).map((row) => row.name));
   const root = photoCacheDir();
@@ -47,7 +40,6 @@ export async function pruneCache(db: Database) {
   }
 }
 
-/** Moves a file into the cache under the photo's name (copied, then removed, across disks). */
 export async function moveIntoCache(name: string, file: string) {
   const target = cachePath(name);
   await mkdir(path.dirname(target), { recursive: true });
@@ -62,7 +54,6 @@ export async function moveIntoCache(name: string, file: string) {
   }
 }
 
-/** Stores a photo (a name is its content: storing it twice changes nothing) and caches it here. */
 export async function putPhoto(db: Database, name: string, bytes: Uint8Array) {
   await db.insert(photos).values({ name, bytes }).onConflictDoNothing();
   const target = cachePath(name);
@@ -74,13 +65,11 @@ export async function putPhoto(db: Database, name: string, bytes: Uint8Array) {
   await rename(temporary, target);
 }
 
-/** Deletes photos from the database and from this server's cache (missing ones are no error). */
 export async function deletePhotos(db: Database, names: string[]) {
   await db.delete(photos).where(inArray(photos.name, names));
   await Promise.all(names.map((name) => rm(cachePath(name), { force: true })));
 }
 
-/** Copies a row into the cache, a slice at a time; false when there is no such row (any more). */
 async function fillCache(db: Database, name: string): Promise<boolean> {
   const [row] = await db
     .select({ size: sql<number>`octet_length(${photos.bytes})` })
@@ -109,7 +98,7 @@ async function fillCache(db: Database, name: string): Promise<boolean> {
   return true;
 }
 
-/** One copy per photo at a time, however many requests ask for it at once. */
+// One copy per photo at a time, however many requests ask for it at once.
 const filling = new Map<string, Promise<boolean>>();
 function fillOnce(db: Database, name: string): Promise<boolean> {
   let pending = filling.get(name);
@@ -120,7 +109,6 @@ function fillOnce(db: Database, name: string): Promise<boolean> {
   return pending;
 }
 
-/** The photo's cached file, copied from the database first if need be; null when there is none. */
 export async function cachedPhotoPath(db: Database, name: string): Promise<string | null> {
   const file = cachePath(name);
   return (await isFile(file)) || (await fillOnce(db, name)) ? file : null;
@@ -134,7 +122,6 @@ async function openCached(name: string): Promise<PhotoFile | null> {
   return { size: blob.size, body: blob.stream() };
 }
 
-/** A stored photo as a stream from this server's cache, or null when no row holds it. */
 export async function openPhoto(db: Database, name: string): Promise<PhotoFile | null> {
   return (await openCached(name)) ?? ((await fillOnce(db, name)) ? openCached(name) : null);
 }

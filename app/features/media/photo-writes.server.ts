@@ -1,8 +1,4 @@
-/**
- * Writes of rows that show an uploaded photo (menu item, promo, slide) so no photo is left behind
- * or goes missing: stored only for a valid write, removed when no row shows it, content cache
- * cleared after (docs/decisions/0035-photos-in-the-database.md).
- */
+// Writes of rows that show an uploaded photo, so no photo is left behind or goes missing (0035).
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { menuItems, promos, slides } from "../../../database/schema.ts";
@@ -18,14 +14,12 @@ import {
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The form field of the photo (its error shows beside it). */
 const PHOTO_FIELD = "foto";
 
-/** A file input left empty posts a nameless, empty file: that is "no new photo". */
+// A file input left empty posts a nameless, empty file: that is "no new photo".
 const isUpload = (value: unknown): value is Blob =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
-/** Stores an upload; its public path, null when there is none, or why it was refused. */
 async function storePhoto(
   db: Database,
   file: unknown,
@@ -37,11 +31,7 @@ async function storePhoto(
   return { ok: true, path: saved.path };
 }
 
-/**
- * Removes an uploaded photo (and its smaller copies) that no row shows any more. Photos are named
- * by their content, so the same picture uploaded for another item is one photo: it stays while
- * any row uses it. The app's own pictures (/images/…) are never removed.
- */
+// Photos are named by content: one stays while any row shows it; /images/… are never removed.
 async function discardPhoto(db: Database, stored: string | null) {
   const [, root, kind = "", name = ""] = stored?.split("/") ?? [];
   if (!stored || root !== "gambar" || !isImageKind(kind) || !isStoredImageName(name)) return;
@@ -54,10 +44,6 @@ async function discardPhoto(db: Database, stored: string | null) {
   await removeStoredImage(db, kind, name);
 }
 
-/**
- * Runs the transaction that uses a just-stored photo. When it does not happen (it answers
- * false, or throws) the photo is discarded, so a refused change leaves no photo behind.
- */
 async function transactionWithPhoto<T>(
   db: Database,
   stored: string | null,
@@ -74,7 +60,6 @@ async function transactionWithPhoto<T>(
   return result;
 }
 
-/** A new row with its photo, which it must have: `insert` writes it and answers its id. */
 export async function createWithPhoto<Id>(
   db: Database,
   photo: unknown,
@@ -90,11 +75,7 @@ export async function createWithPhoto<Id>(
   return written({ id });
 }
 
-/**
- * An edit that may bring a new photo. An unknown row (`exists`) is refused before the photo is
- * stored. `update` gets the new photo's path (null: keep the row's) and answers the photo the
- * row showed before, or false when the row is gone; a replaced photo no row shows is removed.
- */
+// `update` gets the new path (null: keep the row's) and answers the old photo, or false when the row is gone.
 export async function updateWithPhoto(
   db: Database,
   photo: unknown,
@@ -111,7 +92,6 @@ export async function updateWithPhoto(
   return written(undefined);
 }
 
-/** Deletes a row: `remove` answers the photo it showed (then removed), or false for no such row. */
 export async function deleteWithPhoto(
   db: Database,
   notFound: string,

@@ -1,8 +1,4 @@
-/**
- * Once per server before photos are used: older upload files (DATA_DIR/uploads) move into the
- * database and this server's cache, and cached photos no row holds are dropped; idempotent
- * (docs/decisions/0035-photos-in-the-database.md).
- */
+// Once per server: old DATA_DIR/uploads files move into the database, stray cached photos go; idempotent (0035).
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
@@ -13,17 +9,14 @@ import { moveIntoCache, PHOTO_NAME, pruneCache } from "./photo-store.server.ts";
 
 export interface MovedUploads {
   moved: number;
-  /** Files left where they were: a full picture whose bytes do not match its name (damaged). */
   left: string[];
 }
 
-/** A full picture's name is the SHA-256 of its bytes; a smaller copy's cannot be checked. */
 const isIntact = (file: string, bytes: Buffer) => {
   const full = /^([a-f0-9]{64})\.webp$/.exec(path.basename(file));
   return !full || createHash("sha256").update(bytes).digest("hex") === full[1];
 };
 
-/** Moves DATA_DIR/uploads' photos into the database, one file at a time; removes emptied folders. */
 export async function moveUploadsIntoDatabase(db: Database, dataDir: string): Promise<MovedUploads> {
   const uploads = path.join(dataDir, "uploads");
   const result: MovedUploads = { moved: 0, left: [] };
@@ -33,7 +26,6 @@ export async function moveUploadsIntoDatabase(db: Database, dataDir: string): Pr
     for (const file of await readdir(folder)) {
       const name = `${kind.name}/${file}`;
       const source = path.join(folder, file);
-      // An upload that died half-written.
       if (file.endsWith(".tmp")) await rm(source, { force: true });
       if (!PHOTO_NAME.test(name)) continue;
       const bytes = await readFile(source);
@@ -53,7 +45,7 @@ export async function moveUploadsIntoDatabase(db: Database, dataDir: string): Pr
 
 let prepared: Promise<void> | undefined;
 
-/** Runs once per process; every photo read or write waits for it. Failing, it says so and lets them go on. */
+// Every photo read or write waits for it; a failure is logged and they go on.
 export function preparePhotos(db: Database): Promise<void> {
   prepared ??= (async () => {
     const dataDir = path.resolve(getEnv().DATA_DIR);

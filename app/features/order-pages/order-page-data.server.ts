@@ -1,8 +1,4 @@
-/**
- * What the customer's order page shows, in words: the server writes the labels, times and lines
- * once (for the page and for each live event), so the page's JavaScript only puts them in place
- * (it stays within the storefront's budget, and the words are the server's in both renders).
- */
+// The order page in words: the server writes labels, times and lines once, for the page and each live event.
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orderEvents, orderItems, orders } from "../../../database/schema.ts";
@@ -24,26 +20,23 @@ import { shopPaymentSettings } from "../payments/payment-settings.server.ts";
 export interface LiveStep {
   status: OrderStatus;
   label: string;
-  /** `pukul 18.15` on the day of the order, else `Kamis, 26 Nov, 10.05`; null when not reached. */
+  /** `pukul 18.15` on the order's day, else `Kamis, 26 Nov, 10.05`; null when not reached. */
   time: string | null;
   at: string | null;
   state: TimelineStep["state"];
   reason: string | null;
 }
 
-/** What changes while the page is open: sent whole on every (re)connect and every change. */
+/** Sent whole on every (re)connect and every change. */
 export interface OrderLiveState {
   code: string;
   status: OrderStatus;
-  /** The id of the last status change: the live event's id. */
   eventId: number;
-  /** `Sedang diantar`. */
   label: string;
   explanation: string;
   steps: LiveStep[];
   /** 1 when recorded, one more per staff edit. */
   version: number;
-  /** The latest staff edit (_Pesanan diubah_), or null. */
   edit: OrderEditNote | null;
   payment: LivePayment;
 }
@@ -51,18 +44,15 @@ export interface OrderLiveState {
 export interface OrderPageData {
   code: string;
   live: OrderLiveState;
-  /** `Rabu, 25 Nov, 15.47` and `15.47`. */
   orderedAt: string;
   orderedClock: string;
   createdAt: string;
-  /** Name, number, how, where, when: the rows the page lists. */
   details: { label: string; value: string }[];
   lines: { title: string; level: string | null; catatan: string; subtotal: number }[];
-  /** The lines' sum, and the promotions that priced the order (titles as they were). */
   subtotal: number;
   discounts: { title: string; amount: number }[];
   total: number;
-  /** How to pay (null on orders from before payment methods). */
+  /** null on orders from before payment methods. */
   payment: PaymentRequest | null;
 }
 
@@ -147,7 +137,6 @@ const liveColumns = {
   replaced_by: orders.replaced_by,
 };
 
-/** The live part of an order; null when it no longer exists. */
 export async function loadLiveState(
   db: Database,
   orderId: number,
@@ -157,7 +146,6 @@ export async function loadLiveState(
   return row ? liveOf(db, row, timezone) : null;
 }
 
-/** Everything the order page shows. */
 export async function loadOrderPage(
   db: Database,
   orderId: number,

@@ -1,7 +1,4 @@
-/**
- * Paid state (docs/decisions/0040-payments.md): *Lunas* with one tap, undone with a reason; each
- * mark a `payments` row, the order row the current state. The caller checked admin and CSRF.
- */
+// Paid state (0040): each mark a `payments` row, the order row the current one; caller checked admin, CSRF.
 import { readReason } from "../../lib/reason-text.ts";
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -26,7 +23,7 @@ export const PAID_MESSAGES = {
 
 type PaidResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 
-/** Marks the order paid at its current total; a second tap (or a second staff member) gets a 409. */
+// A second tap (or a second staff member) gets a 409.
 export async function markPaid(
   db: Database,
   actor: Actor & { nama?: string },
@@ -69,7 +66,6 @@ export async function markPaid(
   return result;
 }
 
-/** Undoes *Lunas* (a mistaken tap), with the reason kept on the payment row and in the audit log. */
 export async function markUnpaid(
   db: Database,
   actor: Actor,
@@ -112,7 +108,6 @@ export async function markUnpaid(
   return result;
 }
 
-/** A paid-state form (PaidControl's) for the order `code`; null when `intent` is not one of them. */
 export function writePaidForm(
   db: Database,
   actor: Actor & { nama?: string },

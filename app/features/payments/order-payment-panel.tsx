@@ -1,12 +1,7 @@
-/**
- * "Pembayaran" on the customer's order page: the paid state (live), and until it is paid how to
- * pay: the QRIS for the exact total as an SVG drawn on the server (no JavaScript needed), with
- * "Simpan QR"; the bank account; or cash (docs/decisions/0040-payments.md).
- */
+// The order page's "Pembayaran": paid state (live) and how to pay, the QRIS an SVG from the server (0040).
 import { formatRupiah } from "~/lib/format.ts";
 import type { LivePayment, PaymentRequest } from "./order-payment.server.ts";
 
-/** The order's QR as a PNG download (routes/resources/pesanan-qris.tsx). */
 export const qrisDownloadPath = (code: string) => `/pesanan/${code}/qris.png`;
 
 function HowToPay({ code, payment }: { code: string; payment: PaymentRequest }) {

@@ -1,8 +1,4 @@
-/**
- * An order's payment as its page shows it (docs/decisions/0040-payments.md): for QRIS the code
- * for its recorded total drawn as an SVG on the server, for a transfer the account, and the paid
- * state that the live stream sends again when staff mark it.
- */
+// An order's payment as its page shows it (0040); the live stream resends the paid state when staff mark it.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders } from "../../../database/schema.ts";
@@ -13,12 +9,9 @@ import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 import { clockTime } from "../store/order-time.ts";
 import { differenceText, paidLabel, type OrderPaymentState } from "./order-payment.ts";
 
-/** The paid state, part of the order page's live state. */
 export interface LivePayment {
   paid: boolean;
-  /** `Lunas` or `Belum dibayar`. */
   label: string;
-  /** `QRIS · pukul 18.20`, when paid. */
   detail: string | null;
   /** Set when an edit changed the total after it was paid. */
   difference: string | null;
@@ -35,7 +28,6 @@ export function livePayment(order: OrderPaymentState, timezone: string): LivePay
   };
 }
 
-/** How the page asks for the money: the QRIS for the exact total, the bank account, or cash. */
 export interface PaymentRequest {
   method: PaymentMethod;
   label: string;
@@ -44,7 +36,6 @@ export interface PaymentRequest {
   bank: PaymentSettings["bank"];
 }
 
-/** The dynamic QRIS for an order's recorded total (tag 54 = orders.total), or why there is none. */
 export function orderQris(settings: PaymentSettings, total: number) {
   if (!settings.qris)
     return {
@@ -79,11 +70,7 @@ export function paymentRequest(
   };
 }
 
-/**
- * For an edit of an order (counter's): call it in the edit's transaction with the totals before
- * and after. A paid order keeps the total it was paid at, so its page and card flag the
- * difference; this returns the sentence for the edit's audit entry, or null when nothing differs.
- */
+// In an edit's transaction: a paid order keeps its paid total and its page flags the difference.
 export async function paidTotalChange(
   db: Pick<Database, "select">,
   orderId: number,

@@ -1,8 +1,4 @@
-/**
- * An order's payment on its board card and its admin page: the method, *Belum dibayar* with one
- * tap to *Lunas*, or *Lunas* (method, time, who) with an undo that asks a reason; a flag when an
- * edit changed a paid order's total. Plain forms: they work without JavaScript (decision 0040).
- */
+// An order's payment on its board card and admin page; plain forms that work without JavaScript (0040).
 import { useFetcher } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import { formatRupiah } from "~/lib/format.ts";
@@ -13,7 +9,6 @@ import { differenceText, PAID_INTENTS, type OrderPaymentState } from "./order-pa
 export interface BoardPayment extends OrderPaymentState {
   code: string;
   paid_by: string | null;
-  /** A cancelled order is not marked paid (mark-paid.server.ts). */
   status: string;
 }
 
@@ -24,7 +19,7 @@ export function PaidControl({
 }: {
   order: BoardPayment;
   timezone: string;
-  /** A page with one order: its action's answer to these forms sent without JavaScript. */
+  /** The action's answer to a form sent without JavaScript. */
   answer?: FormAnswer;
 }) {
   const fetcher = useFetcher<FormAnswer>();

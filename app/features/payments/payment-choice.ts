@@ -1,12 +1,7 @@
-/**
- * The checkout's "Cara bayar": one server-side reading for every checkout (the cart's, the quick
- * one, an order taken by hand), and whether the chosen method can take the total
- * (docs/decisions/0040-payments.md).
- */
+// "Cara bayar": one reading for every checkout, and whether the chosen method can take the total (0040).
 import { qrisAmountProblem } from "../../lib/qris/qris.ts";
 import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 
-/** The form field's name. */
 export const PAYMENT_FIELD = "bayar";
 
 export type PaymentChoice = { ok: true; method: PaymentMethod } | { ok: false; message: string };
@@ -14,14 +9,13 @@ export type PaymentChoice = { ok: true; method: PaymentMethod } | { ok: false; m
 const offered = (methods: readonly PaymentMethod[]) =>
   methods.map((entry) => PAYMENT_LABELS[entry]).join(", ");
 
-/** The method a form chose among the shop's; a form without the field takes the shop's first. */
+// A form without the field takes the shop's first method.
 export function readPaymentChoice(value: unknown, methods: readonly PaymentMethod[]): PaymentChoice {
   if (value === null || value === undefined || value === "") return { ok: true, method: methods[0]! };
   const method = methods.find((entry) => entry === value);
   return method ? { ok: true, method } : { ok: false, message: `Pilih cara bayar: ${offered(methods)}.` };
 }
 
-/** Why `method` cannot take `total`, offering the shop's other methods; null when it can. */
 export function paymentProblem(method: PaymentMethod, total: number, methods: readonly PaymentMethod[]) {
   if (method !== "qris") return null;
   const problem = qrisAmountProblem(total);

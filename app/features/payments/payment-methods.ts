@@ -1,7 +1,4 @@
-/**
- * The payment methods a shop offers (docs/decisions/0040-payments.md): their names, the
- * settings form's schema, and what checkout may offer. Shared by the pages and the server.
- */
+// The payment methods a shop offers (0040): names, the settings form's schema, what checkout may offer.
 import { z } from "zod";
 import { textField } from "../../lib/form-schema.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "./payment-labels.ts";
@@ -18,25 +15,19 @@ export const PAYMENT_SETTINGS_MESSAGES = {
     "Metode pembayaran disimpan. Kode QRIS tersimpan, tetapi pelanggan belum melihat QRIS: centang QRIS untuk menawarkannya.",
 } as const;
 
-/** The shop's payment settings as checkout and the order page use them. */
 export interface PaymentSettings {
   /** Turned on, the main one (checkout's default) first. */
   methods: PaymentMethod[];
-  /** The shop's static code as it was read when saved (lib/qris validateStaticQris). */
   qris: { payload: string; merchantName: string; objects: { id: string; value: string }[] } | null;
   bank: { name: string; account: string; holder: string } | null;
 }
 
-/** Until the owner saves the payment settings: cash only. */
 export const CASH_ONLY: PaymentSettings = { methods: ["tunai"], qris: null, bank: null };
 
 const method = z.enum(PAYMENT_METHODS);
 const on = z.preprocess((value) => value === "on", z.boolean());
 
-/**
- * The form: a switch per method and the main one; the bank's details when transfer is on. The
- * QRIS payload (or its picture) is checked on the server (payment-settings.server.ts).
- */
+// The QRIS payload (or its picture) is checked on the server (payment-settings.server.ts).
 export const PaymentSettingsSchema = z
   .object({
     tunai: on,
@@ -64,7 +55,6 @@ export const PaymentSettingsSchema = z
 
 export type PaymentSettingsValues = z.output<typeof PaymentSettingsSchema>;
 
-/** The methods turned on, the main one first. */
 export const orderedMethods = (values: PaymentSettingsValues): PaymentMethod[] =>
   [values.utama, ...PAYMENT_METHODS.filter((entry) => entry !== values.utama)].filter(
     (entry) => values[entry],

@@ -1,7 +1,4 @@
-/**
- * "Pembayaran" on /admin/outlet: the methods checkout offers, the shop's QRIS (pasted, or its
- * picture uploaded and read on the server) and the bank account (docs/decisions/0040-payments.md).
- */
+// /admin/outlet's "Pembayaran": methods, the QRIS (pasted, or a picture read on the server), the bank (0040).
 import { PhotoField } from "~/ui/photo-field.tsx";
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { FormMessage } from "~/ui/form-message.tsx";
@@ -11,7 +8,6 @@ import { PAYMENT_LABELS, PAYMENT_METHODS } from "./payment-labels.ts";
 
 export const PAYMENT_INTENT = "pembayaran";
 
-/** The form's starting values from the stored settings. */
 export const paymentFormValues = (settings: PaymentSettings) => ({
   ...Object.fromEntries(PAYMENT_METHODS.map((entry) => [entry, settings.methods.includes(entry)])),
   utama: settings.methods[0],

@@ -1,8 +1,5 @@
-/**
- * Reading and saving the shop's payment settings (docs/decisions/0040-payments.md). A QRIS
- * payload, pasted or read from an uploaded picture, is stored only once app/lib/qris accepts it;
- * any refusal stores nothing. The caller has checked that the actor is an admin.
- */
+// The shop's payment settings (0040): a QRIS payload, pasted or read from a picture, is stored only once
+// app/lib/qris accepts it; any refusal stores nothing. The caller has checked the actor is an admin.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { paymentSettings } from "../../../database/schema.ts";
@@ -22,7 +19,7 @@ import { PAYMENT_LABELS } from "./payment-labels.ts";
 
 type Row = typeof paymentSettings.$inferSelect;
 
-/** The stored code as it was read when saved; a row saved before the parts were kept is read once. */
+// A row saved before the parts were kept is read once.
 function storedQris(row: Row): PaymentSettings["qris"] {
   if (!row.qris_payload) return null;
   if (row.qris_objects && row.qris_merchant_name)
@@ -46,11 +43,9 @@ export async function getPaymentSettings(db: Pick<Database, "select">): Promise<
   };
 }
 
-/** The settings as checkouts and order pages read them: through the content cache, cleared when saved. */
 export const shopPaymentSettings = (db: Pick<Database, "select">) =>
   cachedContent("paymentSettings", () => getPaymentSettings(db));
 
-/** The payload the form gives: read from the picture when one is uploaded, else the pasted text. */
 async function qrisPayload(text: string, picture: File | null): Promise<WriteResult<Qris | null>> {
   if (picture && picture.size > 0) {
     const read = await readQrPicture(new Uint8Array(await picture.arrayBuffer()));
@@ -63,7 +58,6 @@ async function qrisPayload(text: string, picture: File | null): Promise<WriteRes
   return written(checked.value);
 }
 
-/** Saves the settings the form's schema accepted, with the QRIS picture when one was uploaded. */
 export async function updatePaymentSettings(
   db: Database,
   actor: Actor,

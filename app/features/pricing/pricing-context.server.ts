@@ -1,7 +1,4 @@
-/**
- * What pricing reads once per request, through the content cache: the menu (today's portions
- * applied), the active promos and the categories; and the one pricing call on it (0028, 0054).
- */
+// What pricing reads once per request through the content cache, and the one pricing call on it (0028, 0054).
 import { asc } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems } from "../../../database/schema.ts";
@@ -14,7 +11,6 @@ import type { CustomerFacts, PricingPromo } from "../promotions/adjustments.ts";
 import type { MenuFacts } from "../promotions/promo-card-view.ts";
 import { priceCart, type Pricing, type PricingLine } from "./pricing.ts";
 
-/** A menu item as the cart, the checkout and the pricing read it. */
 export interface MenuEntry {
   id: string;
   nama: string;
@@ -22,7 +18,6 @@ export interface MenuEntry {
   gambar: string;
   tersedia: boolean;
   category_id: string;
-  /** The dish the item is one level of, and its level there; null for items without levels. */
   level_family: string | null;
   level: number | null;
 }
@@ -30,7 +25,6 @@ export interface MenuEntry {
 export interface PricingContext extends MenuFacts {
   promos: PricingPromo[];
   menu: ReadonlyMap<string, MenuEntry>;
-  /** The same entries, by name: the cart's catalog. */
   catalog: readonly MenuEntry[];
 }
 
@@ -54,16 +48,8 @@ export async function loadPricingContext(db: Database): Promise<PricingContext> 
   };
 }
 
-/**
- * The menu, prices and promos, read once per request through the content cache (an admin's
- * change clears it on every server): the cart page and the checkout price from the same copy.
- */
 export const getPricingContext = (db: Database) => cachedContent("pricing", () => loadPricingContext(db));
 
-/**
- * The one pricing call of the cart page and the checkout: `lines` at the store's moment `now`
- * (ms) in `timezone`, for this customer (docs/decisions/0025-pricing-and-rounding.md).
- */
 export const priceLines = (
   context: PricingContext,
   lines: readonly PricingLine[],
@@ -80,7 +66,6 @@ export const priceLines = (
     customer,
   });
 
-/** What `lines` cost this customer at `at`'s moment: the cart page's, the recording's and an edit's call. */
 export const priceAt = (
   at: { now: Date; store: { timezone: string }; pricing: PricingContext },
   lines: readonly PricingLine[],

@@ -2,11 +2,6 @@ import { formatRupiah } from "~/lib/format.ts";
 import { TOTAL_FIELD } from "./seen-total.ts";
 import type { Pricing } from "./pricing.ts";
 
-/**
- * Subtotal, each promo with its saving, the total, and the hints of promos the cart nearly earns.
- * The cart page renders it inside its checkout form, only for a cart with lines; its code comes
- * with the page's lines (lib/lazy-component.ts), not in every visit's first load.
- */
 export default function CartPricingSummary({ pricing }: { pricing: Pricing }) {
   return (
     <div>

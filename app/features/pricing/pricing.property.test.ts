@@ -1,8 +1,4 @@
-/**
- * Properties of the pricing over random carts, clocks and rule sets (fast-check; a failure
- * prints its seed, and FC_SEED replays it). The store-side equality (what the cart shows is what
- * the order records) is in tests/integration/checkout/checkout-pricing.test.ts.
- */
+// Pricing properties over random carts, clocks and rule sets (fast-check; FC_SEED replays a failure).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PromoRule, PromoTarget } from "../promotions/rule.ts";
@@ -86,10 +82,7 @@ const customer: fc.Arbitrary<CustomerFacts> = fc.record({
   uses: fc.constant({}),
 });
 
-/**
- * A day of 2026–2027 and a time of it in the store's zone; the minutes are those the rules use
- * and their neighbours, so the clock often stands right on a window's edge.
- */
+// A day of 2026–2027; the minutes are those the rules use and their neighbours, to stand on a window's edge.
 const clock = fc.record({
   day: fc.integer({ min: 0, max: 729 }),
   hour: fc.integer({ min: 0, max: 23 }),

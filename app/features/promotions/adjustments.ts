@@ -1,21 +1,16 @@
-/**
- * What the promotions take off a cart's lines, for pricing (pricing/pricing.ts); pure, everything
- * is passed in (docs/decisions/0025-pricing-and-rounding.md). Invariants (fast-check): whole
- * rupiah, no line below zero, a promo only inside its window, the best non-combinable promo wins.
- */
+// What the promotions take off a cart's lines; pure, everything passed in (0025).
+// Invariants: whole rupiah, no line below zero, a promo only in its window, the best non-combinable one wins.
 import type { PromoRule } from "../../../database/types.ts";
 import { zonedMoment } from "../store/opening-hours.ts";
 import { promoHints } from "./promo-hints.ts";
 import { appliesAt } from "./schedule.ts";
 import { cheapestOf, inTargets, matchesTarget, type TargetItem } from "./targets.ts";
 
-/** A menu item as the pricing knows it (every item, for bundle prices and target names). */
 export interface PricingItem extends TargetItem {
   nama: string;
   harga: number;
 }
 
-/** An orderable line of the cart, at the menu's current price. */
 export interface PromoLine {
   id: string;
   harga: number;
@@ -25,20 +20,19 @@ export interface PromoLine {
 export interface PricingPromo {
   id: number;
   title: string;
-  /** The promo's place on /beranda: the first of two equally good promos wins. */
+  /** The first of two equally good promos wins. */
   urutan: number;
   rule: PromoRule;
-  /** Instants (ms) of its date range; null = open-ended. */
+  /** Instants (ms); null = open-ended. */
   active_from: number | null;
   active_until: number | null;
 }
 
-/** What the store knows of the customer at this moment (all zero for a guest). */
+/** From this account's orders that were not cancelled; all zero for a guest. */
 export interface CustomerFacts {
   signedIn: boolean;
-  /** Earlier orders of this account that were not cancelled. */
   previousOrders: number;
-  /** Promo id → how often this account used it on an order that was not cancelled. */
+  /** Promo id → its uses. */
   uses: Readonly<Record<number, number>>;
 }
 
@@ -47,11 +41,8 @@ export const GUEST: CustomerFacts = { signedIn: false, previousOrders: 0, uses: 
 export interface PromoInput {
   lines: readonly PromoLine[];
   promos: readonly PricingPromo[];
-  /** Every menu item by id. */
   menu: ReadonlyMap<string, PricingItem>;
-  /** Category id → its name, for the hints. */
   categoryNames?: ReadonlyMap<string, string>;
-  /** The store's clock (ms) and time zone. */
   now: number;
   timezone: string;
   customer: CustomerFacts;
@@ -60,7 +51,6 @@ export interface PromoInput {
 export interface AppliedDiscount {
   promoId: number;
   title: string;
-  /** Whole rupiah, > 0. */
   amount: number;
 }
 
@@ -69,7 +59,6 @@ export interface PromoHint {
   text: string;
 }
 
-/** A line as the promos see it: its item, and what is left of its price after earlier promos. */
 export interface Slot {
   item: PricingItem;
   harga: number;
@@ -79,11 +68,7 @@ export interface Slot {
 /** Percent and amount-off promos come after the item promos (free items, bundles) in a combination. */
 const ORDER_LEVEL = new Set(["persen", "potongan"]);
 
-/**
- * Spreads `amount` over lines in proportion to `weights` (whole rupiah, largest remainder first),
- * never more on a line than `room` allows. Answers what each line gets; their sum is `amount`
- * when the room suffices, else the room.
- */
+// Whole rupiah by largest remainder, never more on a line than its room; the sum is `amount` if room allows.
 function allocate(amount: number, weights: readonly number[], room: readonly number[]): number[] {
   const shares = weights.map(() => 0);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -111,7 +96,6 @@ function allocate(amount: number, weights: readonly number[], room: readonly num
   return shares;
 }
 
-/** Units of the lines marked in `mask`, cheapest first: [line index, units]. */
 function unitsOf(slots: readonly Slot[], mask: readonly boolean[]): [number, number][] {
   const found: [number, number][] = [];
   for (let index = 0; index < slots.length; index++) {
@@ -124,7 +108,6 @@ function unitsOf(slots: readonly Slot[], mask: readonly boolean[]): [number, num
 const freePositions = (x: number, n: number, m: number) =>
   Math.floor(x / n) * m + Math.max(0, (x % n) - (n - m));
 
-/** A promo read against this cart once: which lines it covers, its reward's, its bundle's parts. */
 interface Compiled {
   promo: PricingPromo;
   covered: boolean[];
@@ -151,10 +134,6 @@ function compile(
   return { promo, covered, reward, parts };
 }
 
-/**
- * What one promo takes off each line, given what is left of each line (`room`). Free units and
- * bundles take their own lines' value; percent and amount off spread over the lines they cover.
- */
 function promoShares(compiled: Compiled, slots: readonly Slot[], room: readonly number[]): number[] {
   const { promo, covered, reward } = compiled;
   const { rule } = promo;
@@ -174,8 +153,7 @@ function promoShares(compiled: Compiled, slots: readonly Slot[], room: readonly 
     if (buy < 1 || free < 1) return none;
     const units: number[] = slots.map(() => 0);
     if (reward === null) {
-      // Buy n get m of the same lines: walk the units dearest first; in every full group of n
-      // the last m (the cheapest) are free.
+      // Buy n get m: walk the units dearest first; in every full group of n the last m (the cheapest) are free.
       const walk = unitsOf(slots, covered).reverse();
       const total = walk.reduce((sum, [, count]) => sum + count, 0);
       const limit = Math.floor(total / buy) * buy;
@@ -199,8 +177,7 @@ function promoShares(compiled: Compiled, slots: readonly Slot[], room: readonly 
     }
     return units.map((count, index) => Math.min(count * slots[index]!.harga, room[index]!));
   }
-  // A bundle: how many whole bundles the cart holds; each saves its parts' cheapest prices less
-  // the bundle's price, spread over the units it uses (cheapest of each part first).
+  // A bundle saves its parts' cheapest prices less its price, per whole bundle, over the units it uses.
   const { parts } = compiled;
   if (parts.length === 0 || parts.some((part) => !Number.isFinite(part.cheapest))) return none;
   let bundles = Infinity;
@@ -219,7 +196,6 @@ function promoShares(compiled: Compiled, slots: readonly Slot[], room: readonly 
   return allocate(bundles * saving, weights, room);
 }
 
-/** Applies `promos` one after the other on what is left of each line; what each took off. */
 function applyAll(promos: readonly Compiled[], slots: readonly Slot[]): AppliedDiscount[] {
   const room = slots.map((slot) => slot.harga * slot.jumlah);
   const applied: AppliedDiscount[] = [];
@@ -237,7 +213,6 @@ function applyAll(promos: readonly Compiled[], slots: readonly Slot[]): AppliedD
 
 const byPlace = (a: PricingPromo, b: PricingPromo) => a.urutan - b.urutan || a.id - b.id;
 
-/** Whether this customer may use the promo (who it is for, how often they used it). */
 function audienceAllows(promo: PricingPromo, customer: CustomerFacts): boolean {
   const { audience, per_customer } = promo.rule;
   if (audience === "semua" && per_customer === null) return true;
@@ -246,10 +221,6 @@ function audienceAllows(promo: PricingPromo, customer: CustomerFacts): boolean {
   return per_customer === null || (customer.uses[promo.id] ?? 0) < per_customer;
 }
 
-/**
- * What the promos take off lines worth `subtotal`: each promo that applies with its amount, their
- * sum (never above the subtotal), and the hints that say what would apply with a little more.
- */
 export function promoAdjustments(
   input: PromoInput,
   subtotal: number,

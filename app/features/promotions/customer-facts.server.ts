@@ -1,20 +1,12 @@
-/**
- * What the promos' "who" knows of a signed-in customer, read in the recording's transaction after
- * their row is locked (docs/decisions/0028-checkout-pipeline.md).
- */
+// What the promos' "who" knows of a signed-in customer, read after their row is locked (0028).
 import { and, count, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderDiscounts, orders, users } from "../../../database/schema.ts";
 import { GUEST, type CustomerFacts } from "./adjustments.ts";
 
-/** A connection or the recording's transaction. */
 type Reader = Pick<Database, "select">;
 
-/**
- * What the promos' "who" needs of a signed-in customer: their orders that were not cancelled,
- * and how often each promo priced one, leaving out order `replacing` (the one this checkout
- * cancels); with `before`, only orders placed before it (an edit prices as at its recording).
- */
+// Leaves out `replacing` (the order this checkout cancels); `before`: only earlier orders (an edit).
 export async function getCustomerFacts(
   db: Reader,
   userId: string | null,
@@ -43,10 +35,7 @@ export async function getCustomerFacts(
   };
 }
 
-/**
- * Takes the customer's row until the transaction ends: their facts are read after it, so two
- * checkouts of one account are priced one after the other (PGlite and PostgreSQL alike).
- */
+// Two checkouts of one account are priced one after the other: their facts are read after this lock.
 export async function lockCustomer(tx: Reader, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }

@@ -1,8 +1,4 @@
-/**
- * What a promo card, the admin list and the cart's hints say about a rule, derived from the rule
- * itself so that a label can never be untrue ("Hanya Hari Ini" shown every day was issue #16).
- * Pure, shared by server and page.
- */
+// A rule's words for cards, the admin list and the hints, derived from the rule so a label is never untrue.
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { DAY_NAMES } from "../store/opening-hours.ts";
@@ -11,13 +7,11 @@ import { parseTarget } from "./targets.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"];
 
-/** `2026-12-31` → `31 Des`. */
 export const shortDate = (date: string) =>
   `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
 
 const clock = (time: string) => time.replace(":", ".");
 
-/** `Setiap hari`, `Setiap Senin`, `Senin–Jumat`, `Sabtu, Minggu`. */
 export function daysText(days: readonly number[]): string {
   const sorted = [...days].sort((a, b) => a - b);
   if (sorted.length === 7) return "Setiap hari";
@@ -27,16 +21,12 @@ export function daysText(days: readonly number[]): string {
   return sorted.map((day) => DAY_NAMES[day]).join(", ");
 }
 
-/** The promo's dates in the store's calendar (`YYYY-MM-DD`, last day included), for its labels. */
+/** `YYYY-MM-DD` in the store's calendar, the last day included. */
 export interface PromoDates {
   from: string | null;
   until: string | null;
 }
 
-/**
- * The card's time label: `Hanya Hari Ini` for a one-day promo on its day, else the days (and
- * hours) it applies, and its last day if it has one. Null for a picture promo without dates.
- */
 export function whenLabel(rule: PromoRule | null, dates: PromoDates, today: string): string | null {
   if (dates.from !== null && dates.from === dates.until && dates.from === today) return "Hanya Hari Ini";
   const parts: string[] = [];
@@ -49,13 +39,11 @@ export function whenLabel(rule: PromoRule | null, dates: PromoDates, today: stri
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
-/** The names targets go by: the menu's items and the categories. */
 export interface TargetNames {
   menu: ReadonlyMap<string, { nama: string }>;
   categoryNames?: ReadonlyMap<string, string>;
 }
 
-/** `Es Teh Jumbo`, `Mie Nyala` (a dish), `minuman` (a category, in lower case). */
 export function targetName(target: PromoTarget, { menu, categoryNames }: TargetNames): string {
   const parts = parseTarget(target);
   if (parts?.kind === "item") return menu.get(parts.value)?.nama ?? "menu yang sudah dihapus";
@@ -63,7 +51,6 @@ export function targetName(target: PromoTarget, { menu, categoryNames }: TargetN
   return parts?.value ?? target;
 }
 
-/** What the promo gives: `Diskon 20% semua menu`, `Beli 2 Mie Nyala, gratis 1 Es Teh Jumbo`. */
 export function offerText(rule: PromoRule, names: TargetNames): string {
   const name = (target: PromoTarget) =>
     `${parseTarget(target)?.kind === "category" ? "semua " : ""}${targetName(target, names)}`;
@@ -84,7 +71,6 @@ export function offerText(rule: PromoRule, names: TargetNames): string {
   }
 }
 
-/** The rule's conditions in words, each a short phrase. */
 export function termsOf(rule: PromoRule): string[] {
   const terms: string[] = [];
   if (rule.audience === "masuk") terms.push("Khusus pelanggan yang masuk akun");
@@ -95,7 +81,6 @@ export function termsOf(rule: PromoRule): string[] {
   return terms;
 }
 
-/** Whether the promo applies now, and if not, when it does next (within a week). */
 export function availabilityText(rule: PromoRule, moment: StoreMoment): { now: boolean; text: string } {
   if (inWeeklyWindow(rule, moment)) return { now: true, text: "Berlaku sekarang" };
   const from = rule.time_from ? clock(rule.time_from) : null;
@@ -114,10 +99,7 @@ export function availabilityText(rule: PromoRule, moment: StoreMoment): { now: b
   return { now: false, text: "Tidak berlaku sekarang" };
 }
 
-/**
- * Words of time an owner's label may not use: the card's time label comes from the rule, and a
- * label saying otherwise ("Hanya Hari Ini" on an every-day promo) would be untrue.
- */
+// An owner's label may not speak of time: the card's time label comes from the rule.
 const TIME_WORDS =
   /\b(hari ini|besok|lusa|setiap|tiap|senin|selasa|rabu|kamis|jumat|jum'at|sabtu|minggu|weekend|akhir pekan|jam|pukul|sampai|hingga|s\.d\.|terakhir|mulai|tanggal|bulan|pagi|siang|sore|malam)\b/i;
 

@@ -1,7 +1,4 @@
-/**
- * The starting menu and promos as the pricing sees them, for the pricing's tests and bench
- * (database/catalog-data.ts holds the same data for the database).
- */
+// The starting menu and promos as the pricing sees them, for its tests and bench.
 import { seedMenuItems, seedPromos } from "../../../database/catalog-data.ts";
 import type { PricingItem, PricingPromo } from "./adjustments.ts";
 
@@ -33,5 +30,4 @@ export const seedPricingPromos: PricingPromo[] = seedPromos.map((promo, index) =
   active_until: null,
 }));
 
-/** A line of `id` at its menu price. */
 export const line = (id: string, jumlah = 1) => ({ id, harga: seedMenu.get(id)!.harga, jumlah });

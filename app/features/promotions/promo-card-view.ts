@@ -1,8 +1,4 @@
-/**
- * A promo card as /beranda shows it, derived from its rule at the store's moment: the time label
- * (never untrue), what it gives, its terms, whether it applies now, and the items "Ambil Promo"
- * puts in the cart. Pure; the loader passes the clock.
- */
+// A /beranda promo card, derived from its rule at the store's moment; pure, the loader passes the clock.
 import type { PromoRule, PromoTarget } from "../../../database/types.ts";
 import { zonedDateString, zonedMoment } from "../store/opening-hours.ts";
 import { availabilityText, offerText, termsOf, whenLabel } from "./labels.ts";
@@ -14,20 +10,16 @@ export interface PromoCardView {
   title: string;
   description: string;
   image: string;
-  /** The owner's label ("Khusus Pelajar"), never about time. */
+  /** The owner's label, never about time. */
   label: string;
-  /** From the rule: `Setiap Senin`, `Setiap hari · 10.00–14.00`, `Hanya Hari Ini`; or null. */
   when: string | null;
-  /** From the rule: what it gives; null for a picture promo. */
   offer: string | null;
   terms: string[];
-  /** Whether it applies at this moment, in words. */
   availability: { now: boolean; text: string } | null;
-  /** What "Ambil Promo" puts in the cart; null: it leads to the menu instead. */
+  /** null: the card leads to the menu instead. */
   items: PromoCartItem[] | null;
 }
 
-/** An item "Ambil Promo" adds, with what the cart shows of it. */
 export interface PromoCartItem {
   id: string;
   nama: string;
@@ -37,7 +29,6 @@ export interface PromoCartItem {
   jumlah: number;
 }
 
-/** A promo's row as the storefront reads it (promo-cards.server.ts). */
 export interface PromoRow {
   id: number;
   title: string;
@@ -54,10 +45,7 @@ export interface MenuFacts {
   categoryNames: ReadonlyMap<string, string>;
 }
 
-/**
- * The one item a target orders: the item itself, or a dish's lowest orderable level; none for a
- * category (too many to choose from) or when nothing can be ordered.
- */
+// An item, or a dish's lowest orderable level; none for a category (too many to choose from).
 function itemOf(target: PromoTarget, facts: MenuFacts): string | null {
   const candidates = [...facts.menu.values()]
     .filter((item) => item.tersedia && matchesTarget(target, item))
@@ -66,11 +54,6 @@ function itemOf(target: PromoTarget, facts: MenuFacts): string | null {
   return candidates[0]!.id;
 }
 
-/**
- * What "Ambil Promo" puts in the cart: the counted items and the free one of a "buy n get m",
- * one of each part of a bundle, one of each item a discount names. Null when the promo names no
- * items to take (a discount on everything, a category): the card then leads to the menu.
- */
 export function promoItems(
   rule: PromoRule | null,
   facts: MenuFacts,

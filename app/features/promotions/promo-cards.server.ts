@@ -1,7 +1,4 @@
-/**
- * The promo cards /beranda shows: the promos switched on and inside their dates, with their rules
- * read back by the one rule schema (rule.ts); promo-card-view.ts words them at the store's moment.
- */
+// The promo cards /beranda shows: switched on, inside their dates, rules read back by rule.ts.
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { promos } from "../../../database/schema.ts";
@@ -9,7 +6,6 @@ import { storeDate } from "../../lib/clock.server.ts";
 import type { PromoRow } from "./promo-card-view.ts";
 import { readRule } from "./rule.ts";
 
-/** Promos switched on and inside their date window at `now`, in their order on /beranda. */
 export async function getActivePromos(db: Database, now = storeDate()): Promise<PromoRow[]> {
   const rows = await db
     .select({

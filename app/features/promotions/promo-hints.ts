@@ -1,26 +1,20 @@
-/**
- * The cart's hints, in Indonesian: each promo open now that the cart nearly earns. Written by
- * priceCart (pricing.ts) beside the discounts it found; pure.
- */
+// The cart's hints: each promo open now that the cart nearly earns; pure.
 import type { PromoRule } from "../../../database/types.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { targetName } from "./labels.ts";
 import type { PricingItem, PricingPromo, PromoHint, PromoInput, Slot } from "./adjustments.ts";
 import { cheapestOf, inTargets, matchesTarget } from "./targets.ts";
 
-/** What the pricing found, for the hints. */
 export interface PricedCart {
-  /** The promos open at this moment, in their order; `allowed` those this customer may use. */
+  /** In their order; `allowed`: those this customer may use. */
   open: readonly PricingPromo[];
   allowed: ReadonlySet<number>;
-  /** The promos the best candidate applied, and what it saves. */
   applied: ReadonlySet<number>;
   discount: number;
   slots: readonly Slot[];
   subtotal: number;
 }
 
-/** The most one use of an item promo can save (a bundle, a free reward); unbounded for the rest. */
 function bestCase(rule: PromoRule, menu: ReadonlyMap<string, PricingItem>): number {
   if (rule.kind === "paket") {
     const parts = rule.bundle.reduce((sum, part) => sum + cheapestOf(part.target, menu) * part.jumlah, 0);
@@ -30,7 +24,6 @@ function bestCase(rule: PromoRule, menu: ReadonlyMap<string, PricingItem>): numb
   return Infinity;
 }
 
-/** A few units short of a free item or a bundle, a little below the minimum, or only for signed-in customers. */
 export function promoHints(input: PromoInput, cart: PricedCart): PromoHint[] {
   const { slots, subtotal, applied } = cart;
   const hints: PromoHint[] = [];
@@ -39,8 +32,7 @@ export function promoHints(input: PromoInput, cart: PricedCart): PromoHint[] {
   for (const promo of cart.open) {
     const { rule } = promo;
     const say = (text: string) => hints.push({ promoId: promo.id, text });
-    // A promo that does not combine would replace what the cart already saves: no hint unless
-    // it would save more ("add an Es Nyala for the bundle" beside a bigger free drink misleads).
+    // A non-combinable promo replaces what the cart saves: a hint only when it would save more.
     if (!rule.combinable && !applied.has(promo.id) && cart.discount >= bestCase(rule, input.menu)) continue;
     if (!cart.allowed.has(promo.id)) {
       if (!input.customer.signedIn) say(`Masuk dulu untuk memakai promo ${promo.title}.`);

@@ -1,7 +1,4 @@
-/**
- * The promo form (/admin/menu-diskon), shared by the page (Conform) and the action. Dates are days
- * of the store's calendar, `YYYY-MM-DD`; the price rule's fields and checks are rule-form.ts's.
- */
+// The promo form (/admin/menu-diskon); dates are store calendar days, the rule's fields are rule-form.ts's.
 import { z } from "zod";
 import type { PromoRule } from "./rule.ts";
 import { isDateString } from "../../lib/date-input.ts";
@@ -33,9 +30,9 @@ export const PromoSchema = z
     label: textField(30, PROMO_MESSAGES.label).refine((label) => !saysTime(label), PROMO_MESSAGES.labelTime),
     urutan: positionField(PROMO_MESSAGES.urutan),
     aktif: checkbox,
-    /** First day shown (`YYYY-MM-DD`, the store's calendar); empty = from now. */
+    /** Empty: from now. */
     active_from: optionalDate,
-    /** Last day shown, inclusive; empty = no end. */
+    /** Inclusive; empty: no end. */
     active_until: optionalDate,
     ...ruleFields,
   })
@@ -52,10 +49,7 @@ export const PromoSchema = z
   })
   .transform((promo) => promo as typeof promo & { rule: PromoRule | null });
 
-/**
- * Why a promo's days cannot stand: the last before the first, or, for a new promo (`today` in the
- * store's calendar, known on the server), a last day already past. Null when they can.
- */
+// A new promo (`today` known, on the server) may not end before today.
 export function dateRangeProblem(from: string, until: string, today: string | null = null): string | null {
   if (from && until && from > until) return PROMO_MESSAGES.dateOrder;
   if (today && until && until < today) return PROMO_MESSAGES.datePast;

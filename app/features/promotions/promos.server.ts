@@ -1,8 +1,4 @@
-/**
- * The promos admins change in /admin/menu-diskon. The action has checked the form with
- * PromoSchema (and the actor's role); a write adds what only the database knows and stores the
- * row with its audit entry in one transaction (docs/decisions/0027-promotions-in-one-folder.md).
- */
+// /admin/menu-diskon's writes, checked against the menu, each with its audit entry in one transaction (0027).
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems, promos } from "../../../database/schema.ts";
@@ -39,15 +35,12 @@ export interface AdminPromo {
   label: string;
   urutan: number;
   aktif: boolean;
-  /** As the form shows them: `YYYY-MM-DD` in the store's calendar, or "". */
   active_from: string;
   active_until: string;
-  /** The stored rule (null: a picture), and its fields as the form shows them. */
   rule: PromoRule | null;
   ruleForm: Record<string, string | string[]>;
 }
 
-/** A promo row as the form shows it. */
 function promoFormValues(row: typeof promos.$inferSelect, timezone: string): AdminPromo {
   const rule = readRule(row.rule);
   return {
@@ -71,7 +64,6 @@ export async function listPromosForAdmin(db: Database, timezone: string): Promis
   return rows.map((row) => promoFormValues(row, timezone));
 }
 
-/** /admin/menu-diskon: the promos, each rule in words, and what a rule may name. */
 export async function getPromoAdminPage(db: Database) {
   const { timezone } = await getStoreSettingsValues(db);
   const [list, categories, items] = await Promise.all([
@@ -95,11 +87,7 @@ export const RULE_DB_MESSAGES = {
     `Harga paket harus lebih murah dari harga satuan isinya (${formatRupiah(sum)}).`,
 } as const;
 
-/**
- * What only the database can check of a rule: every menu item, dish and category it names
- * exists, and a bundle costs less than its parts at their cheapest. A new promo may not end
- * before today (the store's calendar).
- */
+// Every item, dish and category named exists; a bundle costs less than its parts at their cheapest.
 async function checkAgainstMenu(
   db: Database,
   values: PromoValues,
@@ -153,7 +141,6 @@ async function checkAgainstMenu(
   return null;
 }
 
-/** The row's columns of checked form values, or why the menu or the calendar refuses them. */
 async function promoColumns(db: Database, values: PromoValues, creating: boolean) {
   const { timezone } = await getStoreSettingsValues(db);
   const { rule } = values;

@@ -54,11 +54,7 @@ function TargetOptions({ options }: { options: readonly TargetOption[] }) {
   );
 }
 
-/**
- * The price rule fields of the promo form: when, for whom, which lines, what it takes off. All
- * of them are in the page without JavaScript (a plain form); with it, only those of the chosen
- * kind show. The checks are the rule's schema (rule.ts), with their messages beside the fields.
- */
+// All fields are in the page without JavaScript; with it, only those of the chosen kind show.
 export function RuleFields({ fields, options }: { fields: Fields; options: readonly TargetOption[] }) {
   const [kind, setKind] = useState(
     typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : "",

@@ -1,13 +1,9 @@
-/**
- * The price rule as the promo form (/admin/menu-diskon) posts it: each field is the rule's own
- * (PromoRuleSchema in rule.ts) read from a browser's strings, and the rule the values make.
- */
+// The price rule as the promo form posts it: the rule's own fields (rule.ts) read from a browser's strings.
 import { z } from "zod";
 import { PROMO_KINDS } from "../../../database/types.ts";
 import { checkbox, wholeNumber } from "../../lib/form-schema.ts";
 import { PromoRuleSchema, RULE_MESSAGES, type PromoRule, type PromoTarget } from "./rule.ts";
 
-/** The bundle's parts the form offers (empty ones are ignored). */
 export const BUNDLE_SLOTS = [1, 2, 3, 4] as const;
 type BundleSlot = (typeof BUNDLE_SLOTS)[number];
 
@@ -17,7 +13,6 @@ const part = field.bundle.element.shape;
 const asList = (value: unknown) =>
   value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value];
 const emptyIsNull = (value: unknown) => (value === undefined || value === "" ? null : value);
-/** A field of the rule that the form may leave empty (null); numbers as a person writes them. */
 const optionalNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === undefined || value === "" ? null : wholeNumber(value)), schema);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsNull, schema);
@@ -33,7 +28,7 @@ const bundleFields = Object.fromEntries(
   [Name in `bundle_${BundleSlot}_qty`]: typeof bundleQty;
 };
 
-/** The rule's fields of the promo form; `kind` "" means a promo without a price rule (a picture). */
+/** `kind` "" is a promo without a price rule (a picture). */
 export const ruleFields = {
   kind: z.enum(["", ...PROMO_KINDS], { error: RULE_MESSAGES.kind }).default(""),
   // A day may be left out here: a picture has none, and a rule's own check asks for one.
@@ -62,7 +57,6 @@ export const ruleFields = {
 export type RuleFieldName = keyof typeof ruleFields;
 export type RuleFormValues = z.output<z.ZodObject<typeof ruleFields>>;
 
-/** The bundle's parts as filled in, with the field each came from. */
 export function bundleParts(
   values: RuleFormValues,
 ): { field: string; target: PromoTarget; jumlah: number }[] {
@@ -72,7 +66,6 @@ export function bundleParts(
   });
 }
 
-/** The rule the form's values make, before its checks; null for a promo without one. */
 export function ruleFromForm(values: RuleFormValues): PromoRule | null {
   if (values.kind === "") return null;
   const { kind } = values;
@@ -96,14 +89,12 @@ export function ruleFromForm(values: RuleFormValues): PromoRule | null {
   };
 }
 
-/** A choice of what a rule counts or gives: a category, a dish (all its levels) or one item. */
 export interface TargetOption {
   value: PromoTarget;
   label: string;
   group: "Kategori" | "Hidangan (semua level)" | "Menu";
 }
 
-/** The targets the form offers, in the menu's order. */
 export function targetOptions(
   categories: readonly { id: string; nama: string }[],
   items: readonly { id: string; nama: string; level_family: string | null }[],
@@ -124,7 +115,6 @@ export function targetOptions(
   ];
 }
 
-/** The weekdays (0 = Monday) of the calendar days from `from` to `until` (YYYY-MM-DD), at most a week. */
 function weekdaysBetween(from: string, until: string): Set<number> {
   const days = new Set<number>();
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -134,11 +124,7 @@ function weekdaysBetween(from: string, until: string): Set<number> {
   return days;
 }
 
-/**
- * The checks of `rule` (built from the form) as messages on the form's fields: PromoRuleSchema's
- * own, and what only the form knows (a choice of lines left empty, dates without any of the rule's days). `taken` holds
- * the fields that already have a message, so a field's value is not refused twice.
- */
+// `taken` holds fields that already have a message, so a value is not refused twice.
 export function checkRuleForm(
   values: RuleFormValues & { active_from: string; active_until: string },
   rule: PromoRule | null,
@@ -168,7 +154,6 @@ export function checkRuleForm(
   }
 }
 
-/** A stored rule as the form shows it (every value a string, as a browser would post it). */
 export function formFromRule(rule: PromoRule | null): Record<string, string | string[]> {
   if (!rule)
     return {

@@ -1,8 +1,4 @@
-/**
- * A promo's price rule: one Zod schema that the admin form checks, the writer stores and the
- * reader reads back (docs/decisions/0027-promotions-in-one-folder.md). The stored shape is
- * PromoRule in database/types.ts.
- */
+// A promo's price rule: one schema the form checks, the writer stores and the reader reads back (0027).
 import { z } from "zod";
 import { PROMO_AUDIENCES, PROMO_KINDS, type PromoRule, type PromoTarget } from "../../../database/types.ts";
 import { isTime } from "../../lib/date-input.ts";
@@ -43,7 +39,7 @@ const target = z.custom<PromoTarget>(isTarget, M.target);
 const time = z.string({ error: M.time }).refine(isTime, M.time).nullable();
 
 const ruleShape = z.object({
-  /** 0 = Monday … 6 = Sunday, in the store's calendar. */
+  /** 0 = Monday … 6 = Sunday. */
   days: z.array(whole(0, 6, M.days), { error: M.days }).min(1, M.days),
   time_from: time,
   time_until: time,
@@ -62,7 +58,6 @@ const ruleShape = z.object({
   combinable: z.boolean(),
 });
 
-/** What makes a rule whole beyond its fields: a time window, what its kind needs, a sound offer. */
 function checkRule(rule: z.output<typeof ruleShape>, context: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) =>
     context.addIssue({ code: "custom", path, message });
@@ -98,8 +93,5 @@ function checkRule(rule: z.output<typeof ruleShape>, context: z.RefinementCtx) {
 
 export const PromoRuleSchema = ruleShape.superRefine(checkRule) satisfies z.ZodType<PromoRule>;
 
-/**
- * A stored rule read back, or null when the schema refuses it (a row written by hand, a future
- * shape): such a promo is shown as a picture and prices nothing, rather than pricing wrongly.
- */
+// A row the schema refuses (written by hand, a future shape) is a picture that prices nothing.
 export const readRule = (value: unknown): PromoRule | null => PromoRuleSchema.safeParse(value).data ?? null;

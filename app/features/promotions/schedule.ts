@@ -1,11 +1,6 @@
-/**
- * When a promo applies: its days of the week and time window in the store's time zone, inside
- * its date range (the promo's `active_from`/`active_until` instants). Pure: the clock and the
- * zone are passed in, so the cart, the checkout and the tests agree on the moment.
- */
+// When a promo applies: its weekdays and time window in the store's zone, inside its date range; pure.
 import type { PromoRule } from "../../../database/types.ts";
 
-/** A moment in the store's calendar: weekday (0 = Monday) and minute of the day. */
 export interface StoreMoment {
   day: number;
   minute: number;
@@ -13,15 +8,13 @@ export interface StoreMoment {
 
 export interface PromoWindow {
   rule: Pick<PromoRule, "days" | "time_from" | "time_until">;
-  /** Instants (ms) of the date range; null = open-ended. */
+  /** Instants (ms); null = open-ended. */
   active_from: number | null;
   active_until: number | null;
 }
 
-/** `14:30` → 870. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Whether the days and time window hold at `moment` (the date range is checked apart). */
 export function inWeeklyWindow(rule: PromoWindow["rule"], moment: StoreMoment): boolean {
   const today = rule.days.includes(moment.day);
   if (rule.time_from === null || rule.time_until === null) return today;
@@ -33,7 +26,6 @@ export function inWeeklyWindow(rule: PromoWindow["rule"], moment: StoreMoment): 
   return (today && moment.minute >= from) || (yesterday && moment.minute < until);
 }
 
-/** Whether the promo applies at instant `now` (ms), seen at `moment` in the store's zone. */
 export function appliesAt(window: PromoWindow, now: number, moment: StoreMoment): boolean {
   if (window.active_from !== null && now < window.active_from) return false;
   if (window.active_until !== null && now >= window.active_until) return false;

@@ -1,12 +1,8 @@
-/**
- * A promo's targets (`item:…`, `family:…`, `category:…`; PromoTarget in database/types.ts), read
- * in one place and matched against the menu. Pure and browser-safe.
- */
+// A promo's targets (`item:…`, `family:…`, `category:…`), read in one place; pure and browser-safe.
 import type { PromoTarget } from "../../../database/types.ts";
 
 export type TargetKind = "item" | "family" | "category";
 
-/** What a target is matched against: a menu item with its category and level family. */
 export interface TargetItem {
   id: string;
   category_id: string;
@@ -16,7 +12,6 @@ export interface TargetItem {
 const TARGET = /^(item|family|category):(.{1,100})$/s;
 const parsed = new Map<string, { kind: TargetKind; value: string } | null>();
 
-/** `family:Mie Nyala` → `{ kind: "family", value: "Mie Nyala" }`; null for anything else. Read once per text. */
 export function parseTarget(text: string): { kind: TargetKind; value: string } | null {
   let target = parsed.get(text);
   if (target === undefined) {
@@ -38,14 +33,13 @@ export function matchesTarget(target: PromoTarget, item: TargetItem): boolean {
   return kind === "category" && item.category_id === value;
 }
 
-/** Whether an item is among `targets` (none = the whole order). */
+/** No targets: the whole order. */
 export const inTargets = (targets: readonly PromoTarget[], item: TargetItem) =>
   targets.length === 0 || targets.some((target) => matchesTarget(target, item));
 
 type PricedItem = TargetItem & { harga: number };
 const cheapestByMenu = new WeakMap<ReadonlyMap<string, PricedItem>, Map<string, number>>();
 
-/** The cheapest menu price a target names (Infinity when none): a bundle is priced at its cheapest parts. */
 export function cheapestOf(target: PromoTarget, menu: ReadonlyMap<string, PricedItem>): number {
   let known = cheapestByMenu.get(menu);
   if (!known) cheapestByMenu.set(menu, (known = new Map()));

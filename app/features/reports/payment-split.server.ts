@@ -1,7 +1,4 @@
-/**
- * Sales split by payment method and paid or not, for the report and the dashboard, read from the
- * hour totals the triggers keep (decisions 0032 and 0040): confirmed orders only.
- */
+// Sales by payment method and paid state, from the triggers' hour totals; confirmed orders only (0032, 0040).
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderHourTotals } from "../../../database/schema.ts";
@@ -15,7 +12,6 @@ export interface PaymentSplitRow {
   revenue: number;
 }
 
-/** The confirmed orders placed in [start, end) (whole hours), by method then paid state. */
 export async function paymentSplit(db: Database, start: Date, end: Date): Promise<PaymentSplitRow[]> {
   const rows = await db
     .select({

@@ -1,8 +1,4 @@
-/**
- * Figures from the orders: the 30-day report (/admin/laporan) from the hourly totals the database
- * keeps (docs/decisions/0032-report-totals.md), and today's dashboard summary, in the store's
- * calendar. Sales are CONFIRMED_STATUSES only.
- */
+// The 30-day report from the hourly totals (0032) and today's dashboard summary, in the store's calendar.
 import { paymentSplit, type PaymentSplitRow } from "./payment-split.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
@@ -12,18 +8,11 @@ import { startOfZonedDay, zonedDateString } from "../store/opening-hours.ts";
 import { ACTIVE_STATUSES, CONFIRMED_STATUSES } from "../orders/order-status.ts";
 
 export interface ReportDay {
-  /** `YYYY-MM-DD` in the store's calendar. */
   date: string;
-  /** Orders the restaurant took up (CONFIRMED_STATUSES: diterima, dimasak, siap, selesai). */
   orders: number;
-  /** Sum of the totals of the confirmed orders: what customers paid, net of promotions. */
   revenue: number;
-  /** Orders still "baru": recorded at checkout, not (yet) confirmed; maybe never sent. */
   unconfirmed: number;
-  /**
-   * Orders cancelled by the restaurant ("batal"). One the customer replaced, and one cleared as
-   * never sent, is not counted.
-   */
+  /** Cancelled by the restaurant; a replaced order and one cleared as never sent are not counted. */
   cancelled: number;
 }
 
@@ -33,9 +22,7 @@ interface ReportItem {
   revenue: number;
 }
 
-/** What one promotion took off the confirmed orders of the window. */
 interface ReportDiscount {
-  /** The promo's title as it was at the latest checkout it priced. */
   title: string;
   orders: number;
   amount: number;
@@ -43,29 +30,21 @@ interface ReportDiscount {
 
 interface OrderReport {
   days: ReportDay[];
-  /** From confirmed orders only. */
   bestSellers: ReportItem[];
-  /** Per promotion, from confirmed orders only; the largest first. */
   discounts: ReportDiscount[];
-  /** Sum of the confirmed orders' subtotals (before promotions). */
   totalGross: number;
   totalDiscount: number;
   totalOrders: number;
   totalRevenue: number;
   totalUnconfirmed: number;
   totalCancelled: number;
-  /** The confirmed orders taken by hand (_Pesanan kasir_); the rest of the sales came online. */
   kasir: { orders: number; revenue: number };
-  /** Confirmed orders by payment method and paid or not (decision 0040). */
   payments: PaymentSplitRow[];
 }
 
 const DAY_MS = 24 * 3600_000;
 
-/**
- * The item or discount totals of [start, end): the whole UTC days inside it, and the hours of
- * the UTC days it cuts at either end (the store's days begin at a UTC hour, not at midnight).
- */
+// Whole UTC days inside [start, end) and the hours of the days it cuts: store days begin at a UTC hour.
 function spansOf(start: Date, end: Date) {
   const firstDay = new Date(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
   const lastDay = new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
@@ -77,23 +56,15 @@ function spansOf(start: Date, end: Date) {
     );
 }
 
-/**
- * Orders and revenue per day for the last `dayCount` days (today included, the store's
- * calendar), and the ten best-selling items by quantity. Sales are the confirmed orders
- * (CONFIRMED_STATUSES); orders still "baru" and cancelled ones are counted apart, bring no
- * revenue and sell nothing. An order the customer replaced by a changed one before sending it
- * (record-order.server.ts) is not counted at all: the one that replaced it is; nor is one the
- * restaurant cleared as never sent (board.server.ts).
- */
+// Sales are the confirmed orders; a replaced order and one cleared as never sent are not counted at all.
 export async function orderReport(
   db: Database,
   timezone: string,
   now: Date = storeDate(),
   dayCount = 30,
 ): Promise<OrderReport> {
-  // Days are counted in the store's calendar. Indonesia's zones have fixed offsets of whole
-  // hours, so the offset at `now` applies to the whole window and a day is 24 of the totals'
-  // hours; the database's own time zone data is not used (PGlite and PostgreSQL servers differ).
+  // Indonesia's zones have fixed whole-hour offsets, so a store day is 24 of the totals' hours; the database's
+  // own time zone data is not used (PGlite and PostgreSQL servers differ).
   const today = zonedDateString(now, timezone);
   const offsetMs = Date.parse(`${today}T00:00:00Z`) - startOfZonedDay(today, timezone).getTime();
   const start = new Date(Date.parse(`${today}T00:00:00Z`) - offsetMs - (dayCount - 1) * DAY_MS);
@@ -212,23 +183,15 @@ export async function orderReport(
 }
 
 export interface TodaySummary {
-  /** Orders recorded today (store calendar), cancelled ones left out. */
   orders: number;
-  /** Revenue of today's confirmed orders. */
   revenue: number;
-  /** What promotions took off today's confirmed orders. */
   discount: number;
-  /** Today's orders the restaurant cancelled (not the replaced, not the never sent: as the report). */
   cancelled: number;
-  /** Orders the kitchen still has to finish (baru, diterima, dimasak, siap), whenever recorded. */
   waiting: number;
-  /** When the longest-waiting of them was recorded (ISO), or null. */
   oldestWaitingSince: string | null;
-  /** Today's confirmed orders by payment method and paid or not. */
   payments: PaymentSplitRow[];
 }
 
-/** The dashboard's order figures at `now`. */
 export async function todaySummary(
   db: Database,
   timezone: string,

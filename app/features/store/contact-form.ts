@@ -1,8 +1,4 @@
-/**
- * The /kontak form's schema: the action checks every message with it, and the page loads it when
- * the form is first used (`zod/mini`, docs/decisions/0029-one-form-pattern.md). `situs` is a
- * honeypot: hidden from people, filled by bots that fill every field.
- */
+// The /kontak form's schema (0029); `situs` is a honeypot, hidden from people and filled by bots.
 import * as z from "zod/mini";
 import { singleLine, withoutInvisible } from "../../lib/single-line.ts";
 import { isEmail, normalizeEmail } from "../accounts/email-rules.ts";

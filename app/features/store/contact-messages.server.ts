@@ -1,8 +1,4 @@
-/**
- * A message from /kontak: stored together with a notification to each admin whose "Pesan kontak"
- * switch is on, in one transaction; limited per client address (RATE_LIMIT_CONTACT_ADDRESS an
- * hour).
- */
+// A /kontak message and a notification to each admin who wants them, in one transaction; limited per address.
 import type { Database } from "../../../database/client.server.ts";
 import { contactMessages } from "../../../database/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";

@@ -1,8 +1,4 @@
-/**
- * The kitchen's lead time form (/admin/outlet, "Waktu pesanan"): how many minutes after now the
- * first time slot a customer may choose begins. One rule for the page (Conform) and the action
- * (ordering-settings.server.ts).
- */
+// The lead time form: minutes from now to the first slot a customer may choose; one rule for page and action.
 import { z } from "zod";
 import { checkedText } from "../../lib/form-schema.ts";
 import { MAX_LEAD_MINUTES } from "./order-slots.ts";

@@ -1,8 +1,5 @@
-/**
- * Opening hours: seven days from Monday, each `buka`–`tutup` in the store's time zone or `libur`;
- * pure, with `now` passed in. `tutup` before `buka` runs past midnight; `buka` equal to `tutup`
- * means open all day.
- */
+// Opening hours, Monday first, in the store's time zone; pure (`now` passed in).
+// `tutup` before `buka` runs past midnight; `buka` equal to `tutup` means open all day.
 import { DEFAULT_STORE_TIMEZONE } from "../../../database/store-defaults.ts";
 import type { OpeningDay } from "../../../database/types.ts";
 import { DATE_PATTERN, isTime, TIME_PATTERN } from "../../lib/date-input.ts";
@@ -12,7 +9,6 @@ export type { OpeningDay };
 
 export const DAY_NAMES = ["Senin", "Selasa", "Rabu", "Kamis", "Jumat", "Sabtu", "Minggu"] as const;
 
-/** Until the owner sets them in /admin/outlet: every day 10.00–22.00. */
 export const DEFAULT_OPENING_HOURS: readonly OpeningDay[] = DAY_NAMES.map(() => ({
   buka: "10:00",
   tutup: "22:00",
@@ -21,7 +17,6 @@ export const DEFAULT_OPENING_HOURS: readonly OpeningDay[] = DAY_NAMES.map(() => 
 
 export const DEFAULT_TIMEZONE = DEFAULT_STORE_TIMEZONE;
 
-/** The time zones of Indonesia, for the settings form. */
 export const TIMEZONES = [
   { id: "Asia/Jakarta", nama: "WIB (Asia/Jakarta)" },
   { id: "Asia/Makassar", nama: "WITA (Asia/Makassar)" },
@@ -33,10 +28,8 @@ const minutesOf = (time: string) => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
 };
 
-/** `10:00` → `10.00` (Indonesian clock notation). */
 export const formatTime = (time: string) => time.replace(":", ".");
 
-/** A stored value read back: seven well-formed days, else the defaults. */
 export function readOpeningHours(value: unknown): OpeningDay[] {
   if (!Array.isArray(value) || value.length !== 7) return DEFAULT_OPENING_HOURS.map((day) => ({ ...day }));
   const days = value.map((day: unknown) => {
@@ -50,7 +43,7 @@ export function readOpeningHours(value: unknown): OpeningDay[] {
 
 const validZones = new Map<string, boolean>();
 
-/** Whether Intl knows `timezone`; remembered per zone (building a DateTimeFormat costs ~0.1 ms, #28). */
+// Remembered per zone: building a DateTimeFormat is costly and the slots ask all day long.
 export function isValidTimezone(timezone: string): boolean {
   let valid = validZones.get(timezone);
   if (valid === undefined) {
@@ -65,7 +58,6 @@ export function isValidTimezone(timezone: string): boolean {
   return valid;
 }
 
-/** What each reading of a moment in a zone takes from it. */
 const ZONE_FIELDS = {
   moment: { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   date: {
@@ -84,39 +76,32 @@ function zoneParts(at: Date, timezone: string, kind: keyof typeof ZONE_FIELDS) {
   return zoneFormatter("en-US", zone, ZONE_FIELDS[kind]).formatToParts(at);
 }
 
-/** The weekday (0 = Monday) and minute of the day at `now` in `timezone`. */
 function localMoment(now: Date, timezone: string): { day: number; minute: number } {
   const parts = Object.fromEntries(zoneParts(now, timezone, "moment").map((part) => [part.type, part.value]));
   const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday ?? "Mon");
   return { day: Math.max(day, 0), minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
-/** The weekday (0 = Monday) and the minute of the day at `now` in `timezone`. */
 export const zonedMoment = localMoment;
 
-/** The day of the week (0 = Monday, as in `DAY_NAMES`) at `now` in `timezone`. */
 export const zonedWeekday = (now: Date, timezone: string) => localMoment(now, timezone).day;
 
-/** `Asia/Makassar` → `WITA`: how Indonesians name the store's time zone; else the zone's id. */
 export function timezoneLabel(timezone: string): string {
   const zone = TIMEZONES.find((entry) => entry.id === timezone);
   return zone ? zone.nama.split(" ")[0]! : timezone;
 }
 
 interface NextOpening {
-  /** `hari ini`, `besok`, or the day's name (`Senin`). */
   when: string;
-  /** `10.00`. */
   time: string;
 }
 
 export interface OpeningStatus {
   open: boolean;
-  /** When closed: the next opening within a week; null if every day is `libur`. */
+  /** null when every day is `libur`. */
   next: NextOpening | null;
 }
 
-/** Whether the store is open at `now`, and if not, when it opens again. */
 export function openingStatus(hours: readonly OpeningDay[], timezone: string, now: Date): OpeningStatus {
   const { day, minute } = localMoment(now, timezone);
   const today = hours[day];
@@ -142,21 +127,18 @@ export function openingStatus(hours: readonly OpeningDay[], timezone: string, no
   return { open: false, next: null };
 }
 
-/** What the storefront says while closed: `Toko sedang tutup. Buka lagi Senin pukul 10.00.` */
 export function reopeningText(status: OpeningStatus): string {
   if (status.open) return "";
   if (!status.next) return "Toko sedang tutup sementara.";
   return `Toko sedang tutup. Buka lagi ${status.next.when} pukul ${status.next.time}.`;
 }
 
-/** The line the WhatsApp message carries when the order comes in while the store is closed. */
 export function closedOrderNote(status: OpeningStatus): string {
   if (status.open) return "";
   if (!status.next) return "Toko sedang tutup: pesanan ini akan diproses saat toko buka kembali.";
   return `Toko sedang tutup: pesanan ini akan diproses saat buka ${status.next.when} pukul ${status.next.time}.`;
 }
 
-/** `10.00–22.00`, `Tutup`, or `24 jam`, for the opening-hours table. */
 export function describeDay(day: OpeningDay): string {
   if (day.libur) return "Tutup";
   if (day.buka === day.tutup) return "24 jam";
@@ -170,16 +152,13 @@ function partsIn(at: Date, timezone: string) {
   return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
 }
 
-/** The calendar date (`2026-11-16`) of `at` in `timezone`. */
 export function zonedDateString(at: Date, timezone: string): string {
   const { year, month, day } = partsIn(at, timezone);
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Midnights already found, by day and zone: the slots ask for the same days all day long. */
 const midnights = new Map<string, number>();
 
-/** The instant a calendar day (`YYYY-MM-DD`, plus `addDays`) begins in `timezone`. */
 export function startOfZonedDay(date: string, timezone: string, addDays = 0): Date {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new Error(`not a date: ${date}`);

@@ -1,8 +1,5 @@
-/**
- * The pickup and delivery times a customer may choose: 15-minute slots in the opening hours, in the
- * store's time zone, after the lead time (docs/decisions/0022-checkout-details.md). Pure (`now`
- * passed in): the form lists them and the server accepts only a listed slot.
- */
+// Pickup and delivery times: 15-minute slots in the opening hours after the lead time (0022).
+// Pure (`now` passed in): the form lists them and the server accepts only a listed slot.
 import {
   DAY_NAMES,
   startOfZonedDay,
@@ -14,17 +11,14 @@ import { clockTime } from "./order-time.ts";
 
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
-/** A day of quarter hours. */
 export const MAX_SLOTS = 96;
-/** The lead time until the owner sets one in /admin/outlet. */
 export const DEFAULT_LEAD_MINUTES = 20;
 export const MAX_LEAD_MINUTES = 240;
 
 export interface Slot {
-  /** `2026-11-30T18:15`: the slot's wall-clock time in the store's time zone (the form's value). */
+  /** The slot's wall-clock time in the store's zone, `2026-11-30T18:15` (the form's value). */
   value: string;
   at: Date;
-  /** `Hari ini 18.15`, `Besok 10.00`, `Senin 10.00`. */
   label: string;
 }
 
@@ -42,7 +36,6 @@ interface Period {
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Opening periods (epoch ms) of the days from yesterday to a week ahead, joined where they touch. */
 function openingPeriods(hours: readonly OpeningDay[], timezone: string, now: Date): Period[] {
   const today = zonedDateString(now, timezone);
   const weekday = zonedWeekday(now, timezone);
@@ -54,7 +47,6 @@ function openingPeriods(hours: readonly OpeningDay[], timezone: string, now: Dat
     const buka = minutesOf(day.buka);
     const tutup = minutesOf(day.tutup);
     const open = midnight + buka * 60_000;
-    // tutup before buka runs past midnight; equal means the whole day.
     const close = midnight + (tutup > buka ? tutup : tutup + 24 * 60) * 60_000;
     const last = periods.at(-1);
     if (last && open <= last.close) last.close = Math.max(last.close, close);
@@ -65,7 +57,6 @@ function openingPeriods(hours: readonly OpeningDay[], timezone: string, now: Dat
 
 const ceilToSlot = (ms: number) => Math.ceil(ms / SLOT_MS) * SLOT_MS;
 
-/** The slots a customer may choose at `now`: the current opening's, else the next one's. */
 export function orderSlots({ hours, timezone, leadMinutes, now }: SlotRules): Slot[] {
   const lead = Math.max(0, leadMinutes) * 60_000;
   const calendar = storeCalendar(now, timezone);
@@ -83,10 +74,7 @@ export function orderSlots({ hours, timezone, leadMinutes, now }: SlotRules): Sl
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/**
- * Slots seen from `now` in the store's calendar. A day's date is looked up once and its times
- * counted from its midnight (a day of 24 hours; another length, a DST change, asks the formatter).
- */
+// A day's date is looked up once; a day that is not 24 hours long (DST) asks the formatter.
 function storeCalendar(now: Date, timezone: string) {
   const today = zonedDateString(now, timezone);
   const tomorrow = zonedDateString(startOfZonedDay(today, timezone, 1), timezone);

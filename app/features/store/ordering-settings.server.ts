@@ -1,8 +1,4 @@
-/**
- * The store's ordering switches: the kitchen's lead time (/admin/outlet) and "Toko sibuk"
- * (/admin/pesanan), audited in their transaction and clearing the content cache on every server
- * once committed. The caller has checked the actor is an admin.
- */
+// Lead time and "Toko sibuk", audited in their transaction; the caller has checked the actor is an admin.
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
@@ -18,7 +14,7 @@ type Result =
   | { ok: true; message: string }
   | { ok: false; status: 400; message: string; fieldErrors: Record<string, string> };
 
-/** The pauses the board offers, in minutes; 0 is "until I open orders again". */
+/** Minutes; 0 is "until I open orders again". */
 export const BUSY_CHOICES = [15, 30, 60, 0] as const;
 const BUSY_MESSAGE = "Pilih lama toko sibuk: 15, 30, atau 60 menit, atau sampai dibuka lagi.";
 
@@ -45,7 +41,6 @@ async function save(
   invalidateContentCache();
 }
 
-/** Saves the lead time the form's schema (lead-time-schema.ts) accepted. */
 export async function updateLeadTime(
   db: Database,
   actor: Actor,
@@ -58,7 +53,6 @@ export async function updateLeadTime(
   return written(undefined);
 }
 
-/** Pauses new orders for `menit` minutes from `now`, or until they are opened again (0). */
 export async function setBusy(
   db: Database,
   actor: Actor,
@@ -85,7 +79,6 @@ export async function setBusy(
   };
 }
 
-/** Opens new orders again. */
 export async function clearBusy(db: Database, actor: Actor): Promise<Result> {
   await save(db, actor, { busy_until: null, busy_open_ended: false }, "Toko menerima pesanan lagi", {});
   return { ok: true, message: "Toko menerima pesanan baru lagi." };

@@ -1,8 +1,4 @@
-/**
- * The store settings form (/admin/outlet): its rules, shared by the page (Conform) and the
- * server (update-settings.server.ts), and the form's values for the stored settings. The hours
- * are seven rows of fields, `buka_0` … `libur_6`, Monday first.
- */
+// The /admin/outlet form's rules for page and server; the hours are `buka_0` … `libur_6`, Monday first.
 import { z } from "zod";
 import { isTime } from "../../lib/date-input.ts";
 import { checkbox, checkedText, textField } from "../../lib/form-schema.ts";
@@ -22,7 +18,6 @@ const OUTLET_MESSAGES = {
   time: (day: string) => `Jam buka dan tutup ${day} harus berformat JJ:MM, misalnya 10:00.`,
 } as const;
 
-/** A full web address (http or https, a dotted host) of at most 200 characters, or "". */
 function isWebAddress(value: string) {
   if (value === "") return true;
   if (value.length > 200) return false;
@@ -63,10 +58,6 @@ export const OutletSchema = z.object({
   ...dayFields,
 });
 
-/**
- * The form's values for the current settings: the number as people write it (`+62 812-3456-7890`),
- * the hours as `buka_0` … `libur_6`.
- */
 export function outletFormValues(values: StoreSettingsValues): Record<string, string | boolean> {
   const hours = Object.fromEntries(
     values.opening_hours.flatMap((day, index) => [

@@ -25,31 +25,24 @@ interface SocialLink {
   url: string;
 }
 
-/** The store's public details, as the pages show them. */
 export interface StoreSettings {
   brand: string;
   whatsapp: string;
   whatsappDisplay: string;
   address: string;
   socials: SocialLink[];
-  /** Seven days, Monday first. */
   openingHours: OpeningDay[];
   timezone: string;
-  /** Today (0 = Monday) in the store's time zone, at the same moment as `status`. */
+  /** 0 = Monday, at the same moment as `status`. */
   today: number;
-  /** Open or closed at the time of the request. */
   status: OpeningStatus;
-  /** `Toko sedang tutup. Buka lagi Senin pukul 10.00.` while closed, else "". */
   reopening: string;
-  /** Minutes the kitchen needs before the earliest time slot at checkout. */
   leadMinutes: number;
-  /** "Toko sibuk": new orders paused, until `until` (ISO) or until the owner opens them again. */
+  /** "Toko sibuk": until `until` (ISO), or until the owner opens orders again (null). */
   busy: { until: string | null } | null;
-  /** `Toko sedang sibuk. Pesanan baru dibuka lagi pukul 19.30.` while busy, else "". */
   busyText: string;
 }
 
-/** What /admin/outlet edits: the stored row's values, with the environment's where it has none. */
 export interface StoreSettingsValues {
   brand: string;
   address: string;
@@ -66,12 +59,8 @@ export interface StoreSettingsValues {
 
 type Row = typeof storeSettings.$inferSelect;
 
-/**
- * The stored settings row over the environment's settings: a column left empty (null) in the
- * database falls back to BRAND_NAME, STORE_ADDRESS, WHATSAPP_NUMBER, INSTAGRAM_URL, … so an
- * install configured through the environment keeps working until the owner saves /admin/outlet.
- * A social link saved as "" is hidden even when the environment has one.
- */
+// A column left null falls back to the environment's setting (BRAND_NAME, …) until the owner saves;
+// a social link saved as "" is hidden even when the environment has one.
 function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValues {
   const env = getEnv();
   const pick = (value: string | null | undefined, fallback: string) =>
@@ -97,7 +86,6 @@ export async function getStoreSettingsValues(db: Database): Promise<StoreSetting
   return resolveStoreSettings(row);
 }
 
-/** The store's details for the pages; read through the catalog cache, the open status at `now` (the store's clock). */
 export async function getStoreSettings(db?: Database, now: Date = storeDate()): Promise<StoreSettings> {
   const database = db ?? (await getDb());
   const values = await cachedContent("storeSettings", () => getStoreSettingsValues(database));
@@ -129,7 +117,6 @@ function toStoreSettings(values: StoreSettingsValues, now: Date): StoreSettings 
   };
 }
 
-/** Whether new orders are paused at `now` ("Toko sibuk"), and until when. */
 function busyState(values: StoreSettingsValues, now: Date): StoreSettings["busy"] {
   if (values.busy_open_ended) return { until: null };
   if (values.busy_until && values.busy_until.getTime() > now.getTime())
@@ -142,7 +129,6 @@ function busyText(busy: NonNullable<StoreSettings["busy"]>, timezone: string): s
   return `Toko sedang sibuk. Pesanan baru dibuka lagi pukul ${clockTime(new Date(busy.until), timezone)}.`;
 }
 
-/** The site's public origin for absolute URLs (Open Graph): SITE_URL, else the request's own. */
 export function getOrigin(request: Request): string {
   const configured = getEnv().SITE_URL;
   return (configured ?? new URL(request.url).origin).replace(/\/$/, "");

@@ -1,12 +1,7 @@
 import { ClockIcon } from "~/ui/icons.tsx";
 import type { StoreSettings } from "./settings.server.ts";
 
-/**
- * On the pages one orders from: while the owner paused new orders ("Toko sibuk"), that and until
- * when (checkout refuses meanwhile); else, outside opening hours, when the store opens again and
- * that ordering still works. The state is the server's, taken when the page was rendered (root
- * loader).
- */
+// While "Toko sibuk", that and until when; else, when closed, when the store opens (ordering still works).
 export function StoreHoursNotice({
   store,
   className = "",

@@ -1,8 +1,4 @@
-/**
- * Saving the store settings from /admin/outlet: checked with OutletSchema (settings-form.ts), the
- * row and its audit entry in one transaction, then the content cache cleared. The caller has
- * checked that the actor is an admin.
- */
+// Saving /admin/outlet: the row and its audit entry in one transaction; the caller has checked the admin.
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
@@ -13,10 +9,6 @@ import { DAY_NAMES, type OpeningDay } from "./opening-hours.ts";
 import { OutletSchema } from "./settings-form.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "./settings.server.ts";
 
-/**
- * What this form saves; the lead time and "Toko sibuk" have forms of their own
- * (ordering-settings.server.ts).
- */
 type OutletValues = Omit<StoreSettingsValues, "lead_minutes" | "busy_until" | "busy_open_ended">;
 
 const OUTLET_FIELD_NAMES: Record<keyof OutletValues, string> = {
@@ -33,7 +25,6 @@ const OUTLET_FIELD_NAMES: Record<keyof OutletValues, string> = {
 const pick = (source: object, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, (source as Record<string, unknown>)[key]]));
 
-/** Saves the store settings; the WhatsApp number is stored normalised (`6281234567890`). */
 export async function updateStoreSettings(db: Database, actor: Actor, input: unknown): Promise<WriteResult> {
   const parsed = parseAdminInput(OutletSchema, input);
   if (!parsed.success) return refusedBy(parsed.error);

@@ -7,23 +7,15 @@ import { QuickOrderLink } from "./quick-order-link.tsx";
 
 const AUTOPLAY_MS = 5000;
 
-/**
- * A scroll-snap carousel: swiping is the browser's own scrolling (it works before the script
- * loads), buttons, dots and arrow keys move it, and it advances by itself every five seconds
- * unless the pointer is over it, it holds focus, the tab is hidden or the visitor prefers
- * reduced motion.
- *
- * A slide whose dish is sold out stays, but offers no order: a greyed, disabled "Habis" takes the
- * place of its quick checkout, as on the product cards; a slide without a dish links to the menu.
- */
+// Scroll-snap: swiping is the browser's scrolling (it works before the script); it advances every 5 s unless
+// hovered, focused, hidden or reduced motion is asked. A sold-out dish's slide shows a disabled "Habis".
 export function Carousel({ slides }: { slides: SlideView[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 
-  // The slide a button, dot or key is scrolling to. While it is set, the scroll events of that
-  // smooth scroll pass over the slides in between and must not mark them as current.
+  // Set while a button, dot or key scrolls: the slides passed on the way must not become current.
   const targetRef = useRef<number | null>(null);
 
   const goTo = useCallback(
@@ -48,7 +40,6 @@ export function Carousel({ slides }: { slides: SlideView[] }) {
     return () => clearInterval(timer);
   }, [active, hovered, focused, goTo, slides.length]);
 
-  /** Follows a swipe; `settled` is true at the end of any scroll (a swipe cut short included). */
   const syncWithScroll = (settled: boolean) => {
     const track = trackRef.current;
     if (!track || track.clientWidth === 0) return;
@@ -108,8 +99,7 @@ export function Carousel({ slides }: { slides: SlideView[] }) {
                 boxClassName="aspect-[16/10] w-full sm:aspect-[2/1]"
                 src={slide.image}
                 srcSet={pictureSrcSet(slide.image, "slide")}
-                // The slot is the column's width; on phones (16:10 box) the 2:1 picture covers it,
-                // so it is drawn 1.25 times as wide.
+                // On phones the 2:1 picture covers a 16:10 box, so it is drawn 1.25 times as wide.
                 sizes="(min-width: 1152px) 1120px, (min-width: 640px) calc(100vw - 2rem), calc(125vw - 2.5rem)"
                 alt=""
                 {...SLIDE_IMAGE}
@@ -119,7 +109,6 @@ export function Carousel({ slides }: { slides: SlideView[] }) {
                 decoding="async"
                 className="object-right"
               />
-              {/* Phones: the text sits under the picture; wider screens: over its darker left side. */}
               <div className="flex flex-col px-5 pt-4 pb-12 text-white sm:absolute sm:inset-y-0 sm:left-0 sm:w-2/3 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/40 sm:to-transparent sm:py-12 sm:pr-12 sm:pl-20">
                 <h2 className="text-2xl font-extrabold sm:text-4xl">{slide.title}</h2>
                 <p className="mt-2 max-w-md text-base sm:text-lg">{slide.text}</p>

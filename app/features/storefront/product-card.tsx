@@ -10,10 +10,7 @@ import { ChiliIcon } from "../catalog/spice-level-icons.tsx";
 import { PortionsLeft } from "./portions-left.tsx";
 import { QuickOrderLink } from "./quick-order-link.tsx";
 
-/**
- * A menu item's card. With `dish` a level family is one card (the full menu on /produk): the
- * dish's name, its levels with their prices, "mulai" its lowest price; "Tambah" asks the level.
- */
+// With `dish`, a level family is one card (the full menu on /produk); "Tambah" asks the level.
 export function ProductCard({
   item,
   headingLevel = "h3",
@@ -35,13 +32,11 @@ export function ProductCard({
       data-testid="product-card"
       data-sold-out={soldOut ? "true" : undefined}
     >
-      {/* Phones: a compact menu row (picture beside the text); wider screens: a picture card. */}
       <div className="flex gap-4 p-4 pb-0 sm:flex-col sm:gap-0 sm:p-0">
         <PictureBox
           boxClassName="size-28 shrink-0 overflow-hidden rounded-2xl bg-chili-50 sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
           src={item.gambar}
           srcSet={pictureSrcSet(item.gambar, "menu")}
-          // 112 px in a phone's menu row; a card's full width from 640 px (two or more columns).
           sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 112px"
           alt={nama}
           {...MENU_IMAGE}
@@ -97,7 +92,6 @@ export function ProductCard({
   );
 }
 
-/** A dish's levels on its card: each with its price, a sold-out one said so. */
 function DishLevels({ item, family }: { item: MenuItemView; family: string }) {
   return (
     <ul aria-label={`Level ${family}`} className="flex flex-wrap gap-1.5 text-xs" data-testid="dish-levels">

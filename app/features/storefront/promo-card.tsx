@@ -4,12 +4,7 @@ import { PROMO_IMAGE } from "~/features/media/images.ts";
 import { CartIcon } from "~/ui/icons.tsx";
 import { PictureBox } from "~/ui/picture-box.tsx";
 
-/**
- * A promo card of /beranda. Its time label and terms come from its rule, so they are true on the
- * day they are read; a promo outside its hours says when it applies next. "Ambil Promo" puts the
- * promo's items in the cart (the cart's action, a plain form) and opens it; a promo without items
- * (a discount on everything) leads to the menu.
- */
+// Its time label and terms come from its rule, so they are true on the day they are read.
 export default function PromoCard({ promo }: { promo: PromoCardView }) {
   const items = promo.items;
   return (
@@ -62,10 +57,6 @@ export default function PromoCard({ promo }: { promo: PromoCardView }) {
             {promo.availability.text}
           </p>
         ) : null}
-        {/*
-          A plain form, with or without JavaScript: the promo's items go into the cart through the
-          cart's own action, which then shows the cart; a promo without items leads to the menu.
-        */}
         <form method={items ? "post" : "get"} action={items ? "/keranjang" : "/produk"}>
           {items ? (
             <>

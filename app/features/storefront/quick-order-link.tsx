@@ -1,11 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/**
- * "Pesan" on a card or a slide (docs/decisions/0038-quick-checkout.md): a link to the dish's
- * quick checkout page (routes/_site/keranjang-pesan.tsx); with JavaScript a client navigation,
- * so the checkout's code loads at the tap and costs the storefront's pages nothing.
- */
+// A link to the dish's quick checkout (0038): the checkout's code loads at the tap, not with the storefront.
 export function QuickOrderLink({
   menuId,
   className,

@@ -17,13 +17,11 @@ import { registerAction } from "./register.server.ts";
 import type { SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 
-/** The form's schema, loaded when the form is first used (decision 0029). */
 const registerCheck = () =>
   import("~/features/accounts/auth-schemas.ts").then((module) => module.RegisterSchema);
 
 export const action = registerAction;
 
-// A 429 tells when to try again (Retry-After), also on the page and .data answers.
 export const headers = actionHeaders;
 
 export default function Daftar() {

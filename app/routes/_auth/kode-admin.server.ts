@@ -1,8 +1,5 @@
-/**
- * POST /kode-admin: the owner's one-time code makes an ADMIN_EMAILS account an admin with a new
- * password, then signs this browser in (docs/decisions/0050-accounts-are-who-they-say.md).
- * Limited per client address, though the code (59 bits, one use, 24 hours) needs no limit.
- */
+// POST /kode-admin: the owner's one-time code makes an ADMIN_EMAILS account an admin (0050).
+// Limited per client address, though the code (59 bits, one use, 24 hours) needs no limit.
 import type { RouterContextProvider } from "react-router";
 import { claimAdminWithCode } from "~/features/accounts/admin-code.server.ts";
 import { ADMIN_CODE_MESSAGES, AdminCodeSchema } from "~/features/accounts/admin-code-schema.ts";

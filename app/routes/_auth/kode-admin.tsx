@@ -16,7 +16,6 @@ import { pageMeta } from "~/lib/meta.ts";
 import { adminCodeAction } from "./kode-admin.server.ts";
 import type { SignedIn } from "./login.server.ts";
 
-/** The form's schema, loaded when the form is first used (decision 0029). */
 const adminCodeCheck = () =>
   import("~/features/accounts/admin-code-schema.ts").then((module) => module.AdminCodeSchema);
 

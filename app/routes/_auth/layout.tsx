@@ -8,7 +8,6 @@ const perks = [
   "Level pedas favoritmu, selalu siap dipesan",
 ];
 
-/** /masuk and /daftar: a focused page with the brand, a way back, and the form card. */
 export default function AuthLayout() {
   const { store } = useRootData();
   return (

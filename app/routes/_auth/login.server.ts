@@ -1,8 +1,5 @@
-/**
- * POST /masuk: form, early refusal while blocked, captcha, attempt counted, then password
- * (docs/decisions/0016-login-throttling-and-known-devices.md). The attempt is counted before the
- * password check; unknown e-mail and wrong password get the same answer in about the same time.
- */
+// POST /masuk (0016): the attempt is counted before the password check; an unknown e-mail and a wrong
+// password get the same answer in about the same time.
 import type { RouterContextProvider } from "react-router";
 import { LOGIN_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { LoginSchema } from "~/features/accounts/auth-schemas.ts";
@@ -30,7 +27,6 @@ interface ActionArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** What the page's JavaScript needs after a login: where to go, and the account's cart count. */
 export interface SignedIn {
   email: string;
   redirectTo: string;
@@ -43,10 +39,7 @@ function tooMany(until: Date, message = tooManyAttemptsMessage(until)) {
   return { ok: false, status: 429, message, headers } as const;
 }
 
-/**
- * The answer's headers for a browser that just signed in (the login, the registration): what it
- * put in its cart as a guest joins the account's cart, then its new session (sign-in.server.ts).
- */
+// A guest's cart joins the account's cart, then the new session is set.
 export async function signedInHeaders(
   db: Awaited<ReturnType<typeof getDb>>,
   request: Request,
@@ -109,10 +102,8 @@ export async function loginAction({ request, context }: ActionArgs) {
       const target = safeRedirect(redirectTo, "/beranda");
       const { headers, cart } = await signedInHeaders(db, request, context, user);
       if (Math.random() < 0.05) {
-        // Housekeeping now and then, off the request's path.
         void Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch(() => undefined);
       }
-      // The page's JavaScript moves on by itself (the header's count becomes the account's cart's).
       return { ok: true, done: { email: user.email, redirectTo: target, cart }, headers, redirectTo: target };
     },
   });

@@ -30,7 +30,6 @@ import {
 import { loginAction, type SignedIn } from "./login.server.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 
-/** The form's schema, loaded when the form is first used (decision 0029). */
 const loginCheck = () => import("~/features/accounts/auth-schemas.ts").then((module) => module.LoginSchema);
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
@@ -39,8 +38,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const config = getCaptchaConfig();
   return {
     captcha: getCaptchaWidget(config),
-    // Without JavaScript the widget cannot run: a picture to read takes ALTCHA's place, never
-    // reCAPTCHA's (docs/decisions/0041-captcha-without-javascript.md).
+    // Without JavaScript a picture takes ALTCHA's place, never reCAPTCHA's (0041).
     picture:
       config.kind === "altcha"
         ? await createPictureChallenge(getClientAddress(request))
@@ -58,7 +56,6 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 
 export const action = loginAction;
 
-// A 429 tells when to try again (Retry-After), also on the page and .data answers.
 export const headers = actionHeaders;
 
 export default function Masuk({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,4 @@
-/**
- * POST /daftar: the browser's schema checks the form, registrations are limited per client address,
- * and the unique index decides between simultaneous registrations of one e-mail: the others get the
- * duplicate message (docs/decisions/0017-input-limits-and-edges.md). The new customer is signed in.
- */
+// POST /daftar (0017): limited per address; the unique index decides between simultaneous registrations.
 import type { RouterContextProvider } from "react-router";
 import { REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { RegisterSchema } from "~/features/accounts/auth-schemas.ts";

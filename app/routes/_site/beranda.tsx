@@ -27,7 +27,6 @@ export async function loader() {
     getPricingContext(db),
     getStoreSettings(db),
   ]);
-  // The cards' labels follow their rules at the store's moment ("Setiap Senin", applies now or not).
   const promos = promoRows.map((row) => promoCardView(row, pricing, now, store.timezone));
   return { slides, promos, bestSellers };
 }

@@ -9,26 +9,19 @@ import { pictureSrcSet } from "~/features/media/images.ts";
 import { actionHeaders } from "~/lib/action-headers.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
 
-/**
- * /keranjang/pesan/<menu>: "Pesan" on one dish (docs/decisions/0038-quick-checkout.md), with or
- * without JavaScript; the answer is the cart checkout's. Under /keranjang so the remembered
- * details' cookie reaches it.
- */
+// "Pesan" on one dish (0038), with or without JavaScript; under /keranjang so the details' cookie reaches it.
 export const loader = (args: Route.LoaderArgs) => quickOrderPage(args, args.params.menu);
 
 export const action = (args: Route.ActionArgs) => quickOrderAction(args);
 
-/** The recorded order's panel: in the HTML from the server, its code fetched when it is shown. */
 const OrderRecorded = lazyComponent<{ order: CheckoutRecorded; opened: boolean | null }>(() =>
   import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
 );
 
-// A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
 export const headers = actionHeaders;
 
 export default function PesanLangsung({ loaderData, actionData }: Route.ComponentProps) {
   const { item, family } = loaderData;
-  // With JavaScript, WhatsApp opens as the cart's checkout opens it.
   const whatsApp = useWhatsAppTab();
   useEffect(() => {
     if (actionData) whatsApp.settle(actionData.status === "success" ? actionData.whatsappUrl : null);

@@ -12,17 +12,12 @@ import { formatRupiah } from "~/lib/format.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 
-/**
- * /keranjang/tambah?menu=<id>: "Tambah" of a dish with spice levels, without JavaScript. The
- * product card's button opens this page (with JavaScript it opens the level dialog instead); the
- * choice is posted here and added like the dialog's, then the customer is back where they were.
- */
+// "Tambah" of a dish with levels without JavaScript (with it, the level dialog opens instead).
 export async function loader({ url }: Route.LoaderArgs) {
   const id = url.searchParams.get("menu") ?? "";
   const catalog = await currentCatalog(await getDb());
   const item = catalog.find((entry) => entry.id === id);
   if (!item) throw data("Menu tidak ditemukan.", { status: 404 });
-  // The dish's levels, each its own item and price (docs/decisions/0023-spice-level-families.md).
   const family = item.level_family ?? null;
   const levels = family ? (groupLevelFamilies(catalog).get(family) ?? []) : [];
   return {
@@ -38,7 +33,6 @@ export async function action(args: Route.ActionArgs) {
   return addAction(args, await readForm(args.request));
 }
 
-// A 429 tells when to try again (Retry-After).
 export const headers = actionHeaders;
 
 export default function PilihLevel({ loaderData, actionData }: Route.ComponentProps) {

@@ -26,39 +26,28 @@ import { firstUseComponent, lazyComponent, startUse } from "~/lib/lazy-component
 import { pageMeta } from "~/lib/meta.ts";
 import { useRootData } from "~/root.tsx";
 
-/**
- * The lines and the total: in the HTML from the server, their code fetched at the customer's first
- * tap, key or focus (firstUseComponent), so the cart page stays within the storefront's budget
- * (docs/decisions/0042-page-weight.md). Until it arrives each line's button posts the page's form
- * with its own change (onSubmit below, or without JavaScript; docs/decisions/0018-server-cart.md).
- */
+// The lines' code comes at the first tap, key or focus, within the storefront's budget (0042); until then
+// each line's button posts the page's form with its own change (0018).
 const CartLines = firstUseComponent(() => import("~/features/cart/cart-lines.tsx"));
 const CartPricingSummary = firstUseComponent(() => import("~/features/pricing/pricing-summary.tsx"));
 
-/**
- * The checkout's details likewise, but fetched as the page hydrates: a first tap on "Pesan via
- * WhatsApp" is checked in the page, by their code (docs/decisions/0022-checkout-details.md).
- */
+// Fetched as the page hydrates: a first tap on "Pesan via WhatsApp" is checked by their code (0022).
 const CheckoutDetailsFields = lazyComponent<ComponentProps<typeof detailsFields.CheckoutDetailsFields>>(() =>
   import("~/features/checkout/checkout-details-fields.tsx").then((module) => ({
     default: module.CheckoutDetailsFields,
   })),
 );
 
-/** What changed since the cart was last seen (a price, a sold-out dish): its code fetched when there is some. */
 const Notices = lazyComponent(() => import("~/features/cart/cart-notices.tsx"));
 
-/** The thanks after "sudah terkirim": in the HTML from the server, its code fetched when shown. */
 const OrderSent = lazyComponent<{ code: string }>(() =>
   import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderSent })),
 );
 
-/** The recorded order's panel is fetched when an order was recorded, not with the page. */
 const OrderRecorded = lazy(() =>
   import("~/features/checkout/order-recorded.tsx").then((module) => ({ default: module.OrderRecorded })),
 );
 
-/** An empty cart's pricing: nothing to discount. */
 const NO_PRICING: Pricing = { subtotal: 0, discounts: [], discount: 0, total: 0, hints: [] };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -81,7 +70,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       }
     }
   }
-  // After "Ya, sudah terkirim" without JavaScript: the code of the order just sent.
   const sent = url.searchParams.get("terkirim");
   return { cart, details, pricing, sent: sent && isOrderCode(sent) ? sent : null };
 }
@@ -90,10 +78,8 @@ export async function action(args: Route.ActionArgs) {
   return cartAction(args, await readForm(args.request));
 }
 
-// A 429 tells when to try again (Retry-After), also on the page and .data answers.
 export const headers = actionHeaders;
 
-/** Notices said by the server once: kept on screen (newest last) until the customer closes them. */
 function useNotices(fresh: string[]) {
   const [seen, setSeen] = useState(fresh);
   const [notices, setNotices] = useState(fresh);
@@ -144,7 +130,6 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
   );
 
   const blockedMessage = cart.blocked ?? (store.busy ? store.busyText : null);
-  // A refusal of the details stands with them, as the page's own check's does.
   const detailsRefused = Object.keys(checkout.fieldErrors ?? {}).length > 0;
   const refusal =
     (detailsRefused ? null : checkout.error) ??
@@ -255,7 +240,6 @@ export default function Keranjang({ loaderData, actionData }: Route.ComponentPro
                 <button
                   type="submit"
                   data-checkout=""
-                  // Blocked (a level to choose, all sold out, Toko sibuk) or a tap on its way.
                   disabled={checkout.sending || checkout.confirming || blockedMessage !== null}
                   className="btn-whatsapp mt-4 w-full text-lg disabled:cursor-not-allowed disabled:opacity-60"
                 >

@@ -21,11 +21,7 @@ import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { DAY_NAMES, describeDay, timezoneLabel } from "~/features/store/opening-hours.ts";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp.ts";
 
-/**
- * POST /kontak: the message is checked (ContactSchema), stored and the admins are told
- * (contact-messages.server.ts). A filled honeypot is answered like a sent message and stored
- * nowhere, so a bot learns nothing.
- */
+// A filled honeypot is answered like a sent message and stored nowhere, so a bot learns nothing.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return formAction(form, {
@@ -44,7 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-// A 429 tells when to try again (Retry-After).
 export const headers = actionHeaders;
 
 const FIELDS: { name: ContactField; label: string }[] = [
@@ -53,13 +48,8 @@ const FIELDS: { name: ContactField; label: string }[] = [
   { name: "pesan", label: "Pesan" },
 ];
 
-/** The form's schema, loaded when the form is first used (decision 0029). */
 const contactCheck = () => import("~/features/store/contact-form.ts").then((module) => module.ContactSchema);
 
-/**
- * The contact form: name, e-mail and message, stored for the restaurant and shown to its admins.
- * A plain POST without JavaScript; with it, checked in the page and sent in place.
- */
 function ContactForm() {
   const { form, fields, answer, pending } = useEnhancedForm({
     id: "kontak",
@@ -131,10 +121,7 @@ function ContactForm() {
   );
 }
 
-/**
- * The week's opening hours, today marked. Today, open or closed, and the next opening are the
- * server's, taken at the same moment in the store's time zone as the closed-store notice.
- */
+// Today and the next opening are the server's, taken at the same moment as the closed-store notice.
 function OpeningHours({ store }: { store: RootLoaderData["store"] }) {
   return (
     <section aria-labelledby="jam-buka" className="card p-6" data-testid="opening-hours">

@@ -14,12 +14,8 @@ import { useRootData } from "~/root.tsx";
 const notFound = () =>
   data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
 
-/**
- * /pesanan/<code>: an order's own page (app/features/orders/order-view.server.ts has who may see
- * it). The link in the WhatsApp message adds `?kunci=<secret>`: a good secret is kept in a cookie
- * for this order's page only and the browser is sent on to the clean address, so the secret does
- * not stay in the address bar, the history or a shared screenshot.
- */
+// The WhatsApp link's `?kunci=<secret>`, when good, moves into a cookie for this order's page only and the
+// browser goes on to the clean address: the secret stays out of the address bar, history and screenshots.
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const code = normalizeOrderCode(params.kode);
   const db = await getDb();

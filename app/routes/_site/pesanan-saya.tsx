@@ -13,11 +13,7 @@ import { readForm } from "~/lib/form.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
-/**
- * /pesanan-saya: the signed-in customer's orders, newest first; signed out, the login comes
- * first. "Pesan lagi" is a plain form: the order's lines go into the account's cart on the server
- * (reorder.server.ts; a cart with lines asks first) and the cart page opens, saying what changed.
- */
+// "Pesan lagi" is a plain form: the order's lines go into the account's cart (a cart with lines asks first).
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   if (!user) throw redirect(LOGIN);

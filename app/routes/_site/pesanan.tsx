@@ -12,22 +12,14 @@ import { actionHeaders } from "~/lib/action-headers.ts";
 import { firstMessages, sentBack } from "~/lib/form-answer.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
-/**
- * /pesanan: the cart's checkout (features/checkout/checkout.server.ts). The cart page's JavaScript
- * posts here with a fetcher and shows the answer in place; without JavaScript the form's POST
- * lands on this page: the order's code, the message as WhatsApp will receive it, the
- * "Buka WhatsApp" link, the order page's link, and "sudah terkirim" as a form. When the
- * checkout's details were refused, it asks for them again (what was typed, each field's message)
- * in a form of its own that posts the same checkout. A GET has nothing to show: the cart.
- */
+// /pesanan: the cart's checkout. The cart page's fetcher shows its answer in place; without JavaScript the
+// POST lands here (the code, the message, the links, "sudah terkirim"). A GET shows the cart.
 /** Set by the action for the loader that runs after it in the same request: the slots it offered. */
 const checkedOut = createContext<{ slots: Slot[]; payment?: { methods: PaymentMethod[] } } | null>(null);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // After the checkout's POST the page shows its answer; asked for by itself it is the cart.
   const checkout = context.get(checkedOut);
   if (!checkout) throw redirect("/keranjang");
-  // The time slots the checkout offered, should the details have to be asked again.
   return {
     slots: checkout.slots.map(({ value, label }) => ({ value, label })),
     methods: checkout.payment?.methods ?? [],
@@ -39,7 +31,6 @@ export async function action(args: Route.ActionArgs) {
   return checkoutAction(args, (checkout) => args.context.set(checkedOut, checkout));
 }
 
-// A 429 tells when to try again (Retry-After); the answer is never kept by a cache.
 export const headers = actionHeaders;
 
 export default function Pesanan({ actionData, loaderData }: Route.ComponentProps) {

@@ -9,11 +9,7 @@ import { getDb } from "~/lib/db.server.ts";
 import { getOrigin, getStoreSettings } from "~/features/store/settings.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
 
-/**
- * /produk: the four highlighted products of the spec (`produk_rank`), then the whole menu by
- * category, with chips that jump to each (plain anchors: no JavaScript needed). A dish the owner
- * adds shows here at once; a sold-out one is greyed and cannot be ordered.
- */
+// The highlighted products, then the whole menu by category; a sold-out dish is greyed and cannot be ordered.
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [items, sections] = await Promise.all([
@@ -56,7 +52,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items, sections, jsonLd };
 }
 
-/** The anchor of a category's section: `#menu-minuman`. */
 const sectionId = (id: string) => `menu-${id}`;
 
 export default function Produk({ loaderData }: Route.ComponentProps) {
@@ -83,7 +78,6 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
         <h2 id="semua-menu" className="section-title">
           Semua menu
         </h2>
-        {/* Chips to each category: sticky under the header on a phone, plain links everywhere. */}
         <nav
           aria-label="Kategori menu"
           className="sticky top-16 z-30 -mx-4 mt-3 border-b border-chili-100 bg-cream/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0"

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 
-/** /admin opens the dashboard (DESIGN.md: the original's redirect to a not-found page is not kept). */
 export function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   return redirect("/admin/dashboard");

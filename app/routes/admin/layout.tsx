@@ -27,10 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The admin area installs as an app with pushes (features/push, docs/decisions/0036). */
 export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/admin/manifest.webmanifest" }];
 
-/** The count of new orders in the tab's title, `(3) Pesanan | Mie Nyala`, on every admin page. */
 function useCountInTitle(count: number) {
   const { pathname } = useLocation();
   useEffect(() => {

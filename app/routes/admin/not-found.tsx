@@ -3,7 +3,6 @@ import type { Route } from "./+types/not-found";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
-/** Any admin path without a page: 404 inside the admin frame, with a way back. */
 export function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   return data(null, { status: 404 });

@@ -63,7 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** The toast after Simpan: visible for three seconds, announced to screen readers. */
 function Toast({ message, shownAt }: { message: string; shownAt: string }) {
   const [hiddenAt, setHiddenAt] = useState<string | null>(null);
   useEffect(() => {

@@ -11,7 +11,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { profile: profileOf(requireAdmin(context)) };
 }
 
-/** SPEC.md section 2: the account settings, read-only. */
 export default function AdminAccountSettings({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const { timezone } = useRootData().store;

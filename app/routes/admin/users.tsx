@@ -52,7 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Submits the search form 300 ms after the last keystroke, replacing the history entry. */
 function useDebouncedSearch() {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -117,7 +116,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   );
   const actions = (user: UserRow) => (
     <div className="flex justify-end gap-2">
-      {/* SPEC.md: the edit button is there without behaviour. */}
+      {/* The edit button is there without behaviour. */}
       <button
         type="button"
         disabled

@@ -2,11 +2,8 @@ import type { Route } from "./+types/admin-manifest";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
-/**
- * GET /admin/manifest.webmanifest: the admin area as an app a phone installs (home screen, own
- * window), which iOS needs before it delivers any push (docs/decisions/0036-web-push.md). Public
- * like the icons it names: browsers fetch a manifest without cookies.
- */
+// The admin area as an installable app, which iOS needs before it delivers any push (0036); public, as
+// browsers fetch a manifest without cookies.
 export async function loader(_args: Route.LoaderArgs) {
   const { brand } = await getStoreSettings(await getDb());
   const icon = (file: string, size: number, purpose: "any" | "maskable") => ({

@@ -1,10 +1,6 @@
 import source from "~/features/push/service-worker.js?raw";
 
-/**
- * GET /admin/sw.js: the admin app's service worker (features/push/service-worker.js), served
- * from /admin/ so that its scope is the admin area. Public: browsers fetch it for the
- * registration and every update check; it holds nothing but the code that shows a push.
- */
+// Served from /admin/ so its scope is the admin area; public, it holds only the code that shows a push.
 export function loader() {
   return new Response(source, {
     headers: {

@@ -3,12 +3,8 @@ import { openStoredImage, storedImageRequest } from "~/features/media/images.ser
 import placeholder from "~/features/media/photo-placeholder.svg?raw";
 import { getDb } from "~/lib/db.server.ts";
 
-/**
- * GET /gambar/<kind>/<sha256>.webp: a photo uploaded in the admin pages, or one of its smaller
- * copies (`<sha256>-<width>.webp`, images.ts), streamed from this server's copy. The name is the
- * hash of the content, so the answer never changes and browsers keep it for a year. A photo that
- * is missing answers 404 with a placeholder picture, which browsers draw instead of a broken one.
- */
+// Named by content hash, so the answer never changes and browsers keep it a year; a missing photo answers
+// 404 with a placeholder picture, which browsers draw instead of a broken one.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const wanted = storedImageRequest(params.kind, params.file);
   const etag = `"${params.file.replace(/\.webp$/, "")}"`;

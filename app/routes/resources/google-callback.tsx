@@ -8,12 +8,7 @@ import { signInCookies } from "~/features/accounts/sign-in.server.ts";
 import { getOrigin } from "~/features/store/settings.server.ts";
 import { signInWithGoogle } from "~/features/accounts/google-accounts.server.ts";
 
-/**
- * GET /auth/google/callback: the provider sends the browser back here. On success a new session
- * starts and /masuk shows "Berhasil login!" before moving on (and, when the sign-in removed a
- * password someone had set on the account, says so); on failure /masuk shows why under the form
- * (`?google=<code>`, a fixed list of messages).
- */
+// On failure /masuk shows why (`?google=<code>`, a fixed list of messages).
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await finishGoogleSignIn(request, url, getOrigin(request));
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -29,7 +24,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     google: account.passwordRemoved ? "ok-tanpa-sandi" : "ok",
     redirectTo: result.redirectTo,
   });
-  // What this browser put in its cart before signing in joins the account's cart.
   const cartCookie = await mergeGuestCart(db, readCartOwner(request, null), account.user.id);
   if (cartCookie) headers.append("Set-Cookie", cartCookie);
   for (const cookie of await signInCookies(db, request, context, account.user))

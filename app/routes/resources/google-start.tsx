@@ -4,10 +4,7 @@ import { isGoogleEnabled, startGoogleSignIn } from "~/features/accounts/google.s
 import { safeRedirect } from "~/lib/redirect.ts";
 import { getOrigin } from "~/features/store/settings.server.ts";
 
-/**
- * GET /auth/google: starts Google sign-in (see google.server.ts). The login page links here with
- * a plain link, so the browser follows our redirect to the provider as a normal navigation.
- */
+// A plain link from the login page, so the redirect to the provider is a normal navigation.
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (!isGoogleEnabled()) throw redirect("/masuk");
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/beranda");

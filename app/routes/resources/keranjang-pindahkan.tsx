@@ -3,10 +3,7 @@ import type { Route } from "./+types/keranjang-pindahkan";
 import { importAction } from "~/features/cart/cart-actions.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-/**
- * POST /keranjang/pindahkan: the cart a browser kept in localStorage before the server kept carts,
- * sent once by the page's script (features/cart/stored-cart-migration.ts). JSON answers.
- */
+// The cart a browser kept in localStorage before the server kept carts, sent once by the page's script.
 export function loader() {
   throw data("Keranjang lama hanya bisa dikirim oleh halaman toko.", {
     status: 405,

@@ -6,12 +6,7 @@ import { answerOutcome } from "~/lib/form-action.server.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-/**
- * POST /keluar ends the session on the server (the row is deleted, the cookie cleared).
- * Logging out never happens through a GET: the loader only answers 405.
- * The confirmation dialog's request (`mode=fetch`) gets a success answer and the page shows
- * "Berhasil keluar dari akun" before moving on; a plain form post is redirected.
- */
+// POST only: the loader answers 405, so logging out never happens through a GET.
 export function loader() {
   throw data("Keluar hanya bisa lewat tombol Keluar.", { status: 405, headers: { Allow: "POST" } });
 }

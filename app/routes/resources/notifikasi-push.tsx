@@ -8,12 +8,7 @@ import { subjectMissing, vapidDetails } from "~/features/push/vapid.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-/**
- * /admin/notifikasi-push: Web Push on the signed-in admin's devices (docs/decisions/0036).
- * GET: the public key to subscribe with, the admin's devices and the reminders' limit; POST: the
- * settings panel's switches (features/push/push-actions.server.ts). Admins only (checked here:
- * the route has no page, so it sits outside the admin layout).
- */
+// Web Push on the admin's devices (0036); admins only, checked here: the route sits outside the admin layout.
 export async function loader({ context }: Route.LoaderArgs): Promise<PushOverview> {
   const admin = requireAdmin(context);
   const db = await getDb();

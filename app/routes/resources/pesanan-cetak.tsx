@@ -5,10 +5,7 @@ import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 
-/**
- * POST /admin/pesanan/cetak: the board's printing claims a ticket, confirms or gives it back
- * (features/kitchen/printing/print-api.server.ts). JSON answers; admins only (404 for anyone else).
- */
+// The board's print claims (print-api.server.ts); JSON answers, admins only (404 for anyone else).
 export function loader() {
   throw data("Cetak tiket hanya lewat tombol di papan pesanan.", {
     status: 405,

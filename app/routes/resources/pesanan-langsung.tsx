@@ -7,13 +7,8 @@ import { normalizeOrderCode } from "~/features/orders/order-code.ts";
 import { readViewCookie } from "~/features/orders/order-view.server.ts";
 import { NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server.ts";
 
-/**
- * GET /pesanan/<code>/langsung: an open order page's live connection (server-sent events), for
- * whoever may see the order (the cookie its link left, or the account that placed it). Every
- * (re)connect starts with the order's whole state as a `status` event; each change sends it again,
- * with the id of its last status change (app/features/orders/live.server.ts). Anyone else gets
- * the order page's one 404.
- */
+// An order page's live connection, for whoever may see the order; each (re)connect and change sends the
+// whole state as a `status` event. Anyone else gets the order page's one 404.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeOrderCode(params.kode);
   const access = await watchableOrder(code, {

@@ -13,10 +13,7 @@ import { qrPng } from "~/lib/qris/qr-render.server.ts";
 const notFound = () =>
   data("QRIS pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
 
-/**
- * GET /pesanan/<code>/qris.png: "Simpan QR", the order's QRIS for its recorded total as a PNG to
- * keep in the gallery, for whoever may see the order page (docs/decisions/0040-payments.md).
- */
+// "Simpan QR": the order's QRIS as a PNG, for whoever may see the order page (0040).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeOrderCode(params.kode);
   const db = await getDb();

@@ -9,11 +9,7 @@ import { findOrderId, loadTicketSource } from "~/features/kitchen/printing/ticke
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
-/**
- * GET /admin/pesanan/<code>/cetak/<dapur|struk>/<58|80>: a ticket's print view, with the reprint
- * banner once printed (features/kitchen/printing/print-view.server.tsx). Admins only: anyone else,
- * and an unknown code, ticket or paper, gets 404.
- */
+// A ticket's print view (0037); admins only: anyone else, and an unknown code, ticket or paper, gets 404.
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePrintingAdmin(context);
   const kind = TICKET_KINDS.find((value) => value === params.tiket);

@@ -1,8 +1,4 @@
-/**
- * The staff board's panels around the orders: the live bar (connection and sound), the "Toko
- * sibuk" switch, clearing orders that were never sent, and the filters. Plain forms: they work
- * without JavaScript.
- */
+// The board's panels around the orders: live bar, "Toko sibuk", clearing unsent orders, filters; plain forms.
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { FormAnswer } from "~/lib/form-answer.ts";
@@ -11,7 +7,6 @@ import { clockTime } from "../../store/order-time.ts";
 import { ORDER_STATUSES } from "../../orders/order-status.ts";
 import { STATUS_FILTER_LABELS } from "./board-words.ts";
 
-/** The line the board's own forms (Toko sibuk, clearing unsent orders, a step without JS) leave. */
 export function BoardMessage({ answer }: { answer: FormAnswer | undefined }) {
   if (!answer) return null;
   const done = answer.status === "success";
@@ -40,8 +35,7 @@ export function LiveBar() {
   const hydrated = useHydrated();
   return (
     <div className="card flex flex-wrap items-center justify-between gap-3 p-3">
-      {/* The longest of the words, unseen, in the same cell: the bar keeps its height as they
-          change after the page loads, so nothing below it moves. */}
+      {/* The longest word, unseen, in the same cell: the bar keeps its height as the words change. */}
       <div className="grid">
         <p className={liveLine} role="status" data-testid="board-live">
           <span

@@ -1,10 +1,6 @@
-/**
- * The staff board's words: the status filter's names, the one-tap button's label, how long an
- * order has waited. Apart from order-status.ts, so the customer's pages do not load them.
- */
+// The board's words, apart from order-status.ts so the customer's pages do not load them.
 import { statusLabel, type Fulfilment, type OrderStatus } from "../../orders/order-status.ts";
 
-/** The statuses for the board's filter, with the name the filter shows. */
 export const STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
   baru: "Baru",
   diterima: "Diterima",
@@ -14,7 +10,6 @@ export const STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
   batal: "Dibatalkan",
 };
 
-/** What the board's one-tap button says for moving an order on to `next`. */
 export function stepActionLabel(next: OrderStatus, fulfilment: Fulfilment | null = null): string {
   switch (next) {
     case "diterima":
@@ -30,7 +25,6 @@ export function stepActionLabel(next: OrderStatus, fulfilment: Fulfilment | null
   }
 }
 
-/** How long since `since`: `baru saja`, `12 menit`, `1 jam 5 menit`. */
 export function waitingText(since: Date | string, now: number): string {
   const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
   if (minutes < 1) return "baru saja";

@@ -1,8 +1,4 @@
-/**
- * The staff board (/admin/pesanan): listing orders, moving one a step, cancelling with a reason,
- * clearing unsent ones (docs/decisions/0020-live-orders.md). Each change is written with its
- * timeline and audit entries in one transaction and announced once committed.
- */
+// The staff board (0020): each change and its timeline and audit entries in one transaction, then announced.
 import { readReason } from "../../../lib/reason-text.ts";
 import { boardPaymentColumns } from "../../payments/board-payment.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from "drizzle-orm";
@@ -44,42 +40,33 @@ const BOARD_MESSAGES = {
   stale: "Pesanan baru saja diubah admin lain. Muat ulang halaman.",
 } as const;
 
-/** An order not confirmed as sent this long after checkout may be cleared. */
 export const UNSENT_AFTER_MINUTES = 10;
 export const UNSENT_REASON = "Pesan WhatsApp untuk pesanan ini tidak pernah dikirim.";
 
 const ORDER_PAGE_SIZE = 30;
 
-/** The board's status filter: the orders still in the kitchen, every order, or one status. */
 export type StatusFilter = "aktif" | "semua" | OrderStatus;
 type SortOrder = "terlama" | "terbaru";
 
 interface OrderQuery {
   status?: string | null;
-  /** First and last day (`YYYY-MM-DD`, the store's calendar), inclusive. */
+  /** `YYYY-MM-DD` in the store's calendar, inclusive. */
   from?: string | null;
   to?: string | null;
-  /** A code or its start: `NY-7K`, `7k3q`. */
   q?: string | null;
   sort?: string | null;
   page?: number;
 }
 
-/** A stored order line as the board shows it. */
 export type BoardLine = Omit<PricedLine, "menu_item_id">;
 
-/** The filters as the page understood them (bad values dropped), for the form to show. */
 interface OrderFilters {
   status: StatusFilter;
   from: string;
   to: string;
-  /** The search as typed (trimmed, at most 20 characters). */
   q: string;
   sort: SortOrder;
-  /**
-   * The code prefix searched for (`NY-7K`); null when the search holds characters no code has,
-   * which finds nothing. Only code characters reach the `like`, so it is never a pattern.
-   */
+  /** null when the search holds characters no code has; only code characters reach the `like`. */
   codePrefix: string | null;
 }
 
@@ -109,7 +96,6 @@ function readOrderFilters(query: OrderQuery): OrderFilters {
   };
 }
 
-/** Orders matching the filters, 30 a page, with their lines and (cancelled ones) their reason. */
 export async function listOrders(db: Database, query: OrderQuery, timezone: string) {
   const filters = readOrderFilters(query);
   const page = Math.max(1, Math.min(10_000, Math.floor(Number(query.page) || 1)));
@@ -182,7 +168,6 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
     });
     byOrder.set(line.order_id, list);
   }
-  // The promotions that priced each order, with their titles as they were at checkout.
   const discounts = await discountsOfOrders(
     db,
     rows.map((row) => row.id),
@@ -204,7 +189,6 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
   };
 }
 
-/** How many orders "Bersihkan" would clear at `now`. */
 export async function countUnsent(db: Database, now: Date = storeDate()): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(unsentCondition(now));
   return row?.n ?? 0;
@@ -231,11 +215,7 @@ type StatusChangeResult =
   | { ok: true; code: string; from: OrderStatus; to: OrderStatus; fulfilment: Fulfilment | null }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
-/**
- * Moves an order to `status`: its next step, or `batal` with a reason (`alasan`, 3–200
- * characters) that the customer sees. The update names the status it expects to replace, so two
- * admins changing one order at once cannot both succeed from a stale view.
- */
+// The update names the status it expects to replace: two admins acting on a stale view cannot both succeed.
 export async function changeOrderStatus(
   db: Database,
   actor: Actor,
@@ -301,11 +281,7 @@ export async function changeOrderStatus(
   return result;
 }
 
-/**
- * Cancels every order still "baru" whose customer never confirmed sending its message, recorded
- * more than UNSENT_AFTER_MINUTES ago, as never sent (the report counts them neither as sales nor
- * as cancellations). One audit-log entry names them all. Returns the codes cleared.
- */
+// Never-sent orders are counted neither as sales nor as cancellations; one audit entry names them all.
 export async function clearUnsent(db: Database, actor: Actor, now: Date = storeDate()): Promise<string[]> {
   let portions: PortionChange = { shownChanged: false };
   const codes = await db.transaction(async (tx) => {

@@ -1,8 +1,4 @@
-/**
- * One order on the staff board, for a phone in a busy kitchen: code, wait, slot, customer, lines,
- * and one big button to the next step (docs/decisions/0020-live-orders.md). Every control is a
- * plain form; with JavaScript a card posts without leaving the page.
- */
+// One order on the staff board, one big button to the next step (0020); plain forms, fetchers with JS.
 import { Link, useFetcher } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { formatRupiah } from "~/lib/format.ts";
@@ -23,7 +19,7 @@ export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   code: string;
   status: OrderStatus;
   customer_name: string | null;
-  /** The lines' sum before promotions; `total` is what the customer pays. */
+  /** Before promotions; `total` is what the customer pays. */
   subtotal: number;
   total: number;
   outside_hours: boolean;
@@ -40,7 +36,6 @@ export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   created_at: Date | string;
   cancel_reason: string | null;
   items: { nama: string; jumlah: number; level: number | null; catatan: string; subtotal: number }[];
-  /** The promotions that priced it, titles as they were at checkout. */
   discounts: { title: string; amount: number }[];
 }
 
@@ -53,7 +48,6 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   batal: "bg-stone-200 text-stone-700",
 };
 
-/** Reasons offered when cancelling (the field takes any other too). */
 const CANCEL_REASONS = [
   "Menu yang dipesan sedang habis.",
   "Toko sudah tutup.",

@@ -1,7 +1,4 @@
-/**
- * The board's "Porsi hari ini": today's portions left of every item with a daily count, each
- * changed by a plain form (docs/decisions/0044-daily-portions.md).
- */
+// The board's "Porsi hari ini": today's portions left, each changed by a plain form (0044).
 import { Form } from "react-router";
 import type { TodaysPortion } from "../../catalog/portions.server.ts";
 import { FEW_PORTIONS, MAX_PORTIONS } from "../../catalog/portions.ts";

@@ -1,8 +1,4 @@
-/**
- * The board keeps the phone's screen on while it is open (#24), through the Screen Wake Lock API
- * where the browser has it. The browser drops the lock whenever the page is hidden; it is taken
- * again each time the page is shown.
- */
+// Keeps the screen on while the board is open; the browser drops the lock when hidden, so it is taken again.
 import { useEffect } from "react";
 
 export function useWakeLock() {

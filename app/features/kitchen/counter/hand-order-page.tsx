@@ -1,7 +1,4 @@
-/**
- * _Pesanan kasir_ (/admin/pesanan/kasir): the staff take an order by hand with the checkout's own
- * fields; once recorded, the customer's chat with the order page's link (0039).
- */
+// _Pesanan kasir_: an order taken by hand with the checkout's own fields (0039).
 import { Form, Link, useNavigation } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import type { PaymentMethod } from "../../payments/payment-labels.ts";

@@ -1,7 +1,4 @@
-/**
- * _Pesanan kasir_: an order the staff take by hand, recorded by the checkout's own pipeline and
- * pricing as a guest's (docs/decisions/0039-hand-orders-and-edits.md).
- */
+// _Pesanan kasir_, recorded by the checkout's own pipeline and pricing as a guest's (0039).
 import type { Database } from "../../../../database/client.server.ts";
 import { whatsappLink } from "../../../lib/whatsapp.ts";
 import type { Actor } from "../../audit/audit-log.server.ts";
@@ -26,7 +23,6 @@ export type HandOrderOutcome =
   | { ok: true; code: string; message: string; whatsappUrl: string | null }
   | { ok: false; status: 400 | 409; message: string; fieldErrors?: Record<string, string> };
 
-/** Records the form's order; with a number, the customer's chat carries the order page's link. */
 export async function recordHandOrder(
   db: Database,
   admin: Actor,

@@ -9,7 +9,6 @@ export interface EditedLine {
 
 const keyOf = (line: EditedLine) => line.menu_item_id ?? `nama:${line.nama}`;
 
-/** `Ditambah: 1x Es Teh Jumbo`, `Es Nyala: 2x → 3x`, `Waktu: Secepatnya → Senin, 30 Nov, 18.15`. */
 export function describeChanges(
   before: { lines: readonly EditedLine[]; when: string },
   after: { lines: readonly EditedLine[]; when: string },

@@ -1,7 +1,4 @@
-/**
- * _Ubah pesanan_ on an order's admin page: lines, levels, amounts, notes and the time, sent with
- * the version the page was drawn at; a higher total comes back to be agreed (0039).
- */
+// _Ubah pesanan_: sent with the version the page was drawn at; a higher total comes back to be agreed (0039).
 import { Form, useNavigation } from "react-router";
 import { ASAP } from "../../orders/order-fields.ts";
 import type { EditFormData } from "./order-edit-data.server.ts";

@@ -1,4 +1,4 @@
-/** The latest staff edit as the customer's order page tells it (docs/decisions/0039-hand-orders-and-edits.md). */
+// The latest staff edit as the customer's order page tells it (0039).
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orderEdits } from "../../../../database/schema.ts";
@@ -7,12 +7,9 @@ import { clockTime } from "../../store/order-time.ts";
 
 export interface OrderEditNote {
   version: number;
-  /** `Es Nyala: 2x → 3x`, …. */
   changes: string[];
-  /** `Rp 25.000`. */
   totalBefore: string;
   total: string;
-  /** `19.42`. */
   time: string;
 }
 

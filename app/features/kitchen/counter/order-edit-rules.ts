@@ -3,5 +3,4 @@ import type { OrderStatus } from "../../orders/order-status.ts";
 
 /** Before _Siap_ the kitchen can still follow a change. */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ["baru", "diterima", "dimasak"];
-/** The time field's value that leaves the order's time as it is. */
 export const KEEP_TIME = "tetap";

@@ -1,8 +1,5 @@
-/**
- * Orders changed by the staff before they are _Siap_: priced again by the one pricing function,
- * written whole with the audit log's before and after, one version further; a stale version is
- * a conflict (docs/decisions/0039-hand-orders-and-edits.md).
- */
+// Staff edits before _Siap_: priced again, written whole with the audit's before and after, one version on;
+// a stale version is a conflict (0039).
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orderDiscounts, orderEdits, orderItems, orders } from "../../../../database/schema.ts";
@@ -50,7 +47,6 @@ export type EditOutcome =
 
 type Order = typeof orders.$inferSelect;
 
-/** The form's fields besides the lines: the version it was drawn at, the time, the raised total agreed. */
 function readEditFields(form: FormData, context: CheckoutContext) {
   const versi = String(form.get("versi") ?? "");
   const waktu = String(form.get("waktu") ?? KEEP_TIME);
@@ -63,7 +59,7 @@ function readEditFields(form: FormData, context: CheckoutContext) {
   };
 }
 
-/** The edit's lines priced as at the order's recording (its moment, its customer's history then). */
+// Priced as at the order's recording: its moment, its customer's history then.
 async function reprice(
   tx: Transaction,
   order: Order,
@@ -96,7 +92,6 @@ async function reprice(
   return { ok: true as const, had, lines: checked.lines, pricing };
 }
 
-/** Changes order `rawCode` as the staff's form says, or says why not; nothing is half-written. */
 export async function editOrder(
   db: Database,
   admin: Actor,

@@ -1,7 +1,4 @@
-/**
- * The staff's order lines as form rows: a menu item (each level is its own item), how many, a
- * note. Read by order-lines-form.ts; a plain form, more rows by adding them (0039).
- */
+// The staff's order lines as form rows (each level is its own item); a plain form (0039).
 import { useState } from "react";
 import { formatRupiah } from "~/lib/format.ts";
 import { LINE_FIELDS } from "./order-lines-form.ts";
@@ -26,7 +23,6 @@ export function OrderLinesFields({
 }: {
   menu: readonly MenuChoice[];
   rows: readonly LineRow[];
-  /** Empty rows to add to; with JavaScript "Tambah baris" adds more. */
   blank?: number;
 }) {
   const [extra, setExtra] = useState(blank);

@@ -1,8 +1,4 @@
-/**
- * The staff's order lines as a form sends them: rows of `menu`, `jumlah`, `catatan` (a hand
- * order and an edit alike, docs/decisions/0039-hand-orders-and-edits.md). A row without a menu
- * or with jumlah 0 is no line.
- */
+// The staff's order lines as a form sends them (0039); a row without a menu or with jumlah 0 is no line.
 import { CART_MESSAGES } from "../../cart/cart-messages.ts";
 import { cleanNote, MAX_LINES, MAX_NOTE_LENGTH, MAX_QUANTITY } from "../../cart/cart.ts";
 import type { OrderRequestLine } from "../../checkout/record-order.server.ts";

@@ -1,8 +1,4 @@
-/**
- * The admin pages' live connection (one EventSource per tab, /admin/pesanan/langsung): a change
- * reloads the data, a new order rings if sound is on (docs/decisions/0020-live-orders.md). Each
- * (re)connect compares the last change's id, so nothing is missed.
- */
+// The admin pages' live connection (0020): a change reloads the data, a new order rings if sound is on.
 import {
   createContext,
   useCallback,
@@ -18,18 +14,16 @@ import { useRingAgain } from "./ring-again.ts";
 
 const LIVE_URL = "/admin/pesanan/langsung";
 const SOUND_KEY = "nyala-suara-pesanan";
-/** Reloads after a burst of changes are joined into one. */
 const RELOAD_DELAY_MS = 250;
 
 interface AdminLive {
-  /** Whether the live connection is open. */
   connected: boolean;
-  /** Orders waiting to be taken up ("baru"), as the server last said; null until it has. */
+  /** null until the server has said. */
   newOrders: number | null;
-  /** How many live events with order changes this page heard (Auto-cetak asks again at each). */
+  /** Order-change events heard (Auto-cetak asks again at each). */
   changes: number;
   soundOn: boolean;
-  /** Switches the sound (a tap: browsers let a page play sound only after one). */
+  /** A tap: browsers let a page play sound only after one. */
   toggleSound(): void;
 }
 
@@ -60,7 +54,7 @@ function readEvent(data: string): BoardEvent | null {
   }
 }
 
-/** The owner's sound switch, kept in this browser; off on the server and where storage is blocked. */
+// Off on the server and where storage is blocked.
 const soundListeners = new Set<() => void>();
 const soundPreference = {
   subscribe(listener: () => void) {
@@ -84,7 +78,6 @@ const soundPreference = {
   },
 };
 
-/** A short two-tone chime, made in the browser (no sound file, nothing fetched). */
 function chime(context: AudioContext) {
   const start = context.currentTime;
   [880, 1320].forEach((frequency, index) => {
@@ -102,14 +95,7 @@ function chime(context: AudioContext) {
   });
 }
 
-export function AdminLiveProvider({
-  eventId,
-  children,
-}: {
-  /** The id of the last order change the page's data includes (the layout loader's). */
-  eventId: number;
-  children: React.ReactNode;
-}) {
+export function AdminLiveProvider({ eventId, children }: { eventId: number; children: React.ReactNode }) {
   const loadedEventId = useRef(eventId);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);

@@ -1,8 +1,4 @@
-/**
- * Alerts nobody misses (#24): while any order waits in Baru, the admin pages ring again a minute
- * after the last ring, until someone takes every new order up; a chime also vibrates the phone
- * where the browser can. Wraps the live connection's chime (admin-live.tsx).
- */
+// While any order waits in Baru, the admin pages ring again a minute after the last ring, and vibrate.
 import { useCallback, useEffect, useRef } from "react";
 
 export const RING_AGAIN_MS = 60_000;
@@ -10,10 +6,7 @@ const CHECK_MS = 5_000;
 /** Three long pulses: felt through a pocket, unlike one short buzz. */
 const VIBRATION = [300, 120, 300, 120, 300];
 
-/**
- * `chime` plays the sound if the owner switched it on (and says whether it did); returns `ring`,
- * which chimes, vibrates with it and starts the minute again.
- */
+// `chime` says whether it played; `ring` chimes, vibrates with it and starts the minute again.
 export function useRingAgain(waiting: number | null, chime: () => boolean): () => void {
   const lastRing = useRef(0);
   const ring = useCallback(() => {

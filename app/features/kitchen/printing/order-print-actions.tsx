@@ -1,7 +1,4 @@
-/**
- * An order's printing on its board card and its admin page: what was printed when, Cetak or Cetak
- * ulang per ticket on this device's printer, and the 58/80 mm print views (no JavaScript needed).
- */
+// An order's printing: when printed, Cetak per ticket on this device, and the print views (no JS needed).
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import {
@@ -15,7 +12,6 @@ import {
 import type { PrintOutcome } from "./print-job.ts";
 import { usePrint } from "./use-print.tsx";
 
-/** `Tiket dapur dicetak 19.42 (cetak ulang 2×) · Struk dicetak 19.45`. */
 export function printedText(prints: OrderPrints): string {
   const done = TICKET_KINDS.flatMap((kind) => {
     const print = prints[kind];

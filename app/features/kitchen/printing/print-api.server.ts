@@ -1,8 +1,5 @@
-/**
- * POST /admin/pesanan/cetak (docs/decisions/0037-printing-orders.md): `ambil` claims a ticket and
- * answers its ESC/POS bytes (without `kode`: the next new order, for Auto-cetak), `selesai`
- * confirms a first print, `ulang` counts a reprint, `gagal` gives a claim back. Admins only (404).
- */
+// POST /admin/pesanan/cetak (0037): `ambil` claims a ticket and answers its bytes, `selesai` confirms a first
+// print, `ulang` counts a reprint, `gagal` gives a claim back. Admins only; anyone else gets a 404.
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
@@ -33,7 +30,6 @@ const MESSAGES = {
     "Tiket tercetak, tetapi tidak bisa dicatat: waktu klaimnya habis. Periksa di dapur apakah tiketnya keluar dua kali.",
 } as const;
 
-/** The signed-in admin; for anyone else a ticket does not exist. */
 export function requirePrintingAdmin(context: Context): SessionUser {
   const user = getOptionalUser(context);
   if (!user || !isAdmin(user)) throw data(MESSAGES.notFound, { status: 404 });
@@ -49,7 +45,6 @@ const PrintRequestSchema = z.discriminatedUnion("intent", [
     tiket: Kind,
     kertas: z.enum(["58", "80"]).transform((paper) => Number(paper) as Paper),
     kode: Code.optional(),
-    /** The browser's own id (printer-settings.ts). */
     perangkat: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
     /** "0": a print nobody can confirm (RawBT): bytes only, no claim. */
     catat: z.enum(["0", "1"]).default("1"),

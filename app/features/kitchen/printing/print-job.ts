@@ -1,8 +1,5 @@
-/**
- * One print (docs/decisions/0037-printing-orders.md): connect, claim (the server answers the
- * bytes), send, then confirm, or give the claim back so the order stays unprinted. RawBT only
- * hands the bytes to its app, which answers nothing: no claim, no confirmation.
- */
+// One print (0037): connect, claim (the server answers the bytes), send, then confirm or give the claim back.
+// RawBT only hands the bytes to its app, which answers nothing: no claim, no confirmation.
 import { PRINT_API_PATH, type PrintAnswer, type TicketKind } from "./print-api.ts";
 import { failureOf, NOT_MARKED, PRINT_FAILURES } from "./print-words.ts";
 import type { PrinterSettings } from "./printer-settings.ts";

@@ -1,20 +1,14 @@
-/**
- * A ticket's print view (docs/decisions/0037-printing-orders.md): a document of its own showing
- * `layoutTicket`'s lines in monospace on 58 or 80 mm, one `@page` as long as the ticket (roll
- * printers cut at a page's end). Works without JavaScript; a script only shows Cetak.
- */
+// A ticket's print view (0037): one `@page` as long as the ticket, since roll printers cut at a page's end.
 import { renderToStaticMarkup } from "react-dom/server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server.ts";
 import { layoutTicket, type Paper, type TicketBlock } from "~/lib/tickets/ticket-layout.ts";
 import { PAPERS, TICKET_LABELS, adminOrderPath, ticketViewPath, type TicketKind } from "./print-api.ts";
 
-/** What the printer's head covers: 48 mm of 58 mm paper, 72 mm of 80 mm, both 1.5 mm a column. */
 const PRINTED_MM: Record<Paper, number> = { 58: 48, 80: 72 };
-/** 2.45 mm a character, 0.6 em wide in every monospace font listed: 32 columns fill 47 mm of 48. */
+/** 0.6 em wide in every listed monospace font: 32 columns fill 47 of 48 mm. */
 const FONT_MM = 2.45;
 const LINE_MM = FONT_MM * 1.2;
 const TOP_MM = 4;
-/** The feed a printer gives before its cut. */
 const BOTTOM_MM = 8;
 
 const STYLE = `
@@ -40,7 +34,6 @@ ${PAPERS.map((paper) => `.paper-${paper}{width:${paper}mm;padding-inline:${(pape
 
 const SIZE_CLASS = { normal: "", tall: " t", large: " g" } as const;
 
-/** The ticket's lines as the paper shows them; the printer's cut is the page's end. */
 function TicketPaper({ blocks, paper, label }: { blocks: TicketBlock[]; paper: Paper; label: string }) {
   const lines = layoutTicket(blocks, paper).flatMap((line) => (line.kind === "line" ? [line] : []));
   return (
@@ -58,7 +51,6 @@ function TicketPaper({ blocks, paper, label }: { blocks: TicketBlock[]; paper: P
   );
 }
 
-/** The page's length: the lines (tall and large ones count twice) and the margins. */
 function pageHeightMm(blocks: TicketBlock[], paper: Paper): number {
   const rows = layoutTicket(blocks, paper).reduce(
     (sum, line) => sum + (line.kind === "cut" ? 0 : line.size === "normal" ? 1 : 2),
@@ -74,7 +66,6 @@ interface TicketView {
   blocks: TicketBlock[];
 }
 
-/** The print view's document and its Content-Security-Policy (the pages' own, with this nonce). */
 export function ticketDocument({ code, kind, paper, blocks }: TicketView): { html: string; csp: string } {
   const nonce = createNonce();
   const label = `${TICKET_LABELS[kind]} ${code}`;

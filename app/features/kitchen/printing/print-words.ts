@@ -1,7 +1,4 @@
-/**
- * Why a print did not come out, in the words the staff read on the board, one table for every
- * printer connection (docs/decisions/0037-printing-orders.md).
- */
+// Why a print did not come out, one table for every printer connection (0037).
 export const PRINT_FAILURES = {
   notChosen: "Belum ada printer di perangkat ini. Pilih printer di panel Printer pada papan pesanan.",
   cancelled: "Tidak ada printer yang dipilih.",
@@ -19,10 +16,8 @@ export const PRINT_FAILURES = {
 
 export type PrintFailure = keyof typeof PRINT_FAILURES;
 
-/** Said after every failure at the printer: the ticket stays to be printed. */
 export const NOT_MARKED = "Pesanan belum ditandai dicetak.";
 
-/** A failure a transport names; the browser's own errors by their DOMException name. */
 export class PrinterError extends Error {
   constructor(readonly reason: PrintFailure) {
     super(PRINT_FAILURES[reason]);

@@ -1,8 +1,4 @@
-/**
- * The board's printer panel for this device (docs/decisions/0037-printing-orders.md): the printer
- * (the connections this browser has, RawBT on Android), the paper and Auto-cetak, kept in this
- * browser. Without JavaScript it points to the print views.
- */
+// This device's printer panel (0037), kept in this browser; without JavaScript it points to the print views.
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { PAPERS } from "./print-api.ts";

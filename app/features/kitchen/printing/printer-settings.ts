@@ -1,8 +1,4 @@
-/**
- * This device's printer: how it connects, which one, the paper, Auto-cetak. Kept in this
- * browser's localStorage (the choice only, never an order) and shared by its open tabs
- * (docs/decisions/0037-printing-orders.md).
- */
+// This device's printer choice, in localStorage (never an order) and shared by its open tabs (0037).
 import { useSyncExternalStore } from "react";
 import type { Paper } from "~/lib/tickets/ticket-layout.ts";
 
@@ -17,7 +13,6 @@ export const CONNECTION_LABELS: Record<Connection, string> = {
   uji: "Printer uji",
 };
 
-/** Whether this browser can print through `connection` (Web Serial, WebUSB and Web Bluetooth are Chromium's). */
 export function isAvailable(connection: Connection, testPrinter: boolean): boolean {
   switch (connection) {
     case "serial":
@@ -31,16 +26,15 @@ export function isAvailable(connection: Connection, testPrinter: boolean): boole
   }
 }
 
-/** Auto-cetak needs a printer that says it took the bytes: not RawBT, which only hands them on. */
+// RawBT only hands the bytes on: it cannot say it took them.
 export const canAutoPrint = (connection: Connection | null) => connection !== null && connection !== "rawbt";
 
 export interface PrinterSettings {
-  /** This browser's random id, named in its print claims; "" until a printer is chosen. */
+  /** Named in this browser's print claims; "" until a printer is chosen. */
   deviceId: string;
   connection: Connection | null;
-  /** The printer's name as the browser gives it. */
   name: string;
-  /** Finds the chosen printer again without asking: `vendor:product` (USB, Serial) or the Bluetooth id. */
+  /** `vendor:product` (USB, Serial) or the Bluetooth id. */
   match: string | null;
   paper: Paper;
   autoPrint: boolean;
@@ -56,7 +50,6 @@ const DEFAULTS: PrinterSettings = {
   autoPrint: false,
 };
 
-/** The stored choice, as far as it makes sense; the defaults for anything else. */
 export function parsePrinterSettings(raw: string | null): PrinterSettings {
   try {
     const value = JSON.parse(raw ?? "{}") as Partial<Record<keyof PrinterSettings, unknown>>;
@@ -119,6 +112,5 @@ export const printerSettings = {
   },
 };
 
-/** The settings; the defaults on the server and in the first render. */
 export const usePrinterSettings = () =>
   useSyncExternalStore(printerSettings.subscribe, printerSettings.get, () => DEFAULTS);

@@ -1,8 +1,4 @@
-/**
- * The printer connections, fetched on the first print or printer choice (a dynamic import, off the
- * board's first load; docs/decisions/0037-printing-orders.md). A printer offline or out of paper
- * is refused before sending; a send must finish within WRITE_MS.
- */
+// The printer connections, loaded on the first print or printer choice, off the board's first load (0037).
 import { PrinterError } from "./print-words.ts";
 import { isAvailable, type Connection, type PrinterSettings } from "./printer-settings.ts";
 import { bluetoothTransport } from "./transports/bluetooth.ts";
@@ -31,11 +27,10 @@ function transport(connection: Direct, testPrinter: boolean): Transport {
   return transports[connection]();
 }
 
-/** Asks the user to pick a printer; call it from a tap. */
+// Call it from a tap.
 export const choosePrinter = (connection: Direct, testPrinter: boolean) =>
   transport(connection, testPrinter).choose();
 
-/** The printer chosen on this device, connected. */
 export async function openPrinter(settings: PrinterSettings, testPrinter: boolean): Promise<Printer> {
   if (!settings.connection || settings.connection === "rawbt") throw new PrinterError("notChosen");
   return within(transport(settings.connection, testPrinter).open(settings.match), OPEN_MS);

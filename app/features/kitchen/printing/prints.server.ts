@@ -1,8 +1,5 @@
-/**
- * Who prints a ticket first (docs/decisions/0037-printing-orders.md): a ticket without the reprint
- * banner comes out at most once, on any number of devices and servers; one `order_prints` row per
- * order and kind, claimed with a lease, on the database's clock.
- */
+// Who prints a ticket first (0037): without the reprint banner it comes out at most once, on any device or
+// server; one `order_prints` row per order and kind, claimed with a lease on the database's clock.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
@@ -15,7 +12,6 @@ import type { OrderPrints, TicketKind } from "./print-api.ts";
 /** Longer than the browser waits for its printer (print-job.ts), so a live claimer keeps its lease. */
 export const LEASE_SECONDS = 60;
 const leaseEnd = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
-/** Not printed, and nobody's lease runs. */
 const claimable = and(
   isNull(orderPrints.printed_at),
   or(isNull(orderPrints.lease_until), lt(orderPrints.lease_until, sql`now()`)),
@@ -24,10 +20,7 @@ const claimable = and(
 /** Accepted within this long: an unconfirmed order's kitchen ticket comes out once accepted. */
 const ACCEPTED_WITHIN = sql`interval '1 hour'`;
 
-/**
- * An order whose kitchen ticket Auto-cetak prints: a new order from a known customer, or an
- * unconfirmed one the staff just accepted (confirmed-order.server.ts, 0047).
- */
+// Auto-cetak prints a new order from a known customer, or an unconfirmed one the staff just accepted (0047).
 const kitchenReady = (now: Date) =>
   or(
     and(eq(orders.status, "baru"), confirmedOrder()),
@@ -38,12 +31,8 @@ const kitchenReady = (now: Date) =>
     ),
   )!;
 
-/**
- * Claims the first print of `kind` for the order; the claim's token, or null when it is taken.
- * The order's row is shared-locked meanwhile, so a checkout replacing it (which locks it for
- * update) either sees this claim or cancels first. A cancelled order's ticket is never claimed;
- * with `only`, the order must still match it.
- */
+// The order's row is shared-locked meanwhile, so a checkout replacing it either sees this claim or cancels
+// first. A cancelled order's ticket is never claimed.
 export async function claimFirstPrint(
   db: Database,
   orderId: number,
@@ -73,10 +62,6 @@ export async function claimFirstPrint(
   });
 }
 
-/**
- * Auto-cetak: claims the kitchen ticket of the oldest order ready for the kitchen that nobody
- * printed or is printing. Null when there is none (or every candidate went to another device).
- */
 export async function claimNextNewOrder(
   db: Database,
   deviceId: string,
@@ -97,7 +82,6 @@ export async function claimNextNewOrder(
   return null;
 }
 
-/** The printer took the bytes: the claim becomes the first print. Null when the claim is gone. */
 export async function confirmPrint(db: Database, token: string, userId: string) {
   const [row] = await db
     .update(orderPrints)
@@ -113,7 +97,6 @@ export async function confirmPrint(db: Database, token: string, userId: string) 
   return row ?? null;
 }
 
-/** The printer failed: the claim is given back at once, the ticket stays unprinted. */
 export async function releasePrint(db: Database, token: string): Promise<void> {
   await db
     .update(orderPrints)
@@ -121,7 +104,6 @@ export async function releasePrint(db: Database, token: string): Promise<void> {
     .where(and(eq(orderPrints.claim_token, token), isNull(orderPrints.printed_at)));
 }
 
-/** A reprint came out: counted on the ticket's row (only a printed ticket has reprints). */
 export async function recordReprint(db: Database, orderId: number, kind: TicketKind): Promise<boolean> {
   const rows = await db
     .update(orderPrints)
@@ -133,7 +115,6 @@ export async function recordReprint(db: Database, orderId: number, kind: TicketK
   return rows.length > 0;
 }
 
-/** Whether the order's ticket of `kind` came out of a printer already. */
 export async function isPrinted(db: Database, orderId: number, kind: TicketKind): Promise<boolean> {
   const [row] = await db
     .select({ id: orderPrints.id })
@@ -144,7 +125,6 @@ export async function isPrinted(db: Database, orderId: number, kind: TicketKind)
   return Boolean(row);
 }
 
-/** The tickets printed of each of `list`, by order code. */
 export async function printStates(
   db: Database,
   list: readonly { id: number; code: string }[],
@@ -164,7 +144,7 @@ export async function printStates(
   return states;
 }
 
-/** An edit changed the order: its kitchen ticket may come out once more, marked changed (0039). */
+// Its kitchen ticket may come out once more, marked changed (0039).
 export async function ticketChanged(db: Pick<Database, "update">, orderId: number): Promise<void> {
   await db
     .update(orderPrints)

@@ -1,8 +1,4 @@
-/**
- * An order worded for its tickets (app/lib/tickets), in the orders' own words: how it is
- * fulfilled, when, where, the level labels, times in the store's time zone. The one place an
- * order becomes a `TicketOrder` (docs/decisions/0037-printing-orders.md).
- */
+// An order worded for its tickets, in the orders' own words: the one place it becomes a `TicketOrder` (0037).
 import { customerReceipt, kitchenTicket, type TicketOrder } from "~/lib/tickets/order-tickets.ts";
 import type { TicketBlock } from "~/lib/tickets/ticket-layout.ts";
 import type { TicketKind } from "./print-api.ts";
@@ -20,7 +16,6 @@ export interface TicketSource extends FulfilmentDetails {
   total: number;
   items: { nama: string; level: number | null; jumlah: number; catatan: string; subtotal: number }[];
   discounts: { title: string; amount: number }[];
-  /** More than 1 once the staff changed the order (counter/order-edit.server.ts). */
   version?: number;
   payment_method?: PaymentMethod | null;
   paid_at?: Date | null;
@@ -64,7 +59,6 @@ export function toTicketOrder(order: TicketSource, shop: Shop): TicketOrder {
 
 const TICKETS = { dapur: kitchenTicket, struk: customerReceipt } as const;
 
-/** The blocks of the order's ticket of `kind`; a reprint opens with the reprint banner. */
 export const ticketBlocks = (
   order: TicketSource,
   shop: Shop,

@@ -1,11 +1,10 @@
-/** An order as its tickets need it, read by its code (docs/decisions/0037-printing-orders.md). */
+// An order as its tickets need it, read by its code (0037).
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orderDiscounts, orderItems, orders } from "../../../../database/schema.ts";
 import { isOrderCode, normalizeOrderCode } from "../../orders/order-code.ts";
 import type { TicketSource } from "./ticket-order.ts";
 
-/** The order with code `rawCode` (as typed: `ny-7k3q` too), or null when there is none. */
 export async function findOrderId(db: Database, rawCode: string): Promise<number | null> {
   const code = normalizeOrderCode(rawCode);
   if (!isOrderCode(code)) return null;

@@ -1,8 +1,5 @@
-/**
- * Auto-cetak: while on, the board claims and prints every new order's kitchen ticket. The server
- * decides who prints (prints.server.ts), so the board may ask at any time: at start, on each order
- * change heard live (a confirmation makes an order printable) and (re)connect, and every RETRY_MS. A failure ends the round and stays shown.
- */
+// Auto-cetak: the server decides who prints (prints.server.ts), so the board asks at start, on each order
+// change and (re)connect, and every RETRY_MS. A failure ends the round and stays shown.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useAdminLive } from "../live/admin-live.tsx";
@@ -13,7 +10,6 @@ const RETRY_MS = 30_000;
 export function useAutoPrint(): { on: boolean; failure: string | null } {
   const { settings, print } = usePrint();
   const { connected, changes } = useAdminLive();
-  /** The last order change the admin pages loaded (admin layout): it moves with every new order. */
   const eventId = (useRouteLoaderData("routes/admin/layout") as { eventId?: number } | undefined)?.eventId;
   const [failure, setFailure] = useState<string | null>(null);
   const round = useRef<{ again: boolean } | null>(null);

@@ -1,8 +1,4 @@
-/**
- * Printing from a page: this device's printer settings, whether the server allows the test
- * printer (PrintingProvider, from the page's loader), and a print that reloads the page's data
- * once a ticket came out (docs/decisions/0037-printing-orders.md).
- */
+// Printing from a page: this device's settings, and a print that reloads the page's data after (0037).
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { printTicket, type PrintRequest } from "./print-job.ts";
@@ -10,7 +6,6 @@ import { printerSettings, usePrinterSettings } from "./printer-settings.ts";
 
 const TestPrinterContext = createContext(false);
 
-/** `testPrinter`: the loader's word that this is a test run (print-api.server.ts). */
 export function PrintingProvider({
   testPrinter,
   children,

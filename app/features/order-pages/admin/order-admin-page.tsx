@@ -1,8 +1,4 @@
-/**
- * An order's admin page (/admin/pesanan/<code>): the customer's details, the lines and total, its
- * payment (the board's control, 0040), printing, where it is (status and timeline). Each part is a
- * section of its own, so more (editing the order) can sit beside them.
- */
+// An order's admin page (/admin/pesanan/<code>): details, lines and total, payment (0040), printing, status.
 import { Link } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer.ts";
 import type { OrderPageData } from "../order-page-data.server.ts";
@@ -23,7 +19,6 @@ export function OrderAdminPage({
   prints: OrderPrints;
   payment: BoardPayment;
   timezone: string;
-  /** The answer to a payment form sent without JavaScript. */
   paidAnswer: FormAnswer | undefined;
 }) {
   return (

@@ -1,7 +1,4 @@
-/**
- * _Pesanan diubah_ on the customer's order page: what the staff changed and the new total, live;
- * a newer version than the page's lines reloads them (docs/decisions/0039-hand-orders-and-edits.md).
- */
+// _Pesanan diubah_ on the order page, live; a newer version than the page's lines reloads them (0039).
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { OrderLiveState } from "../order-page-data.server.ts";

@@ -1,8 +1,4 @@
-/**
- * The customer's order page: a live timeline, what was ordered and how it arrives, every word from
- * the server (order-pages/order-page-data.server.ts); the live stream replaces the status part
- * (use-order-live.ts) (docs/decisions/0020-live-orders.md).
- */
+// The customer's order page: every word from the server; the live stream replaces the status part (0020).
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { whatsappLink } from "~/lib/whatsapp.ts";
 import type { OrderLiveState, OrderPageData } from "../order-page-data.server.ts";

@@ -1,7 +1,4 @@
-/**
- * An order's details, lines, promotions and total, as its customer's page and its admin page
- * show them (the server words them: order-page-data.server.ts).
- */
+// An order's details, lines, promotions and total, for its customer's page and its admin page.
 import { formatRupiah } from "~/lib/format.ts";
 import type { OrderPageData } from "../order-page-data.server.ts";
 

@@ -1,12 +1,7 @@
-/**
- * Keeps an open order page up to date over one EventSource (lib/live-source.ts); each (re)connect
- * and each change sends the order's whole state, so a page that lost its connection catches up
- * (docs/decisions/0020-live-orders.md).
- */
+// One EventSource per order page; each (re)connect and change sends the whole state to catch up on (0020).
 import { useEffect, useState } from "react";
 import { keepEventSource } from "~/lib/live-source.ts";
 
-/** The live state as the server writes it (order-page-data.server.ts): only its id is read here. */
 export function useOrderLive<State extends { eventId: number }>(url: string, initial: State) {
   const [state, setState] = useState(initial);
   const [connected, setConnected] = useState(false);

@@ -21,7 +21,6 @@ import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/** /admin/banner: the carousel slides of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();

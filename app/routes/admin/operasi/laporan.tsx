@@ -11,10 +11,7 @@ import { ReportSources } from "~/features/reports/report-sources.tsx";
 import { PaymentSplitTable } from "~/features/reports/payment-split-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
-/**
- * /admin/laporan: confirmed orders and their revenue per day for the last 30 days, the orders
- * still waiting for confirmation and the cancelled ones apart, and the best sellers.
- */
+// /admin/laporan: the last 30 days' confirmed orders and revenue per day, and the best sellers.
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -22,10 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { report: await orderReport(db, timezone), timezone };
 }
 
-/** `2026-11-16` → `16/11`. */
 const shortDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** `1.250.000` → `1,3 jt`, for axis labels. */
 function compactRupiah(amount: number) {
   if (amount >= 1_000_000)
     return `${(amount / 1_000_000).toLocaleString("id-ID", { maximumFractionDigits: 1 })} jt`;
@@ -33,10 +28,7 @@ function compactRupiah(amount: number) {
   return String(amount);
 }
 
-/**
- * Revenue as bars and order counts as dots, one column per day. Plain SVG (no chart library);
- * the same figures are in the table below it for screen readers and exact reading.
- */
+// Plain SVG, no chart library; the table below has the same figures for screen readers.
 function RevenueChart({ days }: { days: ReportDay[] }) {
   const width = 720;
   const height = 240;
@@ -180,8 +172,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
             <span className="size-2 rounded-full bg-charcoal" /> Jumlah pesanan dikonfirmasi
           </span>
         </p>
-        {/* On a phone the 30 days scroll sideways instead of shrinking the labels; row-reverse
-            starts the scroll at the right end, on today. */}
+        {/* On a phone the days scroll sideways; row-reverse starts the scroll at the right end, on today. */}
         <div
           className="-mx-1 mt-2 flex flex-row-reverse overflow-x-auto px-1"
           role="region"

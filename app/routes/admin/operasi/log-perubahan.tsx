@@ -17,7 +17,6 @@ const ENTITY_LABELS: Record<string, string> = {
   pesanan: "Pesanan",
 };
 
-/** /admin/log-perubahan: who changed what in the catalog, the store and the orders, and when. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();

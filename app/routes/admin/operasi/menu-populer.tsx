@@ -11,7 +11,6 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { FormMessage } from "~/ui/form-message.tsx";
 
-/** /admin/menu-populer: which items the three storefront pages show, in which order. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();

@@ -34,7 +34,6 @@ import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/** /admin/menu (also /admin/produk): the menu items, with create, edit, sold out and delete. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -43,7 +42,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listSlidesForAdmin(db),
     listCategories(db),
   ]);
-  // The banners whose "Pesan Sekarang" orders each item, for the delete question.
   const linkedSlides: Record<string, string[]> = {};
   for (const slide of slides) {
     if (slide.menu_item_id) (linkedSlides[slide.menu_item_id] ??= []).push(slide.title);
@@ -101,10 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/**
- * Where an item shows besides the menu itself, in words: deleting it empties those places (a
- * banner then orders by its own title), and the owner should know before saying yes.
- */
+// Deleting an item empties these places (a banner then orders by its own title): said before the yes.
 function placesOf(item: AdminMenuItem, slideTitles: string[]): string[] {
   const places: string[] = [];
   if (item.featured_rank !== null)

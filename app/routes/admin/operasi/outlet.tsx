@@ -20,10 +20,6 @@ import { formAction, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.serve
 import { adminMeta } from "~/lib/meta.ts";
 import { fieldProps, useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 
-/**
- * /admin/outlet: the store's name, address, WhatsApp number, social links and opening hours, and
- * the kitchen's lead time before the first time slot a customer may choose.
- */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const settings = await getStoreSettingsValues(await getDb());
@@ -114,7 +110,6 @@ function SettingsForm({ values }: { values: Record<string, string | boolean> }) 
             ))}
           </SelectField>
         </div>
-        {/* One row per day; on a phone the day and its "Libur" switch sit above the two times. */}
         <ul className="mt-4 divide-y divide-stone-100 text-sm">
           {DAY_NAMES.map((day, index) => (
             <li
@@ -176,7 +171,7 @@ function SettingsForm({ values }: { values: Record<string, string | boolean> }) 
   );
 }
 
-/** "Waktu pesanan": the lead time, a form of its own so saving it leaves the settings as they are. */
+// A form of its own, so saving the lead time leaves the settings as they are.
 function LeadTimeForm({ leadMinutes }: { leadMinutes: number }) {
   const { form, fields, answer, pending } = useEnhancedForm({
     id: "waktu-pesanan",

@@ -19,11 +19,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { isTestMode } from "~/lib/test-mode.server.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/**
- * /admin/pesanan/<code>: one order for the staff (the board's cards link here): its details,
- * lines and total, its payment, its tickets to print, its timeline. Updates with the admin pages'
- * live stream.
- */
+// /admin/pesanan/<code>: one order for the staff, updated by the admin pages' live stream.
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -34,7 +30,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { ...found, edit, timezone, testPrinter: isTestMode() };
 }
 
-/** *Tandai lunas* / *Batalkan lunas* as on the board (0040), and _Ubah pesanan_ (0039). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);

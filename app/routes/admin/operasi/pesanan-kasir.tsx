@@ -13,7 +13,6 @@ import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/** /admin/pesanan/kasir: an order taken by hand (docs/decisions/0039-hand-orders-and-edits.md). */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const checkout = await readCheckoutContext(await getDb());

@@ -40,11 +40,7 @@ import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { isTestMode } from "~/lib/test-mode.server.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/**
- * /admin/pesanan: the staff board. The orders still in the kitchen by default, longest waiting
- * first; filters for status, days and code. Updates live (kitchen/live/admin-live.tsx), and
- * holds the "Toko sibuk" switch and the clearing of orders never sent.
- */
+// /admin/pesanan, the staff board: the orders still in the kitchen by default, longest waiting first.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -80,7 +76,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-/** The board's buttons: an order's next step or cancelling, "Toko sibuk", clearing unsent orders. */
 async function write(form: FormData, intent: string, admin: Actor): Promise<Outcome> {
   const db = await getDb();
   if (intent === "status") {
@@ -126,10 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerOutcome(form, await write(form, intent, admin), { intent });
 }
 
-/**
- * The current time for the waiting times: the store's clock as the server read it (so the page
- * hydrates as it was rendered), then moved on by the browser's, every half minute.
- */
+// The store's clock as the server read it (so the page hydrates as rendered), then the browser's.
 function useNow(serverNow: number) {
   const [tick, setTick] = useState(0);
   useEffect(() => {

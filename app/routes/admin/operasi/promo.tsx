@@ -22,7 +22,6 @@ import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
-/** /admin/menu-diskon (also /admin/promo): the promo cards of /beranda. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const db = await getDb();
@@ -47,7 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** When a promo shows, in words. */
 function windowText(promo: AdminPromo) {
   if (!promo.aktif) return "Nonaktif";
   if (promo.active_from && promo.active_until) return `${promo.active_from} s.d. ${promo.active_until}`;

@@ -1,8 +1,4 @@
-/**
- * A Bluetooth Low Energy printer through Web Bluetooth (Chromium on Android and computers): the
- * first writable characteristic of the serial-like services cheap receipt printers offer. BLE
- * gives no status answer, so a write the printer took is all that is known.
- */
+// A BLE printer through Web Bluetooth; BLE gives no status answer, so a write it took is all that is known.
 import { PrinterError } from "../print-words.ts";
 import { type Printer, type Transport } from "./transport.ts";
 
@@ -32,7 +28,6 @@ interface Bluetooth {
 
 const bluetooth = () => (navigator as Navigator & { bluetooth: Bluetooth }).bluetooth;
 
-/** The printing services of common receipt printers (18F0, ISSC, and the FF00/FFE0 serial bridges). */
 const PRINTER_SERVICES = [
   "000018f0-0000-1000-8000-00805f9b34fb",
   "e7810a71-73ae-499d-8c15-faa9aef0c3f2",

@@ -1,7 +1,4 @@
-/**
- * A printer on a serial port (Web Serial, Chromium on a computer): USB printers that show up as a
- * serial port, and paired Bluetooth SPP printers. Reads the DLE EOT status answers.
- */
+// A printer on a serial port (Web Serial): USB printers seen as a port, and paired Bluetooth SPP printers.
 import { PrinterError } from "../print-words.ts";
 import { printerState, STATUS_REQUESTS } from "../printer-status.ts";
 import { usbMatch, within, type Printer, type Transport } from "./transport.ts";
@@ -33,7 +30,6 @@ async function write(port: SerialPortLike, bytes: Uint8Array) {
   }
 }
 
-/** The byte the printer answers `request` with, or null when none comes. */
 async function ask(port: SerialPortLike, request: Uint8Array): Promise<number | null> {
   if (!port.readable || port.readable.locked) return null;
   const reader = port.readable.getReader();

@@ -1,8 +1,5 @@
-/**
- * The end-to-end tests' printer: `window.__nyalaTestPrinter`, a recorder the test puts in the
- * page, used only where the server rendered the test flag (NYALA_TEST_MODE=1, never in
- * production). It stands where a real printer's connection would; the rest of the job is real.
- */
+// The end-to-end tests' printer (`window.__nyalaTestPrinter`), used only where the server rendered the test
+// flag (NYALA_TEST_MODE=1, never in production); the rest of the print job is real.
 import { PrinterError } from "../print-words.ts";
 import type { PrinterState } from "../printer-status.ts";
 import type { Printer, Transport } from "./transport.ts";
@@ -24,7 +21,6 @@ function installed(): TestPrinter {
   return window.__nyalaTestPrinter;
 }
 
-/** The test printer's transport; absent unless the server said this is a test run. */
 export function testTransport(allowed: boolean): Transport {
   const printer = (): Printer => {
     if (!allowed) throw new PrinterError("unsupported");

@@ -1,4 +1,4 @@
-/** What every printer connection offers the print job (docs/decisions/0037-printing-orders.md). */
+// What every printer connection offers the print job (0037).
 import { PrinterError } from "../print-words.ts";
 import type { PrinterState } from "../printer-status.ts";
 
@@ -8,20 +8,17 @@ export interface Printer {
   status(): Promise<PrinterState>;
 }
 
-/** A printer the user picked: its name, and how to find it again without asking. */
 export interface ChosenPrinter {
   name: string;
   match: string | null;
 }
 
 export interface Transport {
-  /** Asks the user to pick a printer (needs a tap). */
+  /** Needs a tap. */
   choose(): Promise<ChosenPrinter>;
-  /** The printer picked before, without asking. */
   open(match: string | null): Promise<Printer>;
 }
 
-/** `promise`, or a TimeoutError-like PrinterError after `ms`. */
 export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -30,6 +27,5 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** `vendor:product` of a USB device, to find it among the ones this site may use. */
 export const usbMatch = (vendorId?: number, productId?: number) =>
   vendorId === undefined ? null : `${vendorId}:${productId ?? 0}`;

@@ -1,8 +1,5 @@
-/**
- * A USB printer through WebUSB (Chromium; Android's Chrome too). Prints on the interface's bulk
- * OUT endpoint and reads the DLE EOT answer on its IN endpoint, asking once: a printer that does
- * not answer is not asked again, so no read stays pending between prints.
- */
+// A USB printer through WebUSB: bulk OUT to print, DLE EOT answers on IN, asked once; a printer that does
+// not answer is not asked again, so no read stays pending between prints.
 import { PrinterError } from "../print-words.ts";
 import { printerState, STATUS_REQUESTS } from "../printer-status.ts";
 import { usbMatch, within, type Printer, type Transport } from "./transport.ts";
