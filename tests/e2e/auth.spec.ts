@@ -80,7 +80,7 @@ test("register (signed in at once) → logout → login, with every dialog", asy
   await expect(mainNav(page).getByRole("button", { name: "Keluar" })).toBeVisible();
 });
 
-test("registration shows the first broken rule, in SPEC.md's order, before anything is sent", async ({
+test("registration shows the first broken rule, in the product's order, before anything is sent", async ({
   page,
 }) => {
   await page.goto("/daftar");

@@ -21,7 +21,7 @@ const valid = {
   confirmPassword: "rahasia1",
 };
 
-describe("registration rules (SPEC.md section 5, in order)", () => {
+describe("registration rules, in the order the product gives them", () => {
   it("accepts a valid form and normalises it", () => {
     const submission = validateForm(
       form({ ...valid, nama: "  Budi  ", email: " Budi@Contoh.COM " }),
@@ -107,7 +107,7 @@ describe("registration rules (SPEC.md section 5, in order)", () => {
     expect(registerMessage({ ...valid, email })).toEqual([REGISTER_MESSAGES.emailFormat]);
   });
 
-  it("uses the exact texts of SPEC.md, and says an account was made (not a user)", () => {
+  it("uses the product's exact texts, and says an account was made (not a user)", () => {
     expect(REGISTER_MESSAGES).toMatchObject({
       empty: "Semua kolom wajib diisi!",
       nameLength: "Nama harus antara 3 sampai 50 karakter!",
@@ -164,7 +164,7 @@ describe("login rules", () => {
     expect(both.status === "success" && both.value.captcha).toEqual({ kind: "widget", token: "t" });
   });
 
-  it("uses the exact texts of SPEC.md, and says an account was made (not a user)", () => {
+  it("uses the product's exact texts, and says an account was made (not a user)", () => {
     expect(LOGIN_MESSAGES.wrongCredentials).toBe("Email atau Password salah!");
     expect(LOGIN_MESSAGES.success).toBe("Berhasil login!");
     expect(LOGIN_MESSAGES.captchaMissing).toBe("Harap selesaikan verifikasi reCAPTCHA.");
