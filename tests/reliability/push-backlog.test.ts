@@ -30,7 +30,9 @@ const ORDERS = 300;
 /** After the last checkout: every first push has timed out, and hosts were paused and tried again. */
 const AFTER_MS = 40_000;
 const RSS_BUDGET_MB = 256;
-const HEALTH_P99_MS = 100;
+// On a quiet machine the backlog's p99 is 7-77 ms (printed above each run, decision 0047); the
+// bound leaves room for a busy CI machine and still fails without the pool (p99 660 ms).
+const HEALTH_P99_MS = 400;
 
 const dataDirs: string[] = [];
 afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -86,7 +88,7 @@ async function backlog(label: string, services: { url: string; connections: Conn
     // The checkouts themselves hold the embedded database (p99 140–300 ms here without any push
     // device); the backlog after them is the push worker's alone.
     expect(watched.health.backlog!.p99).toBeLessThan(HEALTH_P99_MS);
-    expect(watched.health.checkouts!.max).toBeLessThan(1_000);
+    expect(watched.health.checkouts!.max).toBeLessThan(3_000);
     for (const count of most) expect(count).toBeLessThanOrEqual(4);
     // Summaries: a pause's first notice per host, one line a minute, not a line per push.
     expect(pushLines.length).toBeLessThanOrEqual(6);
