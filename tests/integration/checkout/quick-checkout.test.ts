@@ -202,11 +202,11 @@ describe(`one quick checkout form (${testDatabaseKind()})`, () => {
     return { orders: o!.n, notifications: n!.n, left: left?.sisa ?? null };
   };
   /** The form as this drawing of the page holds it, one Es Nyala unless `fields` say otherwise. */
-  const drawnForm = async (fields: Record<string, string> = {}) => {
-    const page = await quickPage("es-nyala");
+  const drawnForm = async (fields: Record<string, string> = {}, menu = "es-nyala", harga = "8000") => {
+    const page = await quickPage(menu);
     const key = page.json?.submission as string;
     expect(key).toMatch(/^[\w-]{22}$/);
-    return { menu: "es-nyala", "harga-es-nyala": "8000", [SUBMISSION_FIELD]: key, ...fields };
+    return { menu, [`harga-${menu}`]: harga, [SUBMISSION_FIELD]: key, ...fields };
   };
 
   beforeAll(async () => {
@@ -245,6 +245,19 @@ describe(`one quick checkout form (${testDatabaseKind()})`, () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.json?.code)).size).toBe(1);
     expect((await counts()).orders).toBe(before.orders + 1);
+  });
+
+  it("answers its order again when that order took the last portion", async () => {
+    await handle.db.update(menuItems).set({ porsi_harian: 1 }).where(eq(menuItems.id, "es-teh-jumbo"));
+    invalidateContentCache();
+    const form = await drawnForm({}, "es-teh-jumbo", "5000");
+    const shopper = new Shopper();
+    const first = await quickOrder(shopper, form);
+    expect(first.status, first.body).toBe(201);
+    const again = await quickOrder(shopper, form);
+    expect([again.status, again.json?.code]).toEqual([201, first.json?.code]);
+    const other = await quickOrder(shopper, await drawnForm({}, "es-teh-jumbo", "5000"));
+    expect(other.status).toBe(409);
   });
 
   it("records another order for another request, and for a page drawn again", async () => {
