@@ -1,7 +1,9 @@
 // Wraps http.Server#emit to set PEER_ADDRESS_HEADER to the socket's peer, overwriting any a client sent.
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import { clientAddressFrom } from "./client-address.ts";
 import { getEnv } from "./env.server.ts";
+import { deriveKey } from "./server-secret.server.ts";
 
 export const PEER_ADDRESS_HEADER = "x-nyala-peer-address";
 
@@ -25,3 +27,10 @@ export const getClientAddress = (request: Request, trustProxy = getEnv().TRUST_P
     request.headers.get("x-forwarded-for"),
     trustProxy,
   );
+
+/** A stored stand-in for an address: keyed, since every IPv4 address can be hashed in minutes. */
+export const clientAddressKey = async (address: string) =>
+  createHmac("sha256", await deriveKey("client-address"))
+    .update(address)
+    .digest("base64url")
+    .slice(0, 32);

@@ -52,10 +52,15 @@ export const orders = pgTable(
     /** When marked paid; `paid_amount` is the total then (an edit may change the total since). */
     paid_at: timestamp("paid_at", { withTimezone: true }),
     paid_amount: bigint("paid_amount", { mode: "number" }),
+    /** HMAC of the online customer's client address: its share of a day's portions (0057). */
+    client_key: text("client_key"),
+    /** SHA-256 of the form's one-time key and what it asked: a replay answers this order again (0057). */
+    submission_hash: text("submission_hash"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("orders_code_key").on(t.code),
+    uniqueIndex("orders_submission_hash_key").on(t.submission_hash),
     index("orders_status_created_at_idx").on(t.status, t.created_at),
     index("orders_created_at_idx").on(t.created_at),
     index("orders_user_id_created_at_idx").on(t.user_id, t.created_at),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { menuItems } from "./catalog.ts";
 import { orders } from "./orders.ts";
 import { timestamps } from "./columns.ts";
@@ -35,6 +35,8 @@ export const orderPortions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.order_id, t.menu_item_id] }),
+    // What one client address holds of a dish's day (0057).
+    index("order_portions_item_day_idx").on(t.menu_item_id, t.day),
     check("order_portions_jumlah", sql`${t.jumlah} > 0`),
   ],
 );

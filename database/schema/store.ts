@@ -23,12 +23,17 @@ export const storeSettings = pgTable(
     busy_until: timestamp("busy_until", { withTimezone: true }),
     busy_open_ended: boolean("busy_open_ended").notNull().default(false),
     push_repeats: integer("push_repeats"),
+    /** The most one order, or one client address in a business day, may take of a dish's daily portions. */
+    portions_per_order: integer("portions_per_order"),
+    portions_per_address: integer("portions_per_address"),
     ...timestamps,
   },
   (t) => [
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_lead_minutes_range", sql`${t.lead_minutes} between 0 and 240`),
     check("store_settings_push_repeats_range", sql`${t.push_repeats} between 0 and 20`),
+    check("store_settings_portions_per_order_range", sql`${t.portions_per_order} between 1 and 99`),
+    check("store_settings_portions_per_address_range", sql`${t.portions_per_address} between 1 and 9999`),
   ],
 );
 

@@ -1,13 +1,15 @@
-// Daily portions in the database: taken and given back in the order's own transaction (0044).
+// Daily portions in the database: taken and given back in the order's own transaction (0044); an online
+// order's share per order and per client address checked there too (0057).
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
-import { dailyPortions, menuItems, orderPortions } from "../../../database/schema.ts";
+import { dailyPortions, menuItems, orderPortions, orders } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
 import { invalidateContentCache } from "../../lib/content-cache.server.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import type { OpeningDay } from "../store/opening-hours.ts";
 import { getStoreSettings } from "../store/settings.server.ts";
-import { MAX_PORTIONS, PORTION_MESSAGES, portionDay, shownPortions } from "./portions.ts";
+import type { PortionShare } from "../store/portion-share-schema.ts";
+import { MAX_PORTIONS, PORTION_MESSAGES, orderPortionDay, shownPortions } from "./portions.ts";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Writer = Pick<Database, "select" | "insert" | "update" | "delete">;
@@ -30,6 +32,34 @@ export interface PortionChange {
 export interface PortionLine {
   menu_item_id: string | null;
   jumlah: number;
+}
+
+/** What an online order may take; `clientKey` null: no count per address. */
+export interface OrderShare extends PortionShare {
+  clientKey: string | null;
+}
+
+export interface TakeRequest {
+  orderId: number;
+  lines: readonly PortionLine[];
+  store: PortionStore;
+  at: Date;
+  scheduledFor?: Date | null;
+  share?: OrderShare | null;
+}
+
+const currentDay = (store: PortionStore, at: Date) => orderPortionDay(store.openingHours, store.timezone, at);
+
+// Taken under the day's row lock (the UPDATE before it), so two orders from one address cannot both pass.
+async function heldByAddress(tx: Writer, clientKey: string, id: string, day: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orderPortions.jumlah}), 0)::int` })
+    .from(orderPortions)
+    .innerJoin(orders, eq(orders.id, orderPortions.order_id))
+    .where(
+      and(eq(orderPortions.menu_item_id, id), eq(orderPortions.day, day), eq(orders.client_key, clientKey)),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Today's rows of the limited items among `ids`, made full from `porsi_harian` if missing. */
@@ -55,12 +85,7 @@ async function ensureDay(tx: Writer, ids: readonly string[], day: string) {
 // each other's row and never take a count below zero. A refusal throws; the caller's transaction rolls back.
 export async function takePortions(
   tx: Writer,
-  {
-    orderId,
-    lines,
-    store,
-    at,
-  }: { orderId: number; lines: readonly PortionLine[]; store: PortionStore; at: Date },
+  { orderId, lines, store, at, scheduledFor = null, share = null }: TakeRequest,
 ): Promise<PortionChange> {
   const wanted = new Map<string, number>();
   for (const line of lines)
@@ -72,7 +97,10 @@ export async function takePortions(
     .where(and(inArray(menuItems.id, [...wanted.keys()]), isNotNull(menuItems.porsi_harian)))
     .orderBy(asc(menuItems.id));
   if (limited.length === 0) return { shownChanged: false };
-  const day = portionDay(store.openingHours, store.timezone, at);
+  for (const item of limited)
+    if (share && wanted.get(item.id)! > share.perOrder)
+      throw new PortionsRefused(PORTION_MESSAGES.perOrder(item.nama, share.perOrder));
+  const day = orderPortionDay(store.openingHours, store.timezone, at, scheduledFor);
   await ensureDay(
     tx,
     limited.map((item) => item.id),
@@ -101,6 +129,11 @@ export async function takePortions(
       throw new PortionsRefused(
         sisa === 0 ? PORTION_MESSAGES.runOut(item.nama) : PORTION_MESSAGES.tooFew(item.nama, sisa),
       );
+    }
+    if (share?.clientKey) {
+      const held = await heldByAddress(tx, share.clientKey, item.id, day);
+      if (held + jumlah > share.perAddress)
+        throw new PortionsRefused(PORTION_MESSAGES.perAddress(item.nama, share.perAddress, held));
     }
     shownChanged ||= shownPortions(row.sisa) !== shownPortions(row.sisa + jumlah);
     await tx
@@ -140,10 +173,7 @@ export async function givePortions(tx: Writer, orderIds: readonly number[]): Pro
   return { shownChanged };
 }
 
-export async function retakePortions(
-  tx: Writer,
-  request: Parameters<typeof takePortions>[1],
-): Promise<PortionChange> {
+export async function retakePortions(tx: Writer, request: TakeRequest): Promise<PortionChange> {
   const given = await givePortions(tx, [request.orderId]);
   const taken = await takePortions(tx, request);
   return { shownChanged: given.shownChanged || taken.shownChanged };
@@ -158,7 +188,7 @@ export async function shownPortionsToday(
   store: PortionStore,
   at: Date,
 ): Promise<Map<string, number>> {
-  const day = portionDay(store.openingHours, store.timezone, at);
+  const day = currentDay(store, at);
   const rows = await db
     .select({
       id: menuItems.id,
@@ -186,7 +216,7 @@ export interface TodaysPortion {
 }
 
 export async function todaysPortions(db: Database, store: PortionStore, at: Date): Promise<TodaysPortion[]> {
-  const day = portionDay(store.openingHours, store.timezone, at);
+  const day = currentDay(store, at);
   return db
     .select({
       id: menuItems.id,
@@ -212,7 +242,7 @@ export async function setTodaysPortion(
   if (!Number.isInteger(sisa) || sisa > MAX_PORTIONS)
     return { ok: false, status: 400, message: PORTION_MESSAGES.count };
   const id = typeof input.id === "string" ? input.id : "";
-  const day = portionDay(store.openingHours, store.timezone, at);
+  const day = currentDay(store, at);
   const result = await db.transaction(async (tx) => {
     const [item] = await tx
       .select({ nama: menuItems.nama, porsi: menuItems.porsi_harian })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPENING_HOURS } from "../store/opening-hours.ts";
-import { portionDay, shownPortions } from "./portions.ts";
+import { orderPortionDay, portionDay, shownPortions } from "./portions.ts";
 
 const HOURS = DEFAULT_OPENING_HOURS.map((day) => ({ ...day }));
 /** Monday 0 … Sunday 6; Saturday 10 January 2026 is index 5. */
@@ -19,6 +19,17 @@ describe("the business day of daily portions", () => {
 
   it("starts at midnight on a day the store is closed", () => {
     expect(portionDay(closedSaturday, "Asia/Makassar", wita("2026-01-10T08:00"))).toBe("2026-01-10");
+  });
+
+  it("puts an order on the day it is cooked: its slot's, else the next opening's while closed", () => {
+    const at = (local: string, slot?: string) =>
+      orderPortionDay(HOURS, "Asia/Makassar", wita(local), slot ? wita(slot) : null);
+    expect(at("2026-01-10T09:00")).toBe("2026-01-10");
+    expect(at("2026-01-09T23:00")).toBe("2026-01-10");
+    expect(at("2026-01-09T12:00")).toBe("2026-01-09");
+    expect(at("2026-01-09T12:00", "2026-01-10T13:00")).toBe("2026-01-10");
+    // Closed on Saturday: Friday night's order is cooked on Sunday.
+    expect(orderPortionDay(closedSaturday, "Asia/Makassar", wita("2026-01-09T23:00"))).toBe("2026-01-11");
   });
 
   it("shows a count only when few are left", () => {

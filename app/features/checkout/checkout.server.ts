@@ -1,5 +1,6 @@
 // POST /pesanan: the cart page's form checked out in one pass; `intent=terkirim` confirms it was sent (0028).
 import type { RouterContextProvider } from "react-router";
+import { getClientAddress } from "../../lib/client-address.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { answerOutcome, type Outcome } from "../../lib/form-action.server.ts";
 import { readForm } from "../../lib/form.server.ts";
@@ -92,6 +93,7 @@ export async function checkoutAction(args: ActionArgs, onContext?: (context: Che
     seenTotal: total,
     payment: payment.method,
     cartId: cart.cartId,
+    client: getClientAddress(request),
   });
   if (!result.ok) return fail(form, result.message, result.status);
   const { code, token, replaced } = result.order;

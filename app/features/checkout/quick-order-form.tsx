@@ -4,7 +4,7 @@ import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
 import { formatRupiah } from "~/lib/format.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { firstMessages, sentBack, type FormAnswer } from "~/lib/form-answer.ts";
-import type { CheckoutRecorded } from "./checkout.ts";
+import { SUBMISSION_FIELD, type CheckoutRecorded } from "./checkout.ts";
 import { useDetailsCheck } from "./checkout-details-check.ts";
 import type { WhatsAppTab } from "./whatsapp-tab.ts";
 import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
@@ -61,6 +61,7 @@ export function QuickOrderForm({
         </p>
       ) : null}
       <input type="hidden" name="menu" value={item.id} />
+      <input type="hidden" name={SUBMISSION_FIELD} value={page.submission} />
       {shown.map((entry) => (
         <input key={entry.id} type="hidden" name={priceField(entry.id)} value={entry.harga} />
       ))}

@@ -1,6 +1,7 @@
 // "Pesan" on one dish: one line recorded through the cart's pipeline, the cart left as it is (0038).
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { getClientAddress } from "../../lib/client-address.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { readForm } from "../../lib/form.server.ts";
@@ -17,6 +18,8 @@ import { readCheckoutContext } from "./checkout-context.server.ts";
 import { checkoutForm } from "./checkout-form.server.ts";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 import { CHECKOUT_MESSAGES, recordOrder } from "./record-order.server.ts";
+import { newSubmissionKey, readSubmissionKey } from "./submission.server.ts";
+import { SUBMISSION_FIELD } from "./checkout.ts";
 import { PAYMENT_FIELD } from "../payments/payment-choice.ts";
 
 export const QUICK_MESSAGES = {
@@ -67,6 +70,7 @@ export async function quickOrderPage(
     busy: checkout.store.busy ? CHECKOUT_MESSAGES.busy(checkout.store.busyText) : null,
     limits: { jumlah: MAX_QUANTITY, catatan: MAX_NOTE_LENGTH },
     form: await checkoutForm(db, request, getOptionalUser(context), checkout.slots, checkout.payment.methods),
+    submission: newSubmissionKey(),
   };
 }
 
@@ -108,6 +112,8 @@ export async function quickOrderAction({ request, context }: ActionArgs) {
     origin: getOrigin(request),
     // Not the cart's pending order: that one stays replaceable by the cart's next checkout.
     replaces: null,
+    client: getClientAddress(request),
+    submission: readSubmissionKey(form.get(SUBMISSION_FIELD)),
   });
   if (!result.ok) return fail(form, result.message, result.status);
   const outcome = await recorded(db, result.order, {

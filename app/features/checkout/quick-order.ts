@@ -12,4 +12,6 @@ export interface QuickOrderPage {
   // Sent, not imported: cart.ts stays off this chunk.
   limits: { jumlah: number; catatan: number };
   form: CheckoutForm;
+  /** Made for each drawing of the page (never cached): its form's SUBMISSION_FIELD. */
+  submission: string;
 }

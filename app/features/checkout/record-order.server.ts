@@ -1,9 +1,11 @@
-// Recording an order in four steps: check, price, insert in one transaction, announce (0028).
+// Recording an order in four steps: check, price, insert in one transaction, announce (0028); a form's
+// replayed submission answers its order again (0057).
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderEvents, orderItems, orders } from "../../../database/schema.ts";
 import { writeDiscounts } from "../orders/order-rows.server.ts";
+import { clientAddressKey } from "../../lib/client-address.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
-import { whatsappLink } from "../../lib/whatsapp.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { checkLines } from "../cart/line-check.ts";
 import { announcePortions, givePortions, PortionsRefused, takePortions } from "../catalog/portions.server.ts";
@@ -12,19 +14,17 @@ import { notifyAdmins } from "../notifications/notifications.server.ts";
 import type { Pricing } from "../pricing/pricing.ts";
 import { getCustomerFacts, lockCustomer } from "../promotions/customer-facts.server.ts";
 import { priceAt } from "../pricing/pricing-context.server.ts";
-import { closedOrderNote } from "../store/opening-hours.ts";
 import type { SavedDetails } from "./checkout-details.ts";
 import type { CheckoutContext } from "./checkout-context.server.ts";
 import { FULFILMENT_LABELS } from "../orders/order-fields.ts";
 import { announceOrderChange } from "../orders/live.server.ts";
-import { paymentLine } from "../payments/order-payment.ts";
 import { paymentProblem } from "../payments/payment-choice.ts";
 import type { PaymentMethod } from "../payments/payment-labels.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "../orders/order-code.ts";
-import { detailLines } from "../orders/order-details.ts";
-import { orderMessage } from "./order-message.ts";
 import { linkOrderToCart } from "./ordered-lines.server.ts";
-import { newViewToken, orderLink } from "../orders/order-view.server.ts";
+import { newViewToken } from "../orders/order-view.server.ts";
+import { recordedMessage } from "./recorded-message.server.ts";
+import { answerAgain, askedOf, submissionOf, submittedOrder, type Submission } from "./submission.server.ts";
 import {
   cancelReplaced,
   newPendingToken,
@@ -68,6 +68,10 @@ export interface RecordRequest {
   // The shop's first method when left out.
   payment?: PaymentMethod;
   cartId?: string;
+  /** The online customer's client address: the share of a day's portions it may take (0057). */
+  client?: string | null;
+  /** The form's one-time key (`SUBMISSION_FIELD`). */
+  submission?: string | null;
 }
 
 interface RecordedOrder {
@@ -78,7 +82,6 @@ interface RecordedOrder {
   replaced: string | null;
   follows: string | null;
   total: number;
-  pricing: Pricing;
   message: string;
   whatsappUrl: string;
   outsideHours: boolean;
@@ -160,16 +163,23 @@ async function price(
   return { pricing, replaced, follows };
 }
 
+interface Keys {
+  submission: Submission | null;
+  client: string | null;
+}
+
 async function insert(
   tx: Transaction,
   request: RecordRequest,
   lines: readonly PricedLine[],
   { pricing, replaced, follows }: Awaited<ReturnType<typeof price>>,
+  { submission, client }: Keys,
 ) {
   const { context, account, details, kasir } = request;
-  const pending = newPendingToken();
-  const view = newViewToken();
+  const pending = submission?.pending ?? newPendingToken();
+  const view = submission?.view ?? newViewToken();
   const at = context.now;
+  const share = kasir ? null : { ...context.store.portionShare, clientKey: client };
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = generateOrderCode(ORDER_CODE_LENGTH + Math.max(0, attempt - 2));
     // A taken code inserts nothing (no error, so the transaction stays usable): draw again.
@@ -196,16 +206,32 @@ async function insert(
         payment_method: methodOf(request),
         replaces: replaced?.code ?? null,
         follows,
+        client_key: client,
+        submission_hash: submission?.hash ?? null,
         created_at: at,
         updated_at: at,
       })
-      .onConflictDoNothing({ target: orders.code })
+      .onConflictDoNothing()
       .returning({ id: orders.id, code: orders.code });
-    if (!row) continue;
+    if (!row) {
+      // The same submission committed meanwhile (a double tap, maybe on another server): write nothing.
+      const same = submission
+        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.submission_hash, submission.hash))
+        : [];
+      if (same.length > 0) return null;
+      continue;
+    }
     await tx.insert(orderItems).values(lines.map((line) => ({ ...line, order_id: row.id, created_at: at })));
     // The replaced order's portions come back before this one takes its own (0044).
     const given = replaced ? await givePortions(tx, [replaced.id]) : null;
-    const taken = await takePortions(tx, { orderId: row.id, lines, store: context.store, at });
+    const taken = await takePortions(tx, {
+      orderId: row.id,
+      lines,
+      store: context.store,
+      at,
+      scheduledFor: details.scheduledFor,
+      share,
+    });
     await tx.insert(orderEvents).values({ order_id: row.id, status: "baru", created_at: at });
     if (request.cartId) await linkOrderToCart(tx, row.id, request.cartId, lines);
     await notifyAdmins(tx, "pesananBaru", {
@@ -235,38 +261,20 @@ async function insert(
   throw new Error("no free order code after several attempts");
 }
 
-type Inserted = Awaited<ReturnType<typeof insert>>;
-
-function announce(request: RecordRequest, lines: readonly PricedLine[], order: Inserted) {
-  const { context, details, origin } = request;
-  announceOrderChange({ code: order.code, kind: "baru" });
-  if (order.replaced) announceOrderChange({ code: order.replaced, kind: "status" });
-  const message = orderMessage(context.store.brand, lines, {
-    code: order.code,
-    customerName: details.nama,
-    details: detailLines(
-      {
-        customer_phone: details.whatsapp,
-        fulfilment: details.cara,
-        address: details.alamat,
-        landmark: details.patokan,
-        table_number: details.meja,
-        scheduled_for: details.scheduledFor,
-      },
-      context.store.timezone,
-    ).concat(paymentLine(methodOf(request))),
-    closedNote: closedOrderNote(context.store.status),
-    link: orderLink(origin, order.code, order.viewToken),
-    discounts: order.pricing.discounts,
-    earlier: { replaces: order.replaced, follows: order.follows },
-  });
-  return { message, whatsappUrl: whatsappLink(context.store.whatsapp, message) };
-}
-
 export async function recordOrder(db: Database, request: RecordRequest): Promise<RecordResult> {
+  const submission = request.submission
+    ? await submissionOf(request.submission, askedOf(request, methodOf(request)))
+    : null;
+  // Before the checks: the order it recorded may have taken the last portion.
+  const earlier = submission ? await submittedOrder(db, submission) : null;
+  if (earlier) return answerAgain(request, methodOf(request), submission!, earlier);
   const checked = checkOrder(request);
   if (!checked.ok) return checked;
   const { seenTotal = null } = request;
+  const keys = {
+    submission,
+    client: request.client && !request.kasir ? await clientAddressKey(request.client) : null,
+  };
   // Nothing is written unless the total is the one shown, the method can take it and every portion is there.
   const order = await db
     .transaction(async (tx) => {
@@ -278,12 +286,15 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
         request.context.payment.methods,
       );
       if (unpayable) return { ok: false as const, ...priced, unpayable };
-      return { ok: true as const, ...(await insert(tx, request, checked.lines, priced)) };
+      const inserted = await insert(tx, request, checked.lines, priced, keys);
+      return inserted ? { ok: true as const, ...inserted } : null;
     })
     .catch((error: unknown) => {
       if (error instanceof PortionsRefused) return error;
       throw error;
     });
+  if (order === null)
+    return answerAgain(request, methodOf(request), submission!, (await submittedOrder(db, submission!))!);
   if (order instanceof PortionsRefused) return { ok: false, status: order.status, message: order.message };
   if (!order.ok) {
     const { pricing } = order;
@@ -292,7 +303,8 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
   }
   const { id, code, token, viewToken, replaced, follows, pricing } = order;
   announcePortions(...order.portions);
-  const outsideHours = !request.context.store.status.open;
+  announceOrderChange({ code, kind: "baru" });
+  if (replaced) announceOrderChange({ code: replaced, kind: "status" });
   return {
     ok: true,
     order: {
@@ -303,9 +315,14 @@ export async function recordOrder(db: Database, request: RecordRequest): Promise
       replaced,
       follows,
       total: pricing.total,
-      pricing,
-      outsideHours,
-      ...announce(request, checked.lines, order),
+      outsideHours: !request.context.store.status.open,
+      ...recordedMessage(request, methodOf(request), checked.lines, {
+        code,
+        viewToken,
+        replaced,
+        follows,
+        discounts: pricing.discounts,
+      }),
     },
   };
 }

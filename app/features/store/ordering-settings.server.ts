@@ -1,4 +1,4 @@
-// Lead time and "Toko sibuk", audited in their transaction; the caller has checked the actor is an admin.
+// Lead time, the portion shares and "Toko sibuk", audited in their transaction; the caller has checked the actor is an admin.
 import { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import { storeSettings } from "../../../database/schema.ts";
@@ -9,6 +9,7 @@ import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { written, type WriteResult } from "../../lib/write-result.ts";
 import { clockTime } from "./order-time.ts";
 import type { LeadTimeSchema } from "./lead-time-schema.ts";
+import type { PortionShareSchema } from "./portion-share-schema.ts";
 
 type Result =
   | { ok: true; message: string }
@@ -50,6 +51,22 @@ export async function updateLeadTime(
   await save(db, actor, { lead_minutes: minutes }, `Waktu persiapan pesanan: ${minutes} menit`, {
     lead_minutes: minutes,
   });
+  return written(undefined);
+}
+
+export async function updatePortionShare(
+  db: Database,
+  actor: Actor,
+  values: z.output<typeof PortionShareSchema>,
+): Promise<WriteResult> {
+  const { portions_per_order: perOrder, portions_per_address: perAddress } = values;
+  await save(
+    db,
+    actor,
+    { portions_per_order: perOrder, portions_per_address: perAddress },
+    `Porsi harian: paling banyak ${perOrder} per pesanan, ${perAddress} per pelanggan sehari`,
+    { portions_per_order: perOrder, portions_per_address: perAddress },
+  );
   return written(undefined);
 }
 

@@ -19,6 +19,7 @@ import { normalizeWhatsAppNumber } from "../../lib/whatsapp.ts";
 import { formatWhatsAppNumber } from "../../lib/whatsapp-format.ts";
 import { DEFAULT_LEAD_MINUTES } from "./order-slots.ts";
 import { clockTime } from "./order-time.ts";
+import { DEFAULT_PORTION_SHARE, type PortionShare } from "./portion-share-schema.ts";
 
 interface SocialLink {
   name: "Instagram" | "Facebook" | "TikTok";
@@ -38,6 +39,7 @@ export interface StoreSettings {
   status: OpeningStatus;
   reopening: string;
   leadMinutes: number;
+  portionShare: PortionShare;
   /** "Toko sibuk": until `until` (ISO), or until the owner opens orders again (null). */
   busy: { until: string | null } | null;
   busyText: string;
@@ -53,6 +55,7 @@ export interface StoreSettingsValues {
   opening_hours: OpeningDay[];
   timezone: string;
   lead_minutes: number;
+  portion_share: PortionShare;
   busy_until: Date | null;
   busy_open_ended: boolean;
 }
@@ -76,6 +79,10 @@ function resolveStoreSettings(row: Partial<Row> | undefined): StoreSettingsValue
     opening_hours: readOpeningHours(row?.opening_hours),
     timezone,
     lead_minutes: row?.lead_minutes ?? DEFAULT_LEAD_MINUTES,
+    portion_share: {
+      perOrder: row?.portions_per_order ?? DEFAULT_PORTION_SHARE.perOrder,
+      perAddress: row?.portions_per_address ?? DEFAULT_PORTION_SHARE.perAddress,
+    },
     busy_until: row?.busy_until ?? null,
     busy_open_ended: row?.busy_open_ended ?? false,
   };
@@ -112,6 +119,7 @@ function toStoreSettings(values: StoreSettingsValues, now: Date): StoreSettings 
     status,
     reopening: reopeningText(status),
     leadMinutes: values.lead_minutes,
+    portionShare: values.portion_share,
     busy,
     busyText: busy ? busyText(busy, values.timezone) : "",
   };

@@ -9,7 +9,10 @@ import { DAY_NAMES, type OpeningDay } from "./opening-hours.ts";
 import { OutletSchema } from "./settings-form.ts";
 import { getStoreSettingsValues, type StoreSettingsValues } from "./settings.server.ts";
 
-type OutletValues = Omit<StoreSettingsValues, "lead_minutes" | "busy_until" | "busy_open_ended">;
+type OutletValues = Omit<
+  StoreSettingsValues,
+  "lead_minutes" | "portion_share" | "busy_until" | "busy_open_ended"
+>;
 
 const OUTLET_FIELD_NAMES: Record<keyof OutletValues, string> = {
   brand: "nama toko",

@@ -1,4 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { escPosTicket } from "./escpos.ts";
 import { readEscPos } from "./fixtures/escpos-reader.ts";
@@ -24,12 +27,22 @@ const viewText = (blocks: TicketBlock[], paper: Paper) =>
     .map((line) => (line.kind === "cut" ? "✂".repeat(PAPER_COLUMNS[paper]) : line.text))
     .join("\n") + "\n";
 
-/** Compared with the committed file; `UPDATE_GOLDEN=1` writes it instead (then review the diff). */
-function expectGolden(name: string, content: Uint8Array | string) {
-  const url = new URL(`./fixtures/${name}`, import.meta.url);
+const FIXTURES = new URL("./fixtures/", import.meta.url);
+
+/**
+ * Compared with the committed file, which must be there; `UPDATE_GOLDEN=1` writes it instead (then
+ * review the diff). Null when it matches, else what is wrong.
+ */
+function goldenProblem(
+  name: string,
+  content: Uint8Array | string,
+  { dir = FIXTURES, update = process.env.UPDATE_GOLDEN === "1" } = {},
+): string | null {
+  const url = new URL(name, dir);
   const bytes = Buffer.from(content);
-  if (process.env.UPDATE_GOLDEN === "1" || !existsSync(url)) writeFileSync(url, bytes);
-  expect(bytes.equals(readFileSync(url)), `${name} differs from the committed golden file`).toBe(true);
+  if (update) writeFileSync(url, bytes);
+  if (!existsSync(url)) return `${name} is missing: write it with UPDATE_GOLDEN=1, review it and commit it`;
+  return bytes.equals(readFileSync(url)) ? null : `${name} differs from the committed golden file`;
 }
 
 describe.each(CASES)("the %s ticket on %d mm paper", (ticket, paper) => {
@@ -38,8 +51,8 @@ describe.each(CASES)("the %s ticket on %d mm paper", (ticket, paper) => {
   const { rows, commands } = readEscPos(bytes);
 
   test("matches the golden bytes and print view", () => {
-    expectGolden(`${ticket}-${paper}.bin`, bytes);
-    expectGolden(`${ticket}-${paper}.txt`, viewText(blocks, paper));
+    expect(goldenProblem(`${ticket}-${paper}.bin`, bytes)).toBeNull();
+    expect(goldenProblem(`${ticket}-${paper}.txt`, viewText(blocks, paper))).toBeNull();
   });
 
   test("starts with ESC @ and ends with the cut", () => {
@@ -59,6 +72,17 @@ describe.each(CASES)("the %s ticket on %d mm paper", (ticket, paper) => {
         expect(line.text.length).toBeLessThanOrEqual(charactersPerLine(paper, line.size));
     }
   });
+});
+
+test("a golden file that is missing fails the test rather than being written", () => {
+  const dir = pathToFileURL(`${mkdtempSync(path.join(os.tmpdir(), "nyala-golden-"))}/`);
+  try {
+    const ticket = escPosTicket(kitchenTicket(FIXTURE_ORDER), 58);
+    expect(goldenProblem("kitchen-58.bin", ticket, { dir, update: false })).toMatch(/is missing/);
+    expect(existsSync(new URL("kitchen-58.bin", dir))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("the kitchen ticket", () => {

@@ -1,7 +1,7 @@
 /**
  * Daily portions (#25 item 4, docs/decisions/0044-daily-portions.md): taken in the order's own
  * transaction and never below zero under concurrent checkouts, refused past zero with the
- * message, given back on cancellation, full again at the store's opening in its time zone.
+ * message, given back on cancellation, counted against the business day the order is cooked on.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -155,26 +155,35 @@ describe(`daily portions (${testDatabaseKind()})`, () => {
     expect(await left("es-nyala")).toBe(9);
   });
 
-  it("starts again at the store's opening in its time zone, not at midnight", async () => {
-    // Saturday 10 January, 09.00 WITA: before the 10.00 opening it is still Friday's count.
-    const early = new Date("2026-01-10T01:00:00Z");
+  it("counts an order against the day it is cooked: before opening the new day's, past midnight the evening's", async () => {
     expect((await order([{ id: "es-nyala", jumlah: 10 }])).ok).toBe(true);
-    expect(await order([{ id: "es-nyala", jumlah: 1 }], early)).toMatchObject({
-      ok: false,
-      message: PORTION_MESSAGES.runOut("Es Nyala"),
-    });
-    const opened = new Date("2026-01-10T02:00:00Z");
-    expect((await order([{ id: "es-nyala", jumlah: 1 }], opened)).ok).toBe(true);
+    // Saturday 10 January, 09.00 WITA, closed: the order is cooked at the 10.00 opening, from Saturday's count.
+    const early = new Date("2026-01-10T01:00:00Z");
+    expect((await order([{ id: "es-nyala", jumlah: 1 }], early)).ok).toBe(true);
     expect([await left("es-nyala"), await left("es-nyala", "2026-01-10")]).toEqual([0, 9]);
-    // In Jayapura (WIT, an hour ahead) 09.30 WITA is already 10.30: Saturday's count.
-    await handle.db.update(storeSettings).set({ timezone: "Asia/Jayapura" }).where(eq(storeSettings.id, 1));
-    invalidateContentCache();
+    const setStore = async (values: Partial<typeof storeSettings.$inferInsert>) => {
+      await handle.db.update(storeSettings).set(values).where(eq(storeSettings.id, 1));
+      invalidateContentCache();
+    };
     try {
+      // Open on Friday until 02.00: Saturday 01.00 is still Friday's evening, and Friday's count is out.
+      const lateFriday = DEFAULT_OPENING_HOURS.map((day, index) =>
+        index === 4 ? { ...day, tutup: "02:00" } : day,
+      );
+      await setStore({ opening_hours: lateFriday });
+      expect(await order([{ id: "es-nyala", jumlah: 1 }], new Date("2026-01-09T17:00:00Z"))).toMatchObject({
+        ok: false,
+        message: PORTION_MESSAGES.runOut("Es Nyala"),
+      });
+      // In Jayapura (WIT, an hour ahead) 09.30 WITA is already 10.30, open: Saturday's count.
+      await setStore({ timezone: "Asia/Jayapura" });
       expect((await order([{ id: "es-nyala", jumlah: 1 }], new Date("2026-01-10T01:30:00Z"))).ok).toBe(true);
       expect(await left("es-nyala", "2026-01-10")).toBe(8);
     } finally {
-      await handle.db.update(storeSettings).set({ timezone: "Asia/Makassar" }).where(eq(storeSettings.id, 1));
-      invalidateContentCache();
+      await setStore({
+        opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day })),
+        timezone: "Asia/Makassar",
+      });
     }
   });
 

@@ -1,18 +1,31 @@
 /**
  * The quick checkout (#24 item 1, docs/decisions/0038-quick-checkout.md), on PGlite and
  * PostgreSQL: "Pesan" on one dish records the order like the cart's checkout, leaves the cart
- * as it is, and refuses a tampered item, level or price, or a busy store, recording nothing.
+ * as it is, and refuses a tampered item, level or price, or a busy store, recording nothing; one
+ * drawing of its form records one order however often it is sent (0057).
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { menuItems, orderItems, orders, promos, storeSettings } from "../../../database/schema.ts";
+import {
+  dailyPortions,
+  menuItems,
+  notifications,
+  orderItems,
+  orders,
+  promos,
+  storeSettings,
+  users,
+} from "../../../database/schema.ts";
+import { newUserId } from "../../../app/features/accounts/users.server.ts";
+import { SUBMISSION_FIELD } from "../../../app/features/checkout/checkout.ts";
+import { findViewableOrder } from "../../../app/features/orders/order-view.server.ts";
 import { action, loader } from "../../../app/routes/_site/keranjang-pesan.tsx";
 import { invalidateContentCache } from "../../../app/lib/content-cache.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
 import { PICK_UP_FORM, openAllDay } from "../../support/orders.ts";
 import { createTestDatabase, testDatabaseKind } from "../../support/test-database.ts";
-import { call, get } from "../accounts/auth-support.ts";
+import { call, get, uniqueEmail } from "../accounts/auth-support.ts";
 import { Shopper } from "../cart/cart-support.ts";
 
 let handle: DatabaseHandle;
@@ -173,5 +186,89 @@ describe(`the quick checkout (${testDatabaseKind()})`, () => {
     expect(busy.json?.message).toMatch(/^Toko sedang sibuk.* Coba lagi nanti, ya\.$/);
 
     expect(await orderCount()).toBe(before);
+  });
+});
+
+describe(`one quick checkout form (${testDatabaseKind()})`, () => {
+  const counts = async () => {
+    const [[o], [n], [left]] = await Promise.all([
+      handle.db.select({ n: count() }).from(orders),
+      handle.db.select({ n: count() }).from(notifications),
+      handle.db
+        .select({ sisa: dailyPortions.sisa })
+        .from(dailyPortions)
+        .where(eq(dailyPortions.menu_item_id, "es-nyala")),
+    ]);
+    return { orders: o!.n, notifications: n!.n, left: left?.sisa ?? null };
+  };
+  /** The form as this drawing of the page holds it, one Es Nyala unless `fields` say otherwise. */
+  const drawnForm = async (fields: Record<string, string> = {}, menu = "es-nyala", harga = "8000") => {
+    const page = await quickPage(menu);
+    const key = page.json?.submission as string;
+    expect(key).toMatch(/^[\w-]{22}$/);
+    return { menu, [`harga-${menu}`]: harga, [SUBMISSION_FIELD]: key, ...fields };
+  };
+
+  beforeAll(async () => {
+    const id = newUserId();
+    await handle.db
+      .insert(users)
+      .values({ id, nama: "Pemilik", email: uniqueEmail("pemilik"), provider: "password", role: "admin" });
+    await handle.db.update(menuItems).set({ porsi_harian: 50 }).where(eq(menuItems.id, "es-nyala"));
+  });
+
+  it("records one order when it is sent three times: the same answer, one push, one print, portions once", async () => {
+    const shopper = new Shopper();
+    const form = await drawnForm({ jumlah: "2" });
+    const before = await counts();
+    const answers = [];
+    for (const plain of [false, true, false]) answers.push(await quickOrder(shopper, form, { plain }));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const [first, ...again] = answers.map((answer) => answer.json!);
+    for (const answer of again)
+      for (const field of ["code", "total", "message", "whatsappUrl", "orderUrl"])
+        expect(answer[field], field).toEqual(first![field]);
+    const after = await counts();
+    expect(after.orders).toBe(before.orders + 1);
+    expect(after.notifications).toBe(before.notifications + 1);
+    expect(after.left).toBe((before.left ?? 50) - 2);
+    // The chat's link, the same in every answer, opens the order: its secret is the one the order holds.
+    const text = new URL(first!.whatsappUrl as string).searchParams.get("text")!;
+    const token = /\?kunci=([\w-]+)/.exec(text)![1]!;
+    expect(await findViewableOrder(handle.db, first!.code as string, { token, userId: null })).not.toBeNull();
+  });
+
+  it("records one order when the three arrive at once", async () => {
+    const form = await drawnForm();
+    const before = await counts();
+    const answers = await Promise.all([1, 2, 3].map(() => quickOrder(new Shopper(), form)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.json?.code)).size).toBe(1);
+    expect((await counts()).orders).toBe(before.orders + 1);
+  });
+
+  it("answers its order again when that order took the last portion", async () => {
+    await handle.db.update(menuItems).set({ porsi_harian: 1 }).where(eq(menuItems.id, "es-teh-jumbo"));
+    invalidateContentCache();
+    const form = await drawnForm({}, "es-teh-jumbo", "5000");
+    const shopper = new Shopper();
+    const first = await quickOrder(shopper, form);
+    expect(first.status, first.body).toBe(201);
+    const again = await quickOrder(shopper, form);
+    expect([again.status, again.json?.code]).toEqual([201, first.json?.code]);
+    const other = await quickOrder(shopper, await drawnForm({}, "es-teh-jumbo", "5000"));
+    expect(other.status).toBe(409);
+  });
+
+  it("records another order for another request, and for a page drawn again", async () => {
+    const shopper = new Shopper();
+    const form = await drawnForm();
+    const before = await counts();
+    const one = await quickOrder(shopper, form);
+    const more = await quickOrder(shopper, { ...form, jumlah: "3" });
+    const redrawn = await quickOrder(shopper, await drawnForm());
+    const codes = [one, more, redrawn].map((answer) => answer.json?.code);
+    expect(new Set(codes).size).toBe(3);
+    expect((await counts()).orders).toBe(before.orders + 3);
   });
 });

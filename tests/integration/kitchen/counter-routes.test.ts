@@ -12,6 +12,7 @@ import {
   loader as handOrderLoader,
 } from "../../../app/routes/admin/operasi/pesanan-kasir.tsx";
 import { action as editAction } from "../../../app/routes/admin/operasi/pesanan-detail.tsx";
+import { LINE_MESSAGES } from "../../../app/features/kitchen/counter/order-lines-form.ts";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
 import { useDatabaseHandle } from "../../../app/lib/db.server.ts";
@@ -112,6 +113,16 @@ describe(`hand-order and edit routes (${testDatabaseKind()})`, () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ status: "error", fieldErrors: { nama: "Isi nama pemesan." } });
+    // "00" reads as none of a dish: refused as the amount it is, never written as a line of nothing.
+    const zero = await call(
+      handOrderAction,
+      postForm(
+        "/admin/pesanan/kasir",
+        [["menu", "es-nyala"], ["jumlah", "00"], ...HAND_ORDER.slice(2)],
+        adminToken,
+      ),
+    );
+    expect([zero.status, zero.json?.message]).toEqual([400, LINE_MESSAGES.quantity]);
 
     const lines: [string, string][] = [
       ["menu", "es-nyala"],

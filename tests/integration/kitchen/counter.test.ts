@@ -13,6 +13,7 @@ import { listOrders, changeOrderStatus } from "../../../app/features/kitchen/boa
 import { readCheckoutContext } from "../../../app/features/checkout/checkout-context.server.ts";
 import { recordHandOrder } from "../../../app/features/kitchen/counter/hand-order.server.ts";
 import { editOrder } from "../../../app/features/kitchen/counter/order-edit.server.ts";
+import { LINE_MESSAGES } from "../../../app/features/kitchen/counter/order-lines-form.ts";
 import { loadLiveState } from "../../../app/features/order-pages/order-page-data.server.ts";
 import { orderReport } from "../../../app/features/reports/report.server.ts";
 import { newUserId } from "../../../app/features/accounts/users.server.ts";
@@ -25,8 +26,10 @@ const WITA = "Asia/Makassar";
 let handle: DatabaseHandle;
 let admin: Actor;
 
+type Row = [string, number | string, string?];
+
 /** A form of rows (`menu`, `jumlah`, `catatan`) and other fields. */
-function form(rows: [string, number, string?][], fields: Record<string, string> = {}) {
+function form(rows: Row[], fields: Record<string, string> = {}) {
   const data = new FormData();
   for (const [menu, jumlah, catatan = ""] of rows) {
     data.append("menu", menu);
@@ -43,10 +46,10 @@ const PROMO_LINES: [string, number][] = [
 ];
 const WALK_IN = { nama: "Bu Sari", whatsapp: "0812-1111-2222", cara: "ambil", waktu: "secepatnya" };
 
-const handOrder = async (rows: [string, number, string?][], fields: Record<string, string> = WALK_IN) =>
+const handOrder = async (rows: Row[], fields: Record<string, string> = WALK_IN) =>
   recordHandOrder(handle.db, admin, form(rows, fields), await readCheckoutContext(handle.db), ORIGIN);
 
-const edit = async (code: string, rows: [string, number, string?][], fields: Record<string, string>) =>
+const edit = async (code: string, rows: Row[], fields: Record<string, string>) =>
   editOrder(handle.db, admin, code, form(rows, fields), await readCheckoutContext(handle.db));
 
 const orderRow = async (code: string) =>
@@ -111,6 +114,27 @@ describe(`hand orders (${testDatabaseKind()})`, () => {
     expect(await handOrder([["menu-palsu", 1]])).toMatchObject({ ok: false, status: 409 });
     expect(await handOrder([["es-nyala", 100]])).toMatchObject({ ok: false, status: 400 });
     expect((await handle.db.select().from(orders)).length).toBe(before + 1);
+  });
+
+  it("refuse a quantity that does not read as 1 to 99, 00 included, in the hand order and the edit", async () => {
+    const placed = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }]);
+    const before = (await handle.db.select().from(orders)).length;
+    const refusal = { ok: false, status: 400, message: LINE_MESSAGES.quantity };
+    for (const jumlah of ["00", "000", "100", "-1", "1.5", "2x", "0 0"]) {
+      expect(await handOrder([["es-nyala", jumlah]]), jumlah).toEqual(refusal);
+      expect(await edit(placed.code, [["es-nyala", jumlah]], { versi: "1" }), jumlah).toEqual(refusal);
+    }
+    expect((await handle.db.select().from(orders)).length).toBe(before);
+    expect(await orderRow(placed.code)).toMatchObject({ version: 1 });
+    // "0" (and an empty amount) still takes a row out, and "07" reads as 7.
+    const answer = await handOrder([
+      ["es-nyala", "07"],
+      ["es-teh-jumbo", "0"],
+      ["mie-nyala-level-1", ""],
+    ]);
+    if (!answer.ok) throw new Error(answer.message);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.code, answer.code));
+    expect(row?.subtotal).toBe(7 * 8_000);
   });
 
   it("count in the report as kasir once the kitchen takes them up", async () => {

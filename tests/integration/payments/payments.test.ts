@@ -1,9 +1,17 @@
-import { count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import decodeQR from "@paulmillr/qr/decode.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../database/client.server.ts";
-import { menuItems, orders, paymentSettings, payments, promos, users } from "../../../database/schema.ts";
+import {
+  auditLog,
+  menuItems,
+  orders,
+  paymentSettings,
+  payments,
+  promos,
+  users,
+} from "../../../database/schema.ts";
 import { action as outletAction } from "../../../app/routes/admin/operasi/outlet.tsx";
 import { action as ordersAction } from "../../../app/routes/admin/operasi/pesanan.tsx";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
@@ -245,6 +253,43 @@ describe(`paid state (${testDatabaseKind()})`, () => {
     expect((await handle.db.select({ reason: payments.void_reason }).from(payments))[0]?.reason).toBe(
       "Salah tekan",
     );
+  });
+
+  it("writes who marked it Lunas and who undid it, and why, in the change log; a refused tap writes nothing", async () => {
+    const result = await record("qris");
+    if (!result.ok) throw new Error(result.message);
+    const { code } = result.order;
+    const entries = () =>
+      handle.db
+        .select({
+          action: auditLog.action,
+          email: auditLog.actor_email,
+          summary: auditLog.summary,
+          details: auditLog.details,
+        })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "pesanan"), eq(auditLog.entity_id, code)))
+        .orderBy(asc(auditLog.id));
+    const [admin] = await handle.db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+    expect((await mark({ intent: "lunas", code }, adminToken)).status).toBe(200);
+    expect((await mark({ intent: "lunas", code }, adminToken)).status).toBe(409);
+    expect((await mark({ intent: "belum-lunas", code, alasan: "" }, adminToken)).status).toBe(400);
+    expect((await mark({ intent: "belum-lunas", code, alasan: "Uang kurang" }, adminToken)).status).toBe(200);
+    expect((await mark({ intent: "belum-lunas", code, alasan: "Sekali lagi" }, adminToken)).status).toBe(409);
+    expect(await entries()).toEqual([
+      {
+        action: "ubah",
+        email: admin!.email,
+        summary: `Pesanan ${code}: lunas (QRIS, Rp 24.000)`,
+        details: { paid: true, method: "qris", amount: 24_000 },
+      },
+      {
+        action: "ubah",
+        email: admin!.email,
+        summary: `Pesanan ${code}: lunas dibatalkan (Uang kurang)`,
+        details: { paid: false, reason: "Uang kurang" },
+      },
+    ]);
   });
 
   it("a cancelled order is not marked paid: 409 with why, nothing written", async () => {

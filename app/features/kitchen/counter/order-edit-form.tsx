@@ -22,8 +22,9 @@ export function OrderEditForm({ edit, answer }: { edit: EditFormData; answer: Ed
         Ubah pesanan <span className="text-sm font-semibold text-stone-500">(versi {edit.version})</span>
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        Bisa diubah sampai pesanan siap. Harga dan promo dihitung ulang; pelanggan melihat perubahannya di
-        halaman pesanannya.
+        Bisa diubah sampai pesanan siap. Menu yang sudah dipesan tetap dengan harga saat dipesan, menu
+        tambahan dengan harga sekarang; promo dihitung seperti saat pesanan dibuat. Pelanggan melihat
+        perubahannya di halaman pesanannya.
       </p>
       {answer ? (
         <p

@@ -1,5 +1,5 @@
-// Staff edits before _Siap_: priced again, written whole with the audit's before and after, one version on;
-// a stale version is a conflict (0039).
+// Staff edits before _Siap_: priced again at the recorded prices and the promos as at recording, written
+// whole with the audit's before and after, one version on; a stale version is a conflict (0039, 0057).
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../../database/client.server.ts";
 import { orderDiscounts, orderEdits, orderItems, orders } from "../../../../database/schema.ts";
@@ -18,6 +18,8 @@ import {
 } from "../../catalog/portions.server.ts";
 import { announceOrderChange } from "../../orders/live.server.ts";
 import { paidTotalChange } from "../../payments/order-payment.server.ts";
+import { paymentProblem } from "../../payments/payment-choice.ts";
+import { PAYMENT_LABELS } from "../../payments/payment-labels.ts";
 import { normalizeOrderCode } from "../../orders/order-code.ts";
 import { whenText } from "../../orders/order-details.ts";
 import { statusLabel } from "../../orders/order-status.ts";
@@ -37,6 +39,8 @@ export const EDIT_MESSAGES = {
   nothing: "Tidak ada yang diubah.",
   confirm: (before: number, after: number) =>
     `Total naik dari ${formatRupiah(before)} menjadi ${formatRupiah(after)}. Periksa, lalu tekan Simpan perubahan lagi untuk menyetujui total baru.`,
+  unpayable: (total: number, method: string) =>
+    `Total baru ${formatRupiah(total)} tidak bisa dibayar dengan ${method}, cara bayar pesanan ini. Kurangi pesanannya, atau catat tambahannya sebagai pesanan kasir tersendiri. Perubahan tidak disimpan.`,
   saved: (code: string, version: number, total: number) =>
     `Pesanan ${code} diubah (versi ${version}). Total kini ${formatRupiah(total)}.`,
 } as const;
@@ -59,7 +63,8 @@ function readEditFields(form: FormData, context: CheckoutContext) {
   };
 }
 
-// Priced as at the order's recording: its moment, its customer's history then.
+// Priced as at the order's recording: its moment, its customer's history then, and a dish at the level it
+// already holds at the price it was recorded at (today's price only for what the edit adds).
 async function reprice(
   tx: Transaction,
   order: Order,
@@ -79,6 +84,11 @@ async function reprice(
   }
   const checked = menuLines(lines, menu);
   if (!checked.ok) return checked;
+  const recorded = new Map(had.map((line) => [line.menu_item_id, line]));
+  const priced = checked.lines.map((line) => {
+    const was = recorded.get(line.menu_item_id);
+    return was ? { ...line, nama: was.nama, harga: was.harga, subtotal: was.harga * line.jumlah } : line;
+  });
   if (order.user_id) await lockCustomer(tx, order.user_id);
   const customer = await getCustomerFacts(tx, order.user_id, {
     replacing: order.id,
@@ -86,10 +96,10 @@ async function reprice(
   });
   const pricing = priceAt(
     { ...context, now: order.created_at },
-    checked.lines.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
+    priced.map((line) => ({ id: line.menu_item_id, harga: line.harga, jumlah: line.jumlah })),
     customer,
   );
-  return { ok: true as const, had, lines: checked.lines, pricing };
+  return { ok: true as const, had, lines: priced, pricing };
 }
 
 export async function editOrder(
@@ -124,6 +134,13 @@ export async function editOrder(
       const priced = await reprice(tx, order, lines.lines, context);
       if (!priced.ok) return priced;
       const { pricing } = priced;
+      const method = order.payment_method;
+      if (method && paymentProblem(method, pricing.total, context.payment.methods))
+        return {
+          ok: false,
+          status: 400,
+          message: EDIT_MESSAGES.unpayable(pricing.total, PAYMENT_LABELS[method]),
+        };
       // The customer never pays more than the staff saw: a higher total must be agreed as it is.
       if (pricing.total > order.total && fields.agreed !== pricing.total)
         return {
@@ -145,12 +162,14 @@ export async function editOrder(
       await tx
         .insert(orderItems)
         .values(priced.lines.map((line) => ({ ...line, order_id: order.id, created_at: at })));
-      // What the order held goes back, its new lines are taken (0044): throws PortionsRefused.
+      // What the order held goes back, its new lines are taken from the day it is for (0044): throws
+      // PortionsRefused.
       portions = await retakePortions(tx, {
         orderId: order.id,
         lines: priced.lines,
         store: context.store,
-        at,
+        at: order.created_at,
+        scheduledFor,
       });
       await tx.delete(orderDiscounts).where(eq(orderDiscounts.order_id, order.id));
       await writeDiscounts(tx, order.id, pricing.discounts);

@@ -7,7 +7,9 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { MAX_LEAD_MINUTES } from "~/features/store/order-slots.ts";
 import { LeadTimeSchema } from "~/features/store/lead-time-schema.ts";
 import { DAY_NAMES, TIMEZONES } from "~/features/store/opening-hours.ts";
-import { updateLeadTime } from "~/features/store/ordering-settings.server.ts";
+import { updateLeadTime, updatePortionShare } from "~/features/store/ordering-settings.server.ts";
+import { PORTION_SHARE_INTENT, PortionShareForm } from "~/features/store/portion-share-form.tsx";
+import { PortionShareSchema } from "~/features/store/portion-share-schema.ts";
 import { outletFormValues, OutletSchema } from "~/features/store/settings-form.ts";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 import { PAYMENT_INTENT, PaymentSettingsForm } from "~/features/payments/payment-settings-form.tsx";
@@ -24,7 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const settings = await getStoreSettingsValues(await getDb());
   const payment = await getPaymentSettings(await getDb());
-  return { values: outletFormValues(settings), leadMinutes: settings.lead_minutes, payment };
+  return {
+    values: outletFormValues(settings),
+    leadMinutes: settings.lead_minutes,
+    portionShare: settings.portion_share,
+    payment,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,6 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: LeadTimeSchema,
       saved: "Waktu persiapan disimpan.",
       write: (values) => updateLeadTime(db, admin, values),
+    });
+  }
+  if (form.get("intent") === PORTION_SHARE_INTENT) {
+    return formAction(form, {
+      intent: PORTION_SHARE_INTENT,
+      schema: PortionShareSchema,
+      saved: "Batas porsi harian disimpan.",
+      write: (values) => updatePortionShare(db, admin, values),
     });
   }
   if (form.get("intent") !== "save") return refuseForm(form, "save", UNKNOWN_REQUEST);
@@ -216,7 +231,7 @@ function LeadTimeForm({ leadMinutes }: { leadMinutes: number }) {
 }
 
 export default function AdminOutlet({ loaderData }: Route.ComponentProps) {
-  const { values, leadMinutes, payment } = loaderData;
+  const { values, leadMinutes, portionShare, payment } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -226,6 +241,7 @@ export default function AdminOutlet({ loaderData }: Route.ComponentProps) {
       {/* The saved values come back from the loader (after the answer): the form starts again from them. */}
       <SettingsForm key={JSON.stringify(values)} values={values} />
       <LeadTimeForm key={`lead-${leadMinutes}`} leadMinutes={leadMinutes} />
+      <PortionShareForm key={`porsi-${JSON.stringify(portionShare)}`} share={portionShare} />
       <PaymentSettingsForm key={JSON.stringify(payment)} settings={payment} />
     </>
   );
