@@ -5,12 +5,12 @@ import { defineConfig } from "vite";
 // Storefront browser chunks by the pages that load them (0042); a module goes to the first group it matches.
 // The checkout's fields and the spice-level dialog stay out: they load with their page or at the first tap.
 const shellModule =
-  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-form|stored-cart-key)\.tsx?|features[\\/]catalog[\\/]spice-levels\.ts|features[\\/]store[\\/](contact\.ts|store-hours-notice\.tsx)|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|whatsapp|format|form-answer)\.ts)$/;
+  /[\\/]app[\\/](root\.tsx|ui[\\/]icons\.tsx|components[\\/](?!social-links)[^\\/]+\.tsx|features[\\/]cart[\\/](cart-count|cart-writer|cart-form|stored-cart-key)\.tsx?|features[\\/]store[\\/]store-hours-notice\.tsx|lib[\\/](meta|use-hydrated|lazy-component|visitor-island|format|form-answer)\.ts)$/;
 const dishPartModule =
   /[\\/]app[\\/]features[\\/](catalog[\\/](spice-level-icons|spice-levels|level-name)|media[\\/]images)\.tsx?$/;
 // Only what the dish pages run: the admin's schemas, the opening hours and payment labels stay out.
 const menuModule =
-  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices)|note-drafts|opening-hours|portions\.|payment-|order-|settings-|lead-time|category-|menu-item-schema|ranking-|slide-|contact-form)[^\\/]+)\.tsx?$/;
+  /[\\/]app[\\/](ui[\\/]picture-box|features[\\/](catalog|cart|store|storefront)[\\/](?!spice-level-(?:picker|choices)|note-drafts|opening-hours|portions\.|payment-|order-|settings-|lead-time|category-|menu-item-schema|ranking-|slide-|contact)[^\\/]+)\.tsx?$/;
 const formModule =
   /[\\/]app[\\/](ui[\\/]form-fields|lib[\\/](use-enhanced-form|form-errors|single-line))\.tsx?$/;
 // The checkout's small modules that /keranjang and /keranjang/pesan share, in one file.

@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/stored-cart-key.ts";
+import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { csrfMiddleware } from "~/lib/csrf.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { firstUse, lazyComponent } from "~/lib/lazy-component.ts";
@@ -38,12 +39,11 @@ async function addedItem(db: Awaited<ReturnType<typeof getDb>>, search: URLSearc
   if (!id) return null;
   const item = (await currentCatalog(db)).find((entry) => entry.id === id);
   const level = Number(search.get("level"));
-  return item
-    ? {
-        nama: item.nama,
-        level: Number.isInteger(level) && level >= 0 && level <= 5 && search.has("level") ? level : null,
-      }
-    : null;
+  if (!item) return null;
+  // The words only: the level's names stay out of every page's code.
+  return Number.isInteger(level) && level >= 0 && level <= 5 && search.has("level")
+    ? `${item.nama} (${spiceLevelLabel(level)})`
+    : item.nama;
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,6 +1,7 @@
-import { useRef, type ComponentType, type FormEvent } from "react";
+import { useRef, type ComponentProps, type ComponentType, type FormEvent } from "react";
 import type { FetcherFormProps } from "react-router";
-import { SpiceLevelChoices } from "~/features/catalog/spice-level-choices.tsx";
+import type * as choices from "~/features/catalog/spice-level-choices.tsx";
+import { firstUseComponent } from "~/lib/lazy-component.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import { firstMessages, sentBack, type FormAnswer } from "~/lib/form-answer.ts";
@@ -11,6 +12,13 @@ import { CheckoutDetailsFields } from "./checkout-details-fields.tsx";
 import { priceField, type QuickOrderPage } from "./quick-order.ts";
 
 type FormTag = ComponentType<FetcherFormProps>;
+
+/** Plain radio buttons until the first tap: their code comes then (decision 0042). */
+const SpiceLevelChoices = firstUseComponent<ComponentProps<typeof choices.SpiceLevelChoices>>(() =>
+  import("~/features/catalog/spice-level-choices.tsx").then((module) => ({
+    default: module.SpiceLevelChoices,
+  })),
+);
 
 // The quick checkout's form (0038); `Form` is the page's, posting to itself (`action` for one elsewhere).
 export function QuickOrderForm({

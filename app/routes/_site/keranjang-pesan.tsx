@@ -10,7 +10,11 @@ import { actionHeaders } from "~/lib/action-headers.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
 
 // "Pesan" on one dish (0038), with or without JavaScript; under /keranjang so the details' cookie reaches it.
-export const loader = (args: Route.LoaderArgs) => quickOrderPage(args, args.params.menu);
+// The picture's sizes come with the data: the image helpers stay off this page's code.
+export async function loader(args: Route.LoaderArgs) {
+  const page = await quickOrderPage(args, args.params.menu);
+  return { ...page, srcSet: pictureSrcSet(page.item.gambar, "menu") };
+}
 
 export const action = (args: Route.ActionArgs) => quickOrderAction(args);
 
@@ -21,7 +25,7 @@ const OrderRecorded = lazyComponent<{ order: CheckoutRecorded; opened: boolean |
 export const headers = actionHeaders;
 
 export default function PesanLangsung({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, family } = loaderData;
+  const { item, family, srcSet } = loaderData;
   const whatsApp = useWhatsAppTab();
   useEffect(() => {
     if (actionData) whatsApp.settle(actionData.status === "success" ? actionData.whatsappUrl : null);
@@ -43,7 +47,7 @@ export default function PesanLangsung({ loaderData, actionData }: Route.Componen
           <>
             <img
               src={item.gambar}
-              srcSet={pictureSrcSet(item.gambar, "menu")}
+              srcSet={srcSet}
               sizes="96px"
               alt=""
               width={96}

@@ -1,6 +1,5 @@
 import { Link, Outlet } from "react-router";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { spiceLevelLabel } from "~/features/catalog/spice-levels.ts";
 import { firstUseComponent } from "~/lib/lazy-component.ts";
 import { useRootData } from "~/root.tsx";
 
@@ -11,7 +10,6 @@ const SiteFooter = firstUseComponent(() => import("~/components/site-footer.tsx"
 function AddedNotice() {
   const { added } = useRootData();
   if (!added) return null;
-  const what = added.level === null ? added.nama : `${added.nama} (${spiceLevelLabel(added.level)})`;
   return (
     <div className="mx-auto mt-4 max-w-6xl px-4">
       <p
@@ -19,7 +17,7 @@ function AddedNotice() {
         className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-900"
         data-testid="added-notice"
       >
-        {what} ditambahkan ke keranjang.
+        {added} ditambahkan ke keranjang.
         <Link to="/keranjang" className="font-bold text-green-900 underline underline-offset-4">
           Lihat keranjang
         </Link>
