@@ -102,35 +102,6 @@ export function PasswordField({ label, name, id, errors, hint, ...input }: Input
   );
 }
 
-/** A new password and its confirmation, posted as `password` and `confirmPassword`. */
-export function NewPasswordFields({
-  label,
-  minLength,
-  maxLength,
-}: {
-  label: string;
-  minLength: number;
-  maxLength: number;
-}) {
-  const bounds = { autoComplete: "new-password", required: true, minLength, maxLength };
-  return (
-    <>
-      <PasswordField
-        label={label}
-        name="password"
-        placeholder={`${minLength}–${maxLength} karakter`}
-        {...bounds}
-      />
-      <PasswordField
-        label="Konfirmasi kata sandi"
-        name="confirmPassword"
-        placeholder="Ulangi kata sandi"
-        {...bounds}
-      />
-    </>
-  );
-}
-
 export function TextArea({
   label,
   name,

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/kode-admin";
-import { NewPasswordFields, TextField } from "~/ui/form-fields.tsx";
+import { PasswordField, TextField } from "~/ui/form-fields.tsx";
 import { ADMIN_CODE_MESSAGES } from "~/features/accounts/admin-code-schema.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import {
@@ -47,7 +47,24 @@ export default function KodeAdmin() {
           required
           maxLength={40}
         />
-        <NewPasswordFields label="Kata sandi baru" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
+        <PasswordField
+          label="Kata sandi baru"
+          name="password"
+          autoComplete="new-password"
+          placeholder={`${PASSWORD_MIN}–${PASSWORD_MAX} karakter`}
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+        />
+        <PasswordField
+          label="Konfirmasi kata sandi"
+          name="confirmPassword"
+          autoComplete="new-password"
+          placeholder="Ulangi kata sandi"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+        />
 
         <AuthFormErrors {...auth} />
 
