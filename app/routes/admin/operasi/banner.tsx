@@ -2,7 +2,7 @@ import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { crudAction } from "~/lib/crud-action.server.ts";
+import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
@@ -15,9 +15,7 @@ import {
   listSlidesForAdmin,
   updateSlide,
 } from "~/features/catalog/slides.server.ts";
-import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
@@ -33,21 +31,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
-  const form = await readUploadForm(request);
-  const db = await getDb();
-  return crudAction(form, {
-    schema: SlideSchema,
-    // Ids are PostgreSQL integers: a larger number would make the query itself fail.
-    readId: readRowId,
-    notFound: SLIDE_MESSAGES.notFound,
-    create: (values, photo) => createSlide(db, admin, values, photo),
-    update: (id, values, photo) => updateSlide(db, admin, id, values, photo),
-    remove: (id) => deleteSlide(db, admin, id),
-    saved: { create: "Banner ditambahkan.", update: "Banner disimpan.", delete: "Banner dihapus." },
-  });
-}
+const SLIDE_ROWS: PhotoRows<typeof SlideSchema> = {
+  schema: SlideSchema,
+  notFound: SLIDE_MESSAGES.notFound,
+  create: createSlide,
+  update: updateSlide,
+  remove: deleteSlide,
+  saved: { create: "Banner ditambahkan.", update: "Banner disimpan.", delete: "Banner dihapus." },
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  photoRowsAction(request, context, SLIDE_ROWS);
 
 export default function AdminBanner({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useKeptAnswer(answer);
