@@ -6,7 +6,6 @@ import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-act
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
-import { PhotoField } from "~/ui/photo-field.tsx";
 import { SLIDE_MESSAGES, SlideSchema } from "~/features/catalog/slide-schema.ts";
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
 import {
@@ -57,7 +56,7 @@ export default function AdminBanner({ loaderData, actionData: answer }: Route.Co
         editing ? { ...editing, menu_item_id: editing.menu_item_id ?? "" } : { urutan: 0, aktif: true }
       }
     >
-      {({ fields, formId, photoErrors }) => (
+      {({ fields, photo }) => (
         <>
           <TextField label="Judul" {...fieldProps(fields.title)} maxLength={60} required />
           <TextField label="Teks" {...fieldProps(fields.text)} maxLength={160} />
@@ -75,15 +74,7 @@ export default function AdminBanner({ loaderData, actionData: answer }: Route.Co
             {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
-          <div className="sm:col-span-2">
-            <PhotoField
-              id={`${formId}-foto`}
-              label="Gambar (lebar, 2:1)"
-              current={editing?.image}
-              errors={photoErrors}
-              required={!editing}
-            />
-          </div>
+          <div className="sm:col-span-2">{photo("Gambar (lebar, 2:1)", editing?.image)}</div>
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>

@@ -6,7 +6,6 @@ import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-act
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
-import { PhotoField } from "~/ui/photo-field.tsx";
 import { PROMO_MESSAGES, PromoSchema } from "~/features/promotions/promo-schema.ts";
 import {
   createPromo,
@@ -65,7 +64,7 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
           : { urutan: 0, aktif: true, kind: "", days: ["0", "1", "2", "3", "4", "5", "6"], combinable: "on" }
       }
     >
-      {({ fields, formId, photoErrors }) => (
+      {({ fields, photo }) => (
         <>
           <TextField label="Judul" {...fieldProps(fields.title)} maxLength={80} required />
           <TextField
@@ -90,13 +89,7 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
             {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
-          <PhotoField
-            id={`${formId}-foto`}
-            label="Gambar"
-            current={editing?.image}
-            errors={photoErrors}
-            required={!editing}
-          />
+          {photo("Gambar", editing?.image)}
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>
