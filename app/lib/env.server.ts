@@ -10,6 +10,16 @@ const optionalText = z
 const emptyAsUnset = <T extends z.ZodType<unknown, unknown>>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
 
+const lowerCaseList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 const PLACEHOLDER_HOST =
   /(^|\.)(localhost|invalid|test|example|local|localdomain|internal|lan|home\.arpa|example\.(com|net|org))$/;
 
@@ -49,15 +59,7 @@ const EnvSchema = z.object({
   INSTAGRAM_URL: z.string().trim().default("https://www.instagram.com/mienyala"),
   FACEBOOK_URL: z.string().trim().default("https://www.facebook.com/mienyala"),
   TIKTOK_URL: z.string().trim().default("https://www.tiktok.com/@mienyala"),
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  ADMIN_EMAILS: lowerCaseList,
   /** Secure, __Host- cookie; on in production, off only for plain HTTP beyond localhost (a LAN test). */
   COOKIE_SECURE: z
     .enum(["true", "false", ""])
@@ -102,25 +104,16 @@ const EnvSchema = z.object({
       })
       .optional(),
   ),
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(
-            /^(\*\.)?([a-z0-9-]+\.)+[a-z][a-z0-9-]*$/,
-            "PUSH_SERVICE_HOSTS berisi nama host dipisah koma, misalnya push.contoh.id atau *.push.contoh.id",
-          ),
-      ),
+  PUSH_SERVICE_HOSTS: lowerCaseList.pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(\*\.)?([a-z0-9-]+\.)+[a-z][a-z0-9-]*$/,
+          "PUSH_SERVICE_HOSTS berisi nama host dipisah koma, misalnya push.contoh.id atau *.push.contoh.id",
+        ),
     ),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -25,6 +25,16 @@ function render(init: { status?: number; setCookie?: boolean; text?: string } = 
   };
 }
 
+/** A render that answers only after `finish()`. */
+function heldRender(text: string) {
+  let release!: () => void;
+  const slowRender = async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return render({ text })();
+  };
+  return { slowRender, finish: () => release() };
+}
+
 /** The visitor, as the root's middleware would know it: here from two test headers. */
 const pages = createPageCache({
   kindOf: () => currentKind,
@@ -185,11 +195,7 @@ describe("page cache", () => {
   it("renders an expired page again once; meanwhile the others get the expired copy, then the new one", async () => {
     await run(request("/produk"), render({ text: "harga lama" }));
     later();
-    let finish!: () => void;
-    const slowRender = async () => {
-      await new Promise<void>((resolve) => (finish = resolve));
-      return render({ text: "harga baru" })();
-    };
+    const { slowRender, finish } = heldRender("harga baru");
     const refreshing = run(request("/produk"), slowRender);
     const meanwhile = await Promise.all(
       [1, 2, 3].map(() => run(request("/produk"), render({ text: "lagi" }))),
@@ -208,11 +214,7 @@ describe("page cache", () => {
     await run(request("/beranda"), render({ text: "promo lama" }));
     later();
     invalidateContentCache();
-    let finish!: () => void;
-    const slowRender = async () => {
-      await new Promise<void>((resolve) => (finish = resolve));
-      return render({ text: "promo baru" })();
-    };
+    const { slowRender, finish } = heldRender("promo baru");
     const first = run(request("/beranda"), slowRender);
     const waiting = run(request("/beranda"), render({ text: "tidak dipakai" }));
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { useEnhancedForm, type FieldMeta } from "~/lib/use-enhanced-form.ts";
 import { FormMessage } from "./form-message.tsx";
+import { PhotoField } from "./photo-field.tsx";
 
 interface CrudFormFields<T extends z.ZodType<object>> {
   fields: { [Name in keyof z.input<T>]-?: FieldMeta };
-  formId: string;
-  photoErrors: string[] | undefined;
+  photo(label: string, current: string | undefined): ReactNode;
 }
 
 interface CrudFormProps<T extends z.ZodType<object>> {
@@ -68,8 +68,15 @@ function RowForm<T extends z.ZodType<object>>({
       {editing === null ? null : <input type="hidden" name="id" value={editing} />}
       {children({
         fields: fields as CrudFormFields<T>["fields"],
-        formId: form.id,
-        photoErrors: form.allErrors.foto ?? undefined,
+        photo: (label, current) => (
+          <PhotoField
+            id={`${form.id}-foto`}
+            label={label}
+            current={current}
+            errors={form.allErrors.foto ?? undefined}
+            required={editing === null}
+          />
+        ),
       })}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={pending}>

@@ -11,12 +11,17 @@ interface FieldParts {
 
 type InputProps = FieldParts & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className">;
 
-function useFieldIds({ id, errors, hint }: Pick<FieldParts, "id" | "errors" | "hint">) {
+function useFieldIds({ name, id, errors, hint }: Pick<FieldParts, "name" | "id" | "errors" | "hint">) {
   const generated = useId();
   const controlId = id ?? generated;
   const error = errors?.[0];
-  const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
-  return { controlId, error, describedBy };
+  const control = {
+    id: controlId,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined,
+  };
+  return { controlId, error, control };
 }
 
 const controlClass = (error: string | undefined, extra = "") =>
@@ -38,41 +43,48 @@ function FieldNote({ controlId, error, hint }: { controlId: string; error?: stri
   );
 }
 
-export function TextField({ label, name, id, errors, hint, ...input }: InputProps) {
-  const { controlId, error, describedBy } = useFieldIds({ id, errors, hint });
+function FieldFrame({
+  label,
+  controlId,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  controlId: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={controlId} className="field-label">
         {label}
       </label>
-      <input
-        id={controlId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={controlClass(error)}
-        {...input}
-      />
+      {children}
       <FieldNote controlId={controlId} error={error} hint={hint} />
     </div>
   );
 }
 
+export function TextField({ label, name, id, errors, hint, ...input }: InputProps) {
+  const { controlId, error, control } = useFieldIds({ name, id, errors, hint });
+  return (
+    <FieldFrame label={label} controlId={controlId} error={error} hint={hint}>
+      <input {...control} className={controlClass(error)} {...input} />
+    </FieldFrame>
+  );
+}
+
 export function PasswordField({ label, name, id, errors, hint, ...input }: InputProps) {
-  const { controlId, error, describedBy } = useFieldIds({ id, errors, hint });
+  const { controlId, error, control } = useFieldIds({ name, id, errors, hint });
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <label htmlFor={controlId} className="field-label">
-        {label}
-      </label>
+    <FieldFrame label={label} controlId={controlId} error={error} hint={hint}>
       <div className="relative">
         <input
-          id={controlId}
-          name={name}
+          {...control}
           type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           className={controlClass(error, "pr-12")}
           {...input}
         />
@@ -86,8 +98,7 @@ export function PasswordField({ label, name, id, errors, hint, ...input }: Input
           {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
         </button>
       </div>
-      <FieldNote controlId={controlId} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -101,23 +112,11 @@ export function TextArea({
   ...textarea
 }: FieldParts &
   Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "className" | "children">) {
-  const { controlId, error, describedBy } = useFieldIds({ id, errors, hint });
+  const { controlId, error, control } = useFieldIds({ name, id, errors, hint });
   return (
-    <div>
-      <label htmlFor={controlId} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={controlId}
-        name={name}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={controlClass(error)}
-        {...textarea}
-      />
-      <FieldNote controlId={controlId} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} controlId={controlId} error={error} hint={hint}>
+      <textarea {...control} rows={rows} className={controlClass(error)} {...textarea} />
+    </FieldFrame>
   );
 }
 
@@ -133,24 +132,13 @@ export function SelectField({
   Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "className"> & {
     children: ReactNode;
   }) {
-  const { controlId, error, describedBy } = useFieldIds({ id, errors, hint });
+  const { controlId, error, control } = useFieldIds({ name, id, errors, hint });
   return (
-    <div>
-      <label htmlFor={controlId} className="field-label">
-        {label}
-      </label>
-      <select
-        id={controlId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={controlClass(error)}
-        {...select}
-      >
+    <FieldFrame label={label} controlId={controlId} error={error} hint={hint}>
+      <select {...control} className={controlClass(error)} {...select}>
         {children}
       </select>
-      <FieldNote controlId={controlId} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,4 +1,29 @@
+import type { ReactNode } from "react";
 import type { FormAnswer } from "~/lib/form-answer.ts";
+
+/** A short answer line: a green status when it went well, a red alert when not. */
+export function Notice({
+  ok,
+  id,
+  spacing = "mt-3 px-4",
+  children,
+}: {
+  ok: boolean;
+  id?: string;
+  spacing?: string;
+  children: ReactNode;
+}) {
+  const tone = ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700";
+  return (
+    <p
+      id={id}
+      role={ok ? "status" : "alert"}
+      className={`${spacing} rounded-xl py-2 text-sm font-semibold ${tone}`}
+    >
+      {children}
+    </p>
+  );
+}
 
 // The line an answer leaves under its form; only answers of one of `intents` show here.
 export function FormMessage({
@@ -11,17 +36,10 @@ export function FormMessage({
   id?: string;
 }) {
   if (!answer?.message || !intents.includes(answer.intent ?? "")) return null;
-  return answer.status === "success" ? (
-    <p role="status" className="mt-3 rounded-xl bg-green-50 px-4 py-2 text-sm font-semibold text-green-800">
+  const ok = answer.status === "success";
+  return (
+    <Notice ok={ok} id={ok ? undefined : id}>
       {answer.message}
-    </p>
-  ) : (
-    <p
-      id={id}
-      role="alert"
-      className="mt-3 rounded-xl bg-chili-50 px-4 py-2 text-sm font-semibold text-chili-700"
-    >
-      {answer.message}
-    </p>
+    </Notice>
   );
 }

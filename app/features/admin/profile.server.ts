@@ -1,4 +1,5 @@
 import type { SessionUser } from "../accounts/auth.server.ts";
+import { requireAdmin } from "../accounts/permissions.server.ts";
 
 /** Never the password hash. */
 export function profileOf(user: SessionUser) {
@@ -11,4 +12,9 @@ export function profileOf(user: SessionUser) {
     role: user.role,
     created_at: user.created_at,
   };
+}
+
+/** The loader of the admin's own pages, Profil and Pengaturan. */
+export function ownProfileLoader({ context }: { context: Parameters<typeof requireAdmin>[0] }) {
+  return { profile: profileOf(requireAdmin(context)) };
 }

@@ -50,9 +50,14 @@ type MenuColumns = Omit<MenuItemValues, "kategori" | "level_family"> & {
 // A family is matched regardless of case and keeps its spelling (`mie nyala` joins `Mie Nyala`).
 async function menuColumns(
   db: Reader,
-  values: MenuItemValues,
+  input: unknown,
   id: string | null,
-): Promise<{ ok: true; columns: MenuColumns } | { ok: false; refusal: WriteResult<never> }> {
+): Promise<
+  { ok: true; values: MenuItemValues; columns: MenuColumns } | { ok: false; refusal: WriteResult<never> }
+> {
+  const parsed = parseAdminInput(MenuItemSchema, input);
+  if (!parsed.success) return { ok: false, refusal: refusedBy(parsed.error) };
+  const values = parsed.data;
   const { kategori, level_family, ...rest } = values;
   const [category] = await db
     .select({ id: categories.id })
@@ -84,7 +89,7 @@ async function menuColumns(
       return { ok: false, refusal: refuse(400, message, { level: message }) };
     }
   }
-  return { ok: true, columns: { ...rest, category_id: category.id, level_family: family } };
+  return { ok: true, values, columns: { ...rest, category_id: category.id, level_family: family } };
 }
 
 // Two saves claiming one level at once: the unique index refuses the second.
@@ -110,12 +115,9 @@ export async function createMenuItem(
   input: unknown,
   photo: unknown,
 ): Promise<WriteResult<{ id: string }>> {
-  const parsed = parseAdminInput(MenuItemSchema, input);
-  if (!parsed.success) return refusedBy(parsed.error);
-  const values = parsed.data;
-  const checked = await menuColumns(db, values, null);
+  const checked = await menuColumns(db, input, null);
   if (!checked.ok) return checked.refusal;
-  const { columns } = checked;
+  const { values, columns } = checked;
   return refusingTakenLevel(values, () =>
     createWithPhoto(
       db,
@@ -154,14 +156,11 @@ export async function updateMenuItem(
   input: unknown,
   photo: unknown,
 ): Promise<WriteResult> {
-  const parsed = parseAdminInput(MenuItemSchema, input);
-  if (!parsed.success) return refusedBy(parsed.error);
-  const values = parsed.data;
+  const checked = await menuColumns(db, input, id);
+  if (!checked.ok) return checked.refusal;
+  const { values, columns } = checked;
   const exists = async () =>
     (await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id))).length > 0;
-  const checked = await menuColumns(db, values, id);
-  if (!checked.ok) return checked.refusal;
-  const { columns } = checked;
   return refusingTakenLevel(values, () =>
     updateWithPhoto(
       db,

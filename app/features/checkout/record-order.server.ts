@@ -22,6 +22,7 @@ import { paymentProblem } from "../payments/payment-choice.ts";
 import type { PaymentMethod } from "../payments/payment-labels.ts";
 import { generateOrderCode, ORDER_CODE_LENGTH } from "../orders/order-code.ts";
 import { linkOrderToCart } from "./ordered-lines.server.ts";
+import type { CheckoutRecorded } from "./checkout.ts";
 import { newViewToken } from "../orders/order-view.server.ts";
 import { recordedMessage } from "./recorded-message.server.ts";
 import { answerAgain, askedOf, submissionOf, submittedOrder, type Submission } from "./submission.server.ts";
@@ -74,17 +75,10 @@ export interface RecordRequest {
   submission?: string | null;
 }
 
-interface RecordedOrder {
+interface RecordedOrder extends Omit<CheckoutRecorded, "orderUrl"> {
   id: number;
-  code: string;
   token: string;
   viewToken: string;
-  replaced: string | null;
-  follows: string | null;
-  total: number;
-  message: string;
-  whatsappUrl: string;
-  outsideHours: boolean;
 }
 
 export type RecordResult =

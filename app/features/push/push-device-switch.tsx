@@ -1,6 +1,7 @@
 // The Web Push switch for this browser (0036): it says truthfully what this device can do.
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { Notice } from "~/ui/form-message.tsx";
 import { InstallHelp } from "./install-help.tsx";
 import { PUSH_URL, type PushAnswer, type PushOverview } from "./push-answer.ts";
 import {
@@ -121,21 +122,9 @@ export function PushDeviceSwitch({ overview }: { overview: PushOverview }) {
         </button>
       ) : null}
       {problem ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-xl bg-chili-50 px-4 py-2 text-sm font-semibold text-chili-700"
-        >
-          {problem}
-        </p>
+        <Notice ok={false}>{problem}</Notice>
       ) : answer && !working ? (
-        <p
-          role={answer.ok ? "status" : "alert"}
-          className={`mt-3 rounded-xl px-4 py-2 text-sm font-semibold ${
-            answer.ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700"
-          }`}
-        >
-          {answer.message}
-        </p>
+        <Notice ok={answer.ok}>{answer.message}</Notice>
       ) : null}
       {others.length > 0 ? (
         <p className="mt-3 text-sm text-stone-600" data-testid="push-devices">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Route } from "./+types/beranda";
 import { Carousel } from "~/features/storefront/carousel.tsx";
 import { ProductCard } from "~/features/storefront/product-card.tsx";
@@ -31,6 +32,17 @@ export async function loader() {
   return { slides, promos, bestSellers };
 }
 
+function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </section>
+  );
+}
+
 export default function Beranda({ loaderData }: Route.ComponentProps) {
   const { store } = useRootData();
   const { slides, promos, bestSellers } = loaderData;
@@ -41,28 +53,18 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
       <Carousel slides={slides} />
 
       {promos.length > 0 ? (
-        <section aria-labelledby="promo" className="mt-12">
-          <h2 id="promo" className="section-title">
-            Promo spesial
-          </h2>
-          <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {promos.map((promo) => (
-              <PromoCard key={promo.id} promo={promo} />
-            ))}
-          </div>
-        </section>
+        <CardSection id="promo" title="Promo spesial">
+          {promos.map((promo) => (
+            <PromoCard key={promo.id} promo={promo} />
+          ))}
+        </CardSection>
       ) : null}
 
-      <section aria-labelledby="terlaris" className="mt-12">
-        <h2 id="terlaris" className="section-title">
-          Menu terlaris
-        </h2>
-        <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {bestSellers.map((item) => (
-            <ProductCard key={item.id} item={item} />
-          ))}
-        </div>
-      </section>
+      <CardSection id="terlaris" title="Menu terlaris">
+        {bestSellers.map((item) => (
+          <ProductCard key={item.id} item={item} />
+        ))}
+      </CardSection>
     </div>
   );
 }

@@ -4,13 +4,10 @@ import { AdminPageHeader, Avatar } from "~/features/admin/admin-shell.tsx";
 import { providerLabel, roleLabel } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
-import { profileOf } from "~/features/admin/profile.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { ownProfileLoader } from "~/features/admin/profile.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { profile: profileOf(requireAdmin(context)) };
-}
+export const loader = ownProfileLoader;
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;

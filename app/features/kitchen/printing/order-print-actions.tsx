@@ -1,6 +1,7 @@
 // An order's printing: when printed, Cetak per ticket on this device, and the print views (no JS needed).
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";
+import { Notice } from "~/ui/form-message.tsx";
 import {
   PAPERS,
   TICKET_KINDS,
@@ -98,14 +99,9 @@ export function OrderPrintActions({ code, prints }: { code: string; prints: Orde
         </ul>
       </details>
       {notice ? (
-        <p
-          role={notice.ok ? "status" : "alert"}
-          className={`mt-2 rounded-xl px-3 py-2 text-sm font-semibold ${
-            notice.ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700"
-          }`}
-        >
+        <Notice ok={notice.ok} spacing="mt-2 px-3">
           {notice.text}
-        </p>
+        </Notice>
       ) : null}
     </div>
   );

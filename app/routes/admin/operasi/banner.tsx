@@ -2,11 +2,10 @@ import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { crudAction } from "~/lib/crud-action.server.ts";
+import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
-import { PhotoField } from "~/ui/photo-field.tsx";
 import { SLIDE_MESSAGES, SlideSchema } from "~/features/catalog/slide-schema.ts";
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
 import {
@@ -15,9 +14,7 @@ import {
   listSlidesForAdmin,
   updateSlide,
 } from "~/features/catalog/slides.server.ts";
-import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
@@ -33,21 +30,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
-  const form = await readUploadForm(request);
-  const db = await getDb();
-  return crudAction(form, {
-    schema: SlideSchema,
-    // Ids are PostgreSQL integers: a larger number would make the query itself fail.
-    readId: readRowId,
-    notFound: SLIDE_MESSAGES.notFound,
-    create: (values, photo) => createSlide(db, admin, values, photo),
-    update: (id, values, photo) => updateSlide(db, admin, id, values, photo),
-    remove: (id) => deleteSlide(db, admin, id),
-    saved: { create: "Banner ditambahkan.", update: "Banner disimpan.", delete: "Banner dihapus." },
-  });
-}
+const SLIDE_ROWS: PhotoRows<typeof SlideSchema> = {
+  schema: SlideSchema,
+  notFound: SLIDE_MESSAGES.notFound,
+  create: createSlide,
+  update: updateSlide,
+  remove: deleteSlide,
+  saved: { create: "Banner ditambahkan.", update: "Banner disimpan.", delete: "Banner dihapus." },
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  photoRowsAction(request, context, SLIDE_ROWS);
 
 export default function AdminBanner({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useKeptAnswer(answer);
@@ -63,7 +56,7 @@ export default function AdminBanner({ loaderData, actionData: answer }: Route.Co
         editing ? { ...editing, menu_item_id: editing.menu_item_id ?? "" } : { urutan: 0, aktif: true }
       }
     >
-      {({ fields, formId, photoErrors }) => (
+      {({ fields, photo }) => (
         <>
           <TextField label="Judul" {...fieldProps(fields.title)} maxLength={60} required />
           <TextField label="Teks" {...fieldProps(fields.text)} maxLength={160} />
@@ -81,15 +74,7 @@ export default function AdminBanner({ loaderData, actionData: answer }: Route.Co
             {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
-          <div className="sm:col-span-2">
-            <PhotoField
-              id={`${formId}-foto`}
-              label="Gambar (lebar, 2:1)"
-              current={editing?.image}
-              errors={photoErrors}
-              required={!editing}
-            />
-          </div>
+          <div className="sm:col-span-2">{photo("Gambar (lebar, 2:1)", editing?.image)}</div>
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>

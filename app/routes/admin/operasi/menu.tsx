@@ -8,7 +8,6 @@ import { answerOutcome, formAction } from "~/lib/form-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
-import { PhotoField } from "~/ui/photo-field.tsx";
 import { MENU_MESSAGES, MenuItemSchema } from "~/features/catalog/menu-item-schema.ts";
 import {
   createCategory,
@@ -158,7 +157,7 @@ export default function AdminMenu({ loaderData, actionData: answer }: Route.Comp
           : { kategori: categories[0]?.nama, tersedia: true }
       }
     >
-      {({ fields, formId, photoErrors }) => (
+      {({ fields, photo }) => (
         <>
           <TextField label="Nama menu" {...fieldProps(fields.nama)} maxLength={60} required />
           <SelectField label="Kategori" {...fieldProps(fields.kategori)}>
@@ -173,13 +172,7 @@ export default function AdminMenu({ loaderData, actionData: answer }: Route.Comp
             hint="Angka bulat, Rp 1.000 sampai Rp 1.000.000."
             required
           />
-          <PhotoField
-            id={`${formId}-foto`}
-            label="Foto"
-            current={editing?.gambar}
-            errors={photoErrors}
-            required={!editing}
-          />
+          {photo("Foto", editing?.gambar)}
           <div className="sm:col-span-2">
             <TextArea label="Deskripsi" {...fieldProps(fields.deskripsi)} maxLength={300} />
           </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outlet";
 import { SelectField, TextField } from "~/ui/form-fields.tsx";
 import { FormMessage } from "~/ui/form-message.tsx";
+import { SettingForm } from "~/ui/setting-form.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { MAX_LEAD_MINUTES } from "~/features/store/order-slots.ts";
@@ -186,47 +187,34 @@ function SettingsForm({ values }: { values: Record<string, string | boolean> }) 
   );
 }
 
+const LEAD_TIME_TEXT = {
+  title: "Waktu pesanan",
+  description:
+    "Pelanggan memilih “secepatnya” atau jam tertentu dalam jam buka, per 15 menit. Jam paling awal yang bisa dipilih adalah sekarang ditambah waktu persiapan ini (saat tutup: jam buka berikutnya ditambah waktu persiapan).",
+  submitLabel: "Simpan waktu persiapan",
+};
+
 // A form of its own, so saving the lead time leaves the settings as they are.
 function LeadTimeForm({ leadMinutes }: { leadMinutes: number }) {
-  const { form, fields, answer, pending } = useEnhancedForm({
+  const state = useEnhancedForm({
     id: "waktu-pesanan",
     intent: "pesanan",
     check: LeadTimeSchema,
     defaultValue: { lead_minutes: String(leadMinutes) },
   });
   return (
-    <form
-      {...form.props}
-      key={form.key}
-      className="card mt-6 grid max-w-4xl gap-3 p-5 sm:p-6"
-      aria-labelledby="waktu-pesanan-judul"
-    >
-      <input type="hidden" name="intent" value="pesanan" />
-      <h2 id="waktu-pesanan-judul" className="text-lg font-extrabold">
-        Waktu pesanan
-      </h2>
-      <p className="text-sm text-stone-600">
-        Pelanggan memilih “secepatnya” atau jam tertentu dalam jam buka, per 15 menit. Jam paling awal yang
-        bisa dipilih adalah sekarang ditambah waktu persiapan ini (saat tutup: jam buka berikutnya ditambah
-        waktu persiapan).
-      </p>
+    <SettingForm state={state} intent="pesanan" text={LEAD_TIME_TEXT}>
       <div className="max-w-xs">
         <TextField
           label="Waktu persiapan (menit)"
           type="number"
           inputMode="numeric"
-          {...fieldProps(fields.lead_minutes)}
+          {...fieldProps(state.fields.lead_minutes)}
           hint={`0 sampai ${MAX_LEAD_MINUTES} menit, kelipatan 5.`}
           required
         />
       </div>
-      <div>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          Simpan waktu persiapan
-        </button>
-        <FormMessage answer={answer} intents={["pesanan"]} id={form.errorId} />
-      </div>
-    </form>
+    </SettingForm>
   );
 }
 

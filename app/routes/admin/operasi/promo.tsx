@@ -2,11 +2,10 @@ import type { Route } from "./+types/promo";
 import { Checkbox, TextArea, TextField } from "~/ui/form-fields.tsx";
 import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { crudAction } from "~/lib/crud-action.server.ts";
+import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
 import { CrudForm } from "~/ui/crud-form.tsx";
 import { CrudList } from "~/ui/crud-list.tsx";
-import { PhotoField } from "~/ui/photo-field.tsx";
 import { PROMO_MESSAGES, PromoSchema } from "~/features/promotions/promo-schema.ts";
 import {
   createPromo,
@@ -16,9 +15,7 @@ import {
   type AdminPromo,
 } from "~/features/promotions/promos.server.ts";
 import { RuleFields } from "~/features/promotions/rule-fields.tsx";
-import { readUploadForm } from "~/features/media/images.server.ts";
 import { getDb } from "~/lib/db.server.ts";
-import { readRowId } from "~/lib/form-input.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
@@ -30,21 +27,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { ...page, editing: page.promos.find((promo) => promo.id === editing) ?? null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
-  const form = await readUploadForm(request);
-  const db = await getDb();
-  return crudAction(form, {
-    schema: PromoSchema,
-    // Ids are PostgreSQL integers: a larger number would make the query itself fail.
-    readId: readRowId,
-    notFound: PROMO_MESSAGES.notFound,
-    create: (values, photo) => createPromo(db, admin, values, photo),
-    update: (id, values, photo) => updatePromo(db, admin, id, values, photo),
-    remove: (id) => deletePromo(db, admin, id),
-    saved: { create: "Promo ditambahkan.", update: "Promo disimpan.", delete: "Promo dihapus." },
-  });
-}
+const PROMO_ROWS: PhotoRows<typeof PromoSchema> = {
+  schema: PromoSchema,
+  notFound: PROMO_MESSAGES.notFound,
+  create: createPromo,
+  update: updatePromo,
+  remove: deletePromo,
+  saved: { create: "Promo ditambahkan.", update: "Promo disimpan.", delete: "Promo dihapus." },
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  photoRowsAction(request, context, PROMO_ROWS);
 
 function windowText(promo: AdminPromo) {
   if (!promo.aktif) return "Nonaktif";
@@ -71,7 +64,7 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
           : { urutan: 0, aktif: true, kind: "", days: ["0", "1", "2", "3", "4", "5", "6"], combinable: "on" }
       }
     >
-      {({ fields, formId, photoErrors }) => (
+      {({ fields, photo }) => (
         <>
           <TextField label="Judul" {...fieldProps(fields.title)} maxLength={80} required />
           <TextField
@@ -96,13 +89,7 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
             {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
-          <PhotoField
-            id={`${formId}-foto`}
-            label="Gambar"
-            current={editing?.image}
-            errors={photoErrors}
-            required={!editing}
-          />
+          {photo("Gambar", editing?.image)}
           <div className="sm:col-span-2">
             <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
           </div>
