@@ -87,7 +87,10 @@ export const intentsOf = (route: StaffRoute): string[] => Object.keys(table[rout
 export const hasWrites = (route: StaffRoute): boolean => Boolean(table[route]?.act || table[route]?.intents);
 
 /** Second addresses of one page (routes.ts): the same module, the same entry. */
-const ALIASES: Record<string, StaffRoute> = { "/admin/produk": "/admin/menu", "/admin/promo": "/admin/menu-diskon" };
+const ALIASES: Record<string, StaffRoute> = {
+  "/admin/produk": "/admin/menu",
+  "/admin/promo": "/admin/menu-diskon",
+};
 
 /** Public files under /admin: browsers fetch them without cookies (the app's manifest, its worker). */
 const PUBLIC_FILES = new Set(["/admin/manifest.webmanifest", "/admin/sw.js"]);
@@ -147,5 +150,9 @@ export function homeOf(role: string | null | undefined): string {
   if (role === "kasir" || role === "dapur") return "/admin/pesanan";
   return "/beranda";
 }
+
+/** Prices, totals, phone numbers and payments: the counter's and the managers', never the kitchen's. */
+export const seesPrices = (role: string | null | undefined): boolean =>
+  COUNTER.includes(role as (typeof COUNTER)[number]);
 
 export const NOT_FOR_YOUR_ROLE = "Halaman ini bukan untuk peranmu.";
