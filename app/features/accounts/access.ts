@@ -77,9 +77,11 @@ export const WRITE = "*";
 /** No intent: the page (loader); an intent not named: the route's `act`; an unknown route: nobody. */
 export function mayUse(role: string | null | undefined, route: string | null, intent?: string): boolean {
   if (!route || !isStaffRole(role)) return false;
-  const entry = table[route];
+  // Own keys only: `constructor` or `__proto__` in a form is no route and no intent.
+  const entry = Object.hasOwn(table, route) ? table[route] : undefined;
   if (!entry) return false;
-  const roles = intent === undefined ? entry.view : (entry.intents?.[intent] ?? entry.act);
+  const named = entry.intents && intent !== undefined && Object.hasOwn(entry.intents, intent);
+  const roles = intent === undefined ? entry.view : named ? entry.intents![intent] : entry.act;
   return roles?.includes(role) ?? false;
 }
 

@@ -129,7 +129,7 @@ export function OrderCard({
             ) : null}
             {order.outside_hours ? " · masuk saat tutup" : ""}
           </p>
-          <OrderMarks order={order} />
+          <OrderMarks order={order} editable={can.detail} />
         </div>
         <div className="text-right">
           <span
