@@ -211,7 +211,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Pengguna" description="Cari dan kelola akun pelanggan dan admin." />
+      <AdminPageHeader title="Pengguna" description="Cari akun, atur peran staf (pemilik, admin, kasir, dapur), dan hapus akun." />
 
       <Form
         method="get"
