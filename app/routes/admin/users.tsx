@@ -150,7 +150,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-        <button type="submit" className="rounded-full border border-stone-300 px-2 py-1 text-xs font-semibold">
+        <button
+          type="submit"
+          className="rounded-full border border-stone-300 px-2 py-1 text-xs font-semibold"
+        >
           Simpan<span className="sr-only"> peran {user.nama}</span>
         </button>
       </Form>
@@ -211,7 +214,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Pengguna" description="Cari akun, atur peran staf (pemilik, admin, kasir, dapur), dan hapus akun." />
+      <AdminPageHeader
+        title="Pengguna"
+        description="Cari akun, atur peran staf (pemilik, admin, kasir, dapur), dan hapus akun."
+      />
 
       <Form
         method="get"

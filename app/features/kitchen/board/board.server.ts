@@ -192,14 +192,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
 type BoardList = Awaited<ReturnType<typeof listOrders>>;
 type BoardRow = BoardList["orders"][number];
 type PricedKeys =
-  | "subtotal"
-  | "total"
-  | "discounts"
-  | "items"
-  | "payment_method"
-  | "paid_at"
-  | "paid_amount"
-  | "paid_by";
+  "subtotal" | "total" | "discounts" | "items" | "payment_method" | "paid_at" | "paid_amount" | "paid_by";
 
 /** The kitchen's card: codes, lines, levels and notes; no price, no phone, no payment (0056). */
 export type KitchenRow = Omit<BoardRow, PricedKeys> & {
