@@ -44,5 +44,7 @@ fi
 node scripts/bench/abuse.mjs
 # Pricing a 30-line cart against 50 promo rules (no server needed).
 node scripts/bench/pricing.ts
+# The role check of a staff request: path → route → the access matrix (no server needed).
+node scripts/bench/role-check.ts
 # Lighthouse (mobile preset) with the machine's Chromium.
 node scripts/bench/lighthouse.mjs

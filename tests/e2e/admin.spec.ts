@@ -211,7 +211,7 @@ test("header: profile menu with name and e-mail; Keluar asks, ends the session a
   expect(after?.status()).toBe(401);
 });
 
-test("phone width: the admin menu lists produk, promo, outlet and laporan; unknown pages show the admin 404", async ({
+test("phone width: the admin menu lists the owner's pages as the sidebar names them; unknown pages show the admin 404", async ({
   page,
   allowConsoleError,
 }) => {
@@ -222,17 +222,31 @@ test("phone width: the admin menu lists produk, promo, outlet and laporan; unkno
   await page.goto("/admin/dashboard");
   await page.getByLabel("Buka menu admin").click();
   const menu = page.getByRole("navigation", { name: "Menu admin ponsel" });
-  for (const [label, href] of [
-    ["Produk", "/admin/produk"],
-    ["Promo", "/admin/promo"],
-    ["Outlet", "/admin/outlet"],
-    ["Laporan", "/admin/laporan"],
+  const pages = [
+    ["Dashboard", "/admin/dashboard"],
     ["Pesanan", "/admin/pesanan"],
-  ] as const) {
+    ["Laporan", "/admin/laporan"],
+    ["Menu", "/admin/menu"],
+    ["Menu Populer", "/admin/menu-populer"],
+    ["Menu Diskon", "/admin/menu-diskon"],
+    ["Banner", "/admin/banner"],
+    ["Outlet", "/admin/outlet"],
+    ["Pengguna", "/admin/users"],
+    ["Log Perubahan", "/admin/log-perubahan"],
+    ["Notifikasi", "/admin/notifikasi-masuk"],
+    ["Pengaturan Notifikasi", "/admin/pengaturan-notifikasi"],
+  ] as const;
+  await expect(menu.locator("ul > li > a")).toHaveCount(pages.length);
+  for (const [label, href] of pages) {
     // "Pesanan" carries the count of new orders once another test has placed one.
-    const name = label === "Pesanan" ? /^Pesanan\s*(\d+\+? pesanan baru)?$/ : label;
-    await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    const name = new RegExp(`^${label}(\\s*\\d+\\+? (pesanan baru|belum dibaca))?$`);
+    await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href);
   }
+  // The sidebar (desktop, hidden at this width) is the same list.
+  const sidebar = page.locator('nav[aria-label="Navigasi admin"] ul > li > a');
+  await expect(sidebar).toHaveCount(pages.length);
+  for (const [index, [, href]] of pages.entries())
+    await expect(sidebar.nth(index)).toHaveAttribute("href", href);
   const response = await page.goto("/admin/halaman-yang-tidak-ada");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Halaman admin tidak ditemukan" })).toBeVisible();

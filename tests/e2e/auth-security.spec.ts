@@ -93,7 +93,9 @@ test("an admin sees the Admin link (desktop and phone menu); no route ever shows
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("banner").getByLabel("Buka menu").click();
   await expect(
-    page.getByRole("navigation", { name: "Menu ponsel" }).getByRole("link", { name: "Dashboard admin" }),
+    page
+      .getByRole("navigation", { name: "Menu ponsel" })
+      .getByRole("link", { name: "Dashboard", exact: true }),
   ).toHaveAttribute("href", "/admin/dashboard");
 
   // Crawl every page and data URL reachable from the site, plus the admin area, signed in.

@@ -421,7 +421,8 @@ export async function userIdFromAdminList(server: Server, cookie: string, email:
     headers: { cookie },
   });
   const html = await response.text();
-  const ids = [...html.matchAll(/name="userId" value="([^"]+)"/g)].map((match) => match[1]!);
+  // A row's forms (its role, Hapus) each name it.
+  const ids = [...new Set([...html.matchAll(/name="userId" value="([^"]+)"/g)].map((match) => match[1]!))];
   if (response.status !== 200 || ids.length !== 1)
     throw new Error(`/admin/users?q=${email}: ${response.status}, ${ids.length} rows`);
   return ids[0]!;

@@ -6,6 +6,6 @@ import { newUserId } from "../../app/features/accounts/users.server.ts";
 export async function createAdmin(db: Database, nama = "Admin Uji", label = "admin") {
   const id = newUserId();
   const email = `${label}-${id.toLowerCase()}@contoh.test`;
-  await db.insert(users).values({ id, nama, email, provider: "password", role: "admin" });
+  await db.insert(users).values({ id, nama, email, provider: "password", role: "pemilik" });
   return { id, email };
 }

@@ -2,7 +2,9 @@
 import type { z } from "zod";
 import type { Database } from "../../../database/client.server.ts";
 import type { Actor } from "../audit/audit-log.server.ts";
-import { requireAdmin } from "../accounts/permissions.server.ts";
+import type { Context } from "../accounts/auth.server.ts";
+import { WRITE } from "../accounts/access.ts";
+import { requireAccess } from "../accounts/permissions.server.ts";
 import { readUploadForm } from "../media/images.server.ts";
 import { crudAction } from "../../lib/crud-action.server.ts";
 import { getDb } from "../../lib/db.server.ts";
@@ -20,10 +22,11 @@ export interface PhotoRows<T extends z.ZodType<object>> {
 
 export async function photoRowsAction<T extends z.ZodType<object>>(
   request: Request,
-  context: Parameters<typeof requireAdmin>[0],
+  context: Context,
+  route: "/admin/banner" | "/admin/menu-diskon",
   rows: PhotoRows<T>,
 ) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, route, WRITE);
   const form = await readUploadForm(request);
   const db = await getDb();
   return crudAction(form, {

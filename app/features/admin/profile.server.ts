@@ -1,5 +1,6 @@
 import type { SessionUser } from "../accounts/auth.server.ts";
-import { requireAdmin } from "../accounts/permissions.server.ts";
+import type { Context } from "../accounts/auth.server.ts";
+import { requireAccess } from "../accounts/permissions.server.ts";
 
 /** Never the password hash. */
 export function profileOf(user: SessionUser) {
@@ -14,7 +15,7 @@ export function profileOf(user: SessionUser) {
   };
 }
 
-/** The loader of the admin's own pages, Profil and Pengaturan. */
-export function ownProfileLoader({ context }: { context: Parameters<typeof requireAdmin>[0] }) {
-  return { profile: profileOf(requireAdmin(context)) };
-}
+/** The loader of the staff's own pages, Profil and Pengaturan. */
+export const ownProfileLoader =
+  (route: "/admin/profil" | "/admin/pengaturan") =>
+  ({ context }: { context: Context }) => ({ profile: profileOf(requireAccess(context, route)) });

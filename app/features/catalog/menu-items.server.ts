@@ -1,5 +1,5 @@
 // /admin/menu's writes: each change and its audit entry in one transaction, photos via media/photo-writes.
-// Callers have checked `requireAdmin`; the actor given is trusted.
+// Callers have checked `requireAccess`; the actor given is trusted.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { categories, menuItems } from "../../../database/schema.ts";

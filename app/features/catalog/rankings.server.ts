@@ -1,4 +1,4 @@
-// The three placement lists, replaced at once with their audit entry; the caller has checked `requireAdmin`.
+// The three placement lists, replaced at once with their audit entry; the caller has checked `requireAccess`.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { menuItems } from "../../../database/schema.ts";

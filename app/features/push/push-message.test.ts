@@ -24,6 +24,17 @@ describe("what a push says", () => {
     });
     expect(orderPushMessage({ ...order, fulfilment: null }, 0).body).toBe("Rp 45.000");
   });
+
+  it("tells a kitchen device the code and the lines, never the total", () => {
+    const kitchen = { ...order, total: null, lines: ["2x Mie Nyala Level 3 (Pedas)", "1x Es Teh Jumbo"] };
+    expect(orderPushMessage(kitchen, 0)).toEqual({
+      title: "Pesanan baru NY-7K3Q",
+      body: "2x Mie Nyala Level 3 (Pedas), 1x Es Teh Jumbo · Makan di tempat",
+      url: "/admin/pesanan?kode=NY-7K3Q&status=semua",
+      tag: "NY-7K3Q",
+    });
+    expect(orderPushMessage(kitchen, 1).body).not.toContain("Rp");
+  });
 });
 
 describe("a device's name from its browser", () => {

@@ -6,7 +6,7 @@ import { useRootData } from "~/root.tsx";
 import { ownProfileLoader } from "~/features/admin/profile.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
-export const loader = ownProfileLoader;
+export const loader = ownProfileLoader("/admin/pengaturan");
 
 export default function AdminAccountSettings({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;

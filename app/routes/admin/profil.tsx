@@ -7,7 +7,7 @@ import { useRootData } from "~/root.tsx";
 import { ownProfileLoader } from "~/features/admin/profile.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
-export const loader = ownProfileLoader;
+export const loader = ownProfileLoader("/admin/profil");
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;

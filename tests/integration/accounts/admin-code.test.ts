@@ -99,12 +99,12 @@ describe(`the owner's one-time code (${testDatabaseKind()})`, () => {
     const owner = await claim(OWNER, ` ${code.toLowerCase()} `);
     expect(owner.status).toBe(200);
     expect(owner.json).toMatchObject({ status: "success", email: OWNER, redirectTo: "/admin/dashboard" });
-    expect(await whoAmI(owner.sessionCookie!)).toMatchObject({ email: OWNER, role: "admin" });
+    expect(await whoAmI(owner.sessionCookie!)).toMatchObject({ email: OWNER, role: "pemilik" });
     expect(await whoAmI(attacker.sessionCookie!)).toBeNull();
     expect((await logIn(OWNER, "milikku1")).status).toBe(401);
     expect((await logIn(OWNER, "pemilik123")).status).toBe(200);
     const [row] = await handle.db.select().from(users).where(eq(users.email, OWNER));
-    expect(row).toMatchObject({ nama: "Penyerang", role: "admin", provider: "password" });
+    expect(row).toMatchObject({ nama: "Penyerang", role: "pemilik", provider: "password" });
 
     // Used once; an admin already is told to sign in instead.
     expect((await claim(SECOND, code)).json?.message).toBe(ADMIN_CODE_MESSAGES.wrong);
@@ -118,7 +118,7 @@ describe(`the owner's one-time code (${testDatabaseKind()})`, () => {
     const answers = await Promise.all([claim(SECOND, code), claim(SECOND, code, "lainnya123")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
     const [row] = await handle.db.select().from(users).where(eq(users.email, SECOND));
-    expect(row).toMatchObject({ role: "admin", nama: "wakil" });
+    expect(row).toMatchObject({ role: "pemilik", nama: "wakil" });
     expect(await announceAdminCode(handle.db, () => undefined)).toBeNull();
   });
 

@@ -14,6 +14,7 @@ import {
   saveNotificationSwitches,
 } from "../../../app/features/notifications/notifications.server.ts";
 import {
+  changeUserRole,
   deleteUser,
   listUsers,
   USER_COUNT_CAP,
@@ -45,7 +46,7 @@ async function account(
   fields: {
     nama?: string;
     email?: string;
-    role?: "admin" | "customer";
+    role?: "pemilik" | "customer";
     provider?: "password" | "google";
   } = {},
   createdAt = new Date(),
@@ -166,7 +167,7 @@ describe(`user list: search and pages in the database (${testDatabaseKind()})`, 
   });
 
   it("says so when the list cannot be loaded, instead of showing an empty table", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     const down = await createTestDatabase();
     await down.close(); // a database that is no longer there
     const answer = await call(
@@ -188,7 +189,7 @@ describe(`user list: search and pages in the database (${testDatabaseKind()})`, 
   });
 
   it("the page's loader reads q and page from the address", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     const answer = await call(
       usersLoader,
       get(`/admin/users?q=${encodeURIComponent(tag.toUpperCase())}&page=abc`, { session: admin.token }),
@@ -201,7 +202,7 @@ describe(`user list: search and pages in the database (${testDatabaseKind()})`, 
 
 describe(`deleting users (${testDatabaseKind()})`, () => {
   it("needs an id: 400 'User ID tidak boleh kosong'", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     for (const userId of ["", "   "]) {
       const answer = await call(
         usersAction,
@@ -218,7 +219,7 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
   });
 
   it("deletes the user and ends all of their sessions at once", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     const customer = await account({ nama: "Akan Dihapus" });
     const secondDevice = await createSession(handle.db, customer.id);
     expect((await whoAmI(customer.token)).json).toMatchObject({ user: { email: customer.email } });
@@ -239,7 +240,7 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
   });
 
   it("refuses the admin's own account and an unknown id, with a clear message", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     const self = await call(
       usersAction,
       post("/admin/users", { intent: "delete", userId: admin.id }, { session: admin.token }),
@@ -265,13 +266,13 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
         const id = newUserId();
         await own.db
           .insert(users)
-          .values({ id, nama, email: uniqueEmail("admin"), role: "admin", provider: "password" });
+          .values({ id, nama, email: uniqueEmail("admin"), role: "pemilik", provider: "password" });
         return id;
       };
       // Open several connections first, so both deletions really run side by side.
       await Promise.all(Array.from({ length: 4 }, () => own.db.execute(sql`select pg_sleep(0.02)`)));
       for (let round = 0; round < 5; round++) {
-        await own.db.delete(users).where(eq(users.role, "admin"));
+        await own.db.delete(users).where(eq(users.role, "pemilik"));
         const [first, second] = [await make("Admin Satu"), await make("Admin Dua")];
         const results = await Promise.all([
           deleteUser(own.db, first, second),
@@ -279,7 +280,67 @@ describe(`deleting users (${testDatabaseKind()})`, () => {
         ]);
         expect(results.filter((result) => result.ok)).toHaveLength(1);
         expect(results.find((result) => !result.ok)).toMatchObject({ status: 409 });
-        expect(await own.db.select().from(users).where(eq(users.role, "admin"))).toHaveLength(1);
+        expect(await own.db.select().from(users).where(eq(users.role, "pemilik"))).toHaveLength(1);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe(`roles (${testDatabaseKind()})`, () => {
+  it("a role change ends that person's sessions and is written to the audit log", async () => {
+    const owner = await account({ role: "pemilik" });
+    const staff = await account({ nama: "Kasir Baru" });
+    expect((await whoAmI(staff.token)).json).toMatchObject({ user: { id: staff.id, role: "customer" } });
+    const result = await changeUserRole(handle.db, owner, staff.id, "kasir");
+    expect(result).toMatchObject({ ok: true, from: "customer", to: "kasir" });
+    expect(await handle.db.select().from(sessions).where(eq(sessions.user_id, staff.id))).toHaveLength(0);
+    expect((await whoAmI(staff.token)).json).toEqual({ user: null });
+    const [row] = await handle.db.select({ role: users.role }).from(users).where(eq(users.id, staff.id));
+    expect(row?.role).toBe("kasir");
+    const audit = await handle.db.execute(
+      sql`select summary from audit_log where entity = 'pengguna' and entity_id = ${staff.id}`,
+    );
+    expect((audit as unknown as { rows: { summary: string }[] }).rows[0]?.summary).toBe(
+      "Peran Kasir Baru: Pelanggan → Kasir",
+    );
+  });
+
+  it("refuses an unknown role, one's own role and a role the person has, changing nothing", async () => {
+    const owner = await account({ role: "pemilik" });
+    const staff = await account();
+    expect(await changeUserRole(handle.db, owner, staff.id, "superadmin")).toMatchObject({ status: 400 });
+    expect(await changeUserRole(handle.db, owner, staff.id, "__proto__")).toMatchObject({ status: 400 });
+    expect(await changeUserRole(handle.db, owner, owner.id, "kasir")).toMatchObject({ status: 400 });
+    expect(await changeUserRole(handle.db, owner, staff.id, "customer")).toMatchObject({ status: 409 });
+    expect(await changeUserRole(handle.db, owner, "tidak-ada", "kasir")).toMatchObject({ status: 404 });
+    expect((await whoAmI(staff.token)).json).toMatchObject({ user: { id: staff.id, role: "customer" } });
+  });
+
+  it("two owners demoting each other at the same moment leave one owner", async () => {
+    const own = await createTestDatabase();
+    try {
+      const make = async (nama: string) => {
+        const id = newUserId();
+        const email = uniqueEmail("pemilik");
+        await own.db.insert(users).values({ id, nama, email, role: "pemilik", provider: "password" });
+        return { id, email };
+      };
+      await Promise.all(Array.from({ length: 4 }, () => own.db.execute(sql`select pg_sleep(0.02)`)));
+      for (let round = 0; round < 5; round++) {
+        await own.db.delete(users);
+        const [first, second] = [await make("Pemilik Satu"), await make("Pemilik Dua")];
+        const results = await Promise.all([
+          changeUserRole(own.db, first, second.id, "admin"),
+          changeUserRole(own.db, second, first.id, "admin"),
+        ]);
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.find((result) => !result.ok)).toMatchObject({
+          status: 409,
+          message: "Pemilik terakhir tidak bisa diturunkan. Jadikan pengguna lain pemilik terlebih dahulu.",
+        });
+        expect(await own.db.select().from(users).where(eq(users.role, "pemilik"))).toHaveLength(1);
       }
     } finally {
       await own.close();
@@ -303,7 +364,7 @@ describe(`dashboard figures (${testDatabaseKind()})`, () => {
 
 describe(`notifications per admin (${testDatabaseKind()})`, () => {
   it("a new admin's inbox starts empty (no made-up samples), even when two first visits race", async () => {
-    const admin = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
     await Promise.all([ensureAdminInbox(handle.db, admin.id), ensureAdminInbox(handle.db, admin.id)]);
     await ensureAdminInbox(handle.db, admin.id);
     expect(await listNotifications(handle.db, admin.id)).toEqual([]);
@@ -315,8 +376,8 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
   });
 
   it("a notification reaches every admin whose switch for it is on, and no customer", async () => {
-    const wants = await account({ role: "admin" });
-    const declines = await account({ role: "admin" });
+    const wants = await account({ role: "pemilik" });
+    const declines = await account({ role: "pemilik" });
     const customer = await account();
     await saveNotificationSwitches(handle.db, declines.id, {
       pesananBaru: true,
@@ -335,8 +396,8 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
   });
 
   it("Tandai Dibaca marks only the admin's own notification", async () => {
-    const admin = await account({ role: "admin" });
-    const other = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
+    const other = await account({ role: "pemilik" });
     await ensureAdminInbox(handle.db, admin.id);
     await ensureAdminInbox(handle.db, other.id);
     await notifyAdmins(handle.db, "pesananBaru", {
@@ -371,8 +432,8 @@ describe(`notifications per admin (${testDatabaseKind()})`, () => {
   });
 
   it("Simpan stores the switches for this admin only; one per notification the shop sends, all on by default", async () => {
-    const admin = await account({ role: "admin" });
-    const other = await account({ role: "admin" });
+    const admin = await account({ role: "pemilik" });
+    const other = await account({ role: "pemilik" });
     expect(await getNotificationSwitches(handle.db, admin.id)).toEqual({
       pesananBaru: true,
       penggunaBaru: true,

@@ -177,7 +177,7 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
     });
     expect(admin.location).toMatch(/google=ok/);
     const adminRow = await userByEmail("admin-google@nyala.test");
-    expect(adminRow?.role).toBe("admin");
+    expect(adminRow?.role).toBe("pemilik");
     await signInWithGoogle({ sub: "sub-pelanggan", email: uniqueEmail("pelanggan"), name: "Pelanggan Baru" });
     const rows = await handle.db.select().from(notifications).where(eq(notifications.user_id, adminRow!.id));
     expect(rows.map((row) => row.pesan)).toContainEqual(expect.stringContaining("Pelanggan Baru"));
@@ -252,7 +252,7 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
     expect(await whoAmI(loggedIn.sessionCookie!)).toMatchObject({ email });
     const owner = await signInWithGoogle({ sub: "sub-pemilik", email, email_verified: true });
     expect(owner.location).toMatch(/google=ok-tanpa-sandi/);
-    expect(await whoAmI(owner.sessionCookie!)).toMatchObject({ email, role: "admin" });
+    expect(await whoAmI(owner.sessionCookie!)).toMatchObject({ email, role: "pemilik" });
     // The attacker's sessions ended, and the password no longer opens the account.
     expect(await whoAmI(registered.sessionCookie!)).toBeNull();
     expect(await whoAmI(loggedIn.sessionCookie!)).toBeNull();
@@ -293,7 +293,7 @@ describe(`Google sign-in against a local OpenID provider (${testDatabaseKind()})
       role: "customer",
     });
     const proven = await signInWithGoogle({ sub: "sub-ganti", email: "ganti-google@nyala.test" });
-    expect(await whoAmI(proven.sessionCookie!)).toMatchObject({ role: "admin" });
+    expect(await whoAmI(proven.sessionCookie!)).toMatchObject({ role: "pemilik" });
   });
 
   it("shows why under the form when the user cancels, the state is wrong or the provider fails", async () => {

@@ -194,7 +194,7 @@ describe(`password login (${testDatabaseKind()})`, () => {
     try {
       await createUser("promosi-uji@nyala.test");
       const answer = await login({ email: "promosi-uji@nyala.test", password: "rahasia1" });
-      expect(await whoAmI(answer.sessionCookie!)).toMatchObject({ role: "admin" });
+      expect(await whoAmI(answer.sessionCookie!)).toMatchObject({ role: "pemilik" });
     } finally {
       vi.stubEnv("NYALA_TEST_MODE", "0");
     }

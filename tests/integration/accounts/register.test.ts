@@ -152,7 +152,7 @@ describe(`registration (${testDatabaseKind()})`, () => {
     vi.stubEnv("NYALA_TEST_MODE", "1");
     try {
       const test = await register(form("kedua@nyala.test", { nama: "Admin Uji" }));
-      expect(await whoAmI(test.sessionCookie!)).toMatchObject({ role: "admin" });
+      expect(await whoAmI(test.sessionCookie!)).toMatchObject({ role: "pemilik" });
       await handle.db.delete(users).where(eq(users.email, "pemilik@contoh.id"));
       const real = await register(form("pemilik@contoh.id", { nama: "Bukan Bos" }));
       expect(await whoAmI(real.sessionCookie!)).toMatchObject({ role: "customer" });
@@ -170,7 +170,7 @@ describe(`registration (${testDatabaseKind()})`, () => {
           nama: id,
           email: `${id}@contoh.test`,
           provider: "password" as const,
-          role: "admin" as const,
+          role: "pemilik" as const,
         })),
       )
       .returning();

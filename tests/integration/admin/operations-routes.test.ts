@@ -45,7 +45,7 @@ let dataDir: string;
 let adminToken: string;
 let customerToken: string;
 
-async function sessionFor(role: "admin" | "customer") {
+async function sessionFor(role: "pemilik" | "customer") {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -59,7 +59,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
   invalidateContentCache();
-  adminToken = await sessionFor("admin");
+  adminToken = await sessionFor("pemilik");
   customerToken = await sessionFor("customer");
 });
 afterAll(async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
     const email = `admin-${i}-${id.toLowerCase()}@contoh.test`;
     await handle.db
       .insert(users)
-      .values({ id, nama: `Admin ${i}`, email, provider: "password", role: "admin" });
+      .values({ id, nama: `Admin ${i}`, email, provider: "password", role: "pemilik" });
     admins.push({ id, email });
   }
 });

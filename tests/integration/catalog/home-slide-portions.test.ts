@@ -53,7 +53,7 @@ describe(`home page slides and daily portions (${testDatabaseKind()})`, () => {
     const owner = { id, email: `porsi-${id.toLowerCase()}@contoh.test` };
     await handle.db
       .insert(users)
-      .values({ id, nama: "Pemilik", email: owner.email, provider: "password", role: "admin" });
+      .values({ id, nama: "Pemilik", email: owner.email, provider: "password", role: "pemilik" });
     const store = await getStoreSettings(handle.db);
     expect(
       await setTodaysPortion(handle.db, owner, { id: "es-nyala", sisa: "4" }, store, storeDate()),

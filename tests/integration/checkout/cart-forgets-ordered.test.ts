@@ -26,7 +26,7 @@ beforeAll(async () => {
   const id = newUserId();
   await handle.db
     .insert(users)
-    .values({ id, nama: "Kasir", email: uniqueEmail("kasir"), provider: "password", role: "admin" });
+    .values({ id, nama: "Kasir", email: uniqueEmail("kasir"), provider: "password", role: "pemilik" });
   admin = { id, email: "kasir@contoh.test" };
 });
 afterAll(async () => {

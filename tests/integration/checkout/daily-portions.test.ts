@@ -81,7 +81,7 @@ beforeAll(async () => {
   actor = { id, email: `porsi-${id.toLowerCase()}@contoh.test` };
   await handle.db
     .insert(users)
-    .values({ id, nama: "Kasir", email: actor.email, provider: "password", role: "admin" });
+    .values({ id, nama: "Kasir", email: actor.email, provider: "password", role: "pemilik" });
 });
 beforeEach(() => limit("es-nyala", 10));
 afterAll(async () => {

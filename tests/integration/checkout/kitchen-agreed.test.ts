@@ -38,7 +38,7 @@ beforeAll(async () => {
   await openAllDay(handle.db);
   const id = newUserId();
   const email = uniqueEmail("dapur");
-  await handle.db.insert(users).values({ id, nama: "Dapur", email, provider: "password", role: "admin" });
+  await handle.db.insert(users).values({ id, nama: "Dapur", email, provider: "password", role: "pemilik" });
   admin = { id, email };
 });
 afterAll(async () => {

@@ -31,14 +31,14 @@ beforeAll(async () => {
   useDatabaseHandle(handle);
   // Open all day every day, so the tests do not depend on the hour they run at.
   await openAllDay(handle.db);
-  admin = await account("Admin Dapur", "admin");
+  admin = await account("Admin Dapur", "pemilik");
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
   await handle?.close();
 });
 
-async function account(nama: string, role: "admin" | "customer" = "customer") {
+async function account(nama: string, role: "pemilik" | "customer" = "customer") {
   const id = newUserId();
   const email = uniqueEmail(role);
   await handle.db.insert(users).values({ id, nama, email, provider: "password", role });
@@ -429,7 +429,7 @@ describe(`Toko sibuk (${testDatabaseKind()})`, () => {
 
 describe(`"Pesanan baru" notifications (${testDatabaseKind()})`, () => {
   it("one per order for every admin whose switch is on, telling who, how, what and how much", async () => {
-    const quiet = await account("Admin Sepi", "admin");
+    const quiet = await account("Admin Sepi", "pemilik");
     await handle.db
       .insert((await import("../../../database/schema.ts")).notificationSettings)
       .values({ user_id: quiet.id, pesanan_baru: false });

@@ -79,7 +79,7 @@ beforeAll(async () => {
   actor = { id, email: `porsi-${id.toLowerCase()}@contoh.test` };
   await handle.db
     .insert(users)
-    .values({ id, nama: "Pemilik", email: actor.email, provider: "password", role: "admin" });
+    .values({ id, nama: "Pemilik", email: actor.email, provider: "password", role: "pemilik" });
 });
 beforeEach(async () => {
   await handle.db.update(menuItems).set({ porsi_harian: 30 }).where(eq(menuItems.id, "es-nyala"));

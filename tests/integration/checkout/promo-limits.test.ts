@@ -135,7 +135,7 @@ describe(`the pending-order cookie (${testDatabaseKind()})`, () => {
   it("a genuine one naming an order the kitchen already accepted changes nothing either", async () => {
     const first = await firstOrder();
     const admin = { id: newUserId(), email: uniqueEmail("admin") };
-    await handle.db.insert(users).values({ ...admin, nama: "Admin", provider: "password", role: "admin" });
+    await handle.db.insert(users).values({ ...admin, nama: "Admin", provider: "password", role: "pemilik" });
     const accepted = await changeOrderStatus(handle.db, admin, { code: first.code, status: "diterima" });
     expect(accepted.ok).toBe(true);
 

@@ -213,7 +213,7 @@ describe(`one quick checkout form (${testDatabaseKind()})`, () => {
     const id = newUserId();
     await handle.db
       .insert(users)
-      .values({ id, nama: "Pemilik", email: uniqueEmail("pemilik"), provider: "password", role: "admin" });
+      .values({ id, nama: "Pemilik", email: uniqueEmail("pemilik"), provider: "password", role: "pemilik" });
     await handle.db.update(menuItems).set({ porsi_harian: 50 }).where(eq(menuItems.id, "es-nyala"));
   });
 

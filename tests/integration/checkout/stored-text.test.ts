@@ -17,7 +17,7 @@ import { Shopper } from "../cart/cart-support.ts";
  * An order stored before this rule shows its name clean on the board.
  */
 let handle: DatabaseHandle;
-const admin = { id: newUserId(), email: uniqueEmail("admin"), role: "admin" as const, nama: "Admin Teks" };
+const admin = { id: newUserId(), email: uniqueEmail("admin"), role: "pemilik" as const, nama: "Admin Teks" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();

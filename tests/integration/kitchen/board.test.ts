@@ -47,7 +47,7 @@ beforeAll(async () => {
   await handle.db.update(promos).set({ aktif: false });
   const id = newUserId();
   const email = `kasir-${id.toLowerCase()}@contoh.test`;
-  await handle.db.insert(users).values({ id, nama: "Kasir", email, provider: "password", role: "admin" });
+  await handle.db.insert(users).values({ id, nama: "Kasir", email, provider: "password", role: "pemilik" });
   actor = { id, email };
   codes.senin = await place([{ id: "es-nyala", jumlah: 2 }], wita("2026-11-16T12:00:00"));
   codes.seninMalam = await place(

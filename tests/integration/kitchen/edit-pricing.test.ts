@@ -91,7 +91,7 @@ beforeAll(async () => {
   invalidateContentCache();
   const id = newUserId();
   const email = `kasir-${id.toLowerCase()}@contoh.test`;
-  await handle.db.insert(users).values({ id, nama: "Kasir", email, provider: "password", role: "admin" });
+  await handle.db.insert(users).values({ id, nama: "Kasir", email, provider: "password", role: "pemilik" });
   admin = { id, email };
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ let handle: DatabaseHandle;
 const admins: Record<"listening" | "silent" | "never", string> = { listening: "", silent: "", never: "" };
 let customer = "";
 
-async function account(role: "admin" | "customer") {
+async function account(role: "pemilik" | "customer") {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -37,9 +37,9 @@ beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_CONTACT_ADDRESS", "3");
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  admins.listening = await account("admin");
-  admins.silent = await account("admin");
-  admins.never = await account("admin"); // never opened the settings: the default (on) applies
+  admins.listening = await account("pemilik");
+  admins.silent = await account("pemilik");
+  admins.never = await account("pemilik"); // never opened the settings: the default (on) applies
   customer = await account("customer");
   const switches = { pesananBaru: true, penggunaBaru: true };
   await saveNotificationSwitches(handle.db, admins.listening, { ...switches, pesanKontak: true });

@@ -24,7 +24,7 @@ let customerToken: string;
 let code: string;
 let other: string;
 
-async function sessionFor(role: "admin" | "customer", nama: string) {
+async function sessionFor(role: "pemilik" | "customer", nama: string) {
   const id = newUserId();
   await handle.db.insert(users).values({ id, nama, email: uniqueEmail(role), provider: "password", role });
   return (await createSession(handle.db, id)).token;
@@ -60,7 +60,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
   await openAllDay(handle.db);
-  adminToken = await sessionFor("admin", "Kasir Rina");
+  adminToken = await sessionFor("pemilik", "Kasir Rina");
   customerToken = await sessionFor("customer", "Pelanggan");
   code = (await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 2 }])).code;
   other = (await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 1 }])).code;

@@ -41,7 +41,7 @@ let handle: DatabaseHandle;
 let adminToken: string;
 let customerToken: string;
 
-async function sessionFor(role: "admin" | "customer") {
+async function sessionFor(role: "pemilik" | "customer") {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -104,7 +104,7 @@ beforeAll(async () => {
   useDatabaseHandle(handle);
   await handle.db.update(promos).set({ aktif: false });
   invalidateContentCache();
-  adminToken = await sessionFor("admin");
+  adminToken = await sessionFor("pemilik");
   customerToken = await sessionFor("customer");
 });
 afterAll(async () => {
@@ -237,7 +237,7 @@ describe(`paid state (${testDatabaseKind()})`, () => {
       await handle.db
         .select({ provider: payments.provider, amount: payments.amount, by: payments.recorded_by_name })
         .from(payments),
-    ).toEqual([{ provider: "kasir", amount: 24_000, by: "Kasir admin" }]);
+    ).toEqual([{ provider: "kasir", amount: 24_000, by: "Kasir pemilik" }]);
 
     // An edit after payment (counter's) changes the total: the page flags the difference.
     await handle.db.update(orders).set({ total: 30_000, subtotal: 30_000 }).where(eq(orders.id, row!.id));
@@ -270,7 +270,10 @@ describe(`paid state (${testDatabaseKind()})`, () => {
         .from(auditLog)
         .where(and(eq(auditLog.entity, "pesanan"), eq(auditLog.entity_id, code)))
         .orderBy(asc(auditLog.id));
-    const [admin] = await handle.db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+    const [admin] = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.role, "pemilik"));
     expect((await mark({ intent: "lunas", code }, adminToken)).status).toBe(200);
     expect((await mark({ intent: "lunas", code }, adminToken)).status).toBe(409);
     expect((await mark({ intent: "belum-lunas", code, alasan: "" }, adminToken)).status).toBe(400);

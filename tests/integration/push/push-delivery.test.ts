@@ -86,6 +86,28 @@ describe(`push of a new order (${testDatabaseKind()})`, () => {
     expect(service.received).toHaveLength(2);
   });
 
+  it("tells a kitchen tablet the code and the lines, never the total; a customer's device gets nothing", async () => {
+    const cook = await createAdmin(handle.db, "Juru Masak", "dapur");
+    await handle.db.update(users).set({ role: "dapur" }).where(eq(users.id, cook.id));
+    const customer = await createAdmin(handle.db, "Bukan Staf", "pelanggan");
+    await handle.db.update(users).set({ role: "customer" }).where(eq(users.id, customer.id));
+    const tablet = await subscribe(handle.db, service, cook.id, "tablet-dapur");
+    const owner = await subscribe(handle.db, service, admin.id, "ponsel-pemilik");
+    await subscribe(handle.db, service, customer.id, "ponsel-pelanggan");
+    const order = await placeOrder(handle.db, [{ id: "es-nyala", jumlah: 2 }], { details: DELIVERY });
+
+    expect(await runPushRound(handle.db)).toBe(2);
+    const byName = new Map(service.received.map((push) => [push.name, push]));
+    expect([...byName.keys()].sort()).toEqual(["ponsel-pemilik", "tablet-dapur"]);
+    const kitchen = readPush(tablet, byName.get("tablet-dapur")!.body);
+    expect(kitchen.title).toBe(`Pesanan baru ${order.code}`);
+    expect(kitchen.body).toMatch(/^2x .+ · Diantar$/);
+    expect(JSON.stringify(kitchen)).not.toContain("Rp");
+    expect(readPush(owner, byName.get("ponsel-pemilik")!.body).body).toBe(
+      `${formatRupiah(order.total)} · Diantar`,
+    );
+  });
+
   it("forgets a device whose push service answers 404 or 410, and sends it nothing again", async () => {
     await subscribe(handle.db, service, admin.id, "hilang-410");
     await subscribe(handle.db, service, admin.id, "hilang-404");

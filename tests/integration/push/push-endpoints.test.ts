@@ -48,7 +48,7 @@ beforeAll(async () => {
     nama: "Admin",
     email: `admin-${id.toLowerCase()}@contoh.test`,
     provider: "password",
-    role: "admin",
+    role: "pemilik",
   });
   admin = { id, token: (await createSession(handle.db, id)).token };
 });

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 beforeEach(() => resetPushes(handle.db, service));
 
-async function account(role: "admin" | "customer") {
+async function account(role: "pemilik" | "customer") {
   const id = newUserId();
   const email = `${role}-${id.toLowerCase()}@contoh.test`;
   await handle.db.insert(users).values({ id, nama: "Uji Push", email, provider: "password", role });
@@ -55,7 +55,7 @@ const endpoints = async () =>
 describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   it("answers 401 to nobody, 403 to a customer and to another site, and stores nothing", async () => {
     const customer = await account("customer");
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const device = service.subscription("tamu");
     expect((await call(loader, get(PATH))).status).toBe(401);
     expect((await call(loader, get(PATH, { session: customer.token }))).status).toBe(403);
@@ -71,7 +71,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("turns push on for this browser, names the device, and tells the page which endpoints it knows", async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const device = service.subscription("ponsel");
     const empty = await call(loader, get(PATH, { session: admin.token }));
     // No VAPID_SUBJECT here (outside production): the panel warns that iPhones will not ring.
@@ -104,7 +104,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("refuses a subscription that is not a browser's, with a message and nothing stored (hosts: push-endpoints.test.ts)", async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const good = service.subscription("baik");
     const refused = [
       { ...good, endpoint: "https://user:pw@push.example.com/x" },
@@ -137,8 +137,8 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("turns off only the admin's own device; a browser used by another admin moves to them", async () => {
-    const first = await account("admin");
-    const second = await account("admin");
+    const first = await account("pemilik");
+    const second = await account("pemilik");
     const shared = service.subscription("bersama");
     const own = service.subscription("milik-kedua");
     await turnOn(shared, first.token);
@@ -160,7 +160,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it(`keeps an admin's ${MAX_DEVICES_PER_ADMIN} latest devices`, async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const devices = Array.from({ length: MAX_DEVICES_PER_ADMIN + 1 }, (_, index) =>
       service.subscription(`hp-${index}`),
     );
@@ -169,8 +169,8 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it(`keeps at most ${MAX_DEVICES_PER_ADMIN} devices when 20 browsers turn push on at once`, async () => {
-    const admin = await account("admin");
-    const other = await account("admin");
+    const admin = await account("pemilik");
+    const other = await account("pemilik");
     const devices = Array.from({ length: 20 }, (_, index) => service.subscription(`serentak-${index}`));
     const answers = await Promise.all([
       ...devices.map((device) => turnOn(device, admin.token)),
@@ -184,7 +184,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("a test push to a device stored with a key off P-256 (before keys were checked) forgets it, never a 500", async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const device = service.subscription("kunci-lama");
     const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
     await handle.db.insert(pushSubscriptions).values({
@@ -204,7 +204,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("a test push to a device its service no longer knows forgets it and says so; a failing service is a 502", async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     const device = service.subscription("kedaluwarsa");
     await turnOn(device, admin.token);
     service.answerWith(500);
@@ -224,7 +224,7 @@ describe(`push on an admin's devices (${testDatabaseKind()})`, () => {
   });
 
   it("saves the reminders' limit for every admin, audited; refuses anything but 0 to 20", async () => {
-    const admin = await account("admin");
+    const admin = await account("pemilik");
     for (const value of ["", "abc", "-1", "21", "2.5", "1e1"]) {
       const refused = await send({ intent: "ulangan", ulangan: value }, admin.token);
       expect(refused.status, value).toBe(400);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   actor = { id, email: `kasir-${id.toLowerCase()}@contoh.test` };
   await handle.db
     .insert(users)
-    .values({ id, nama: "Kasir", email: actor.email, provider: "password", role: "admin" });
+    .values({ id, nama: "Kasir", email: actor.email, provider: "password", role: "pemilik" });
 });
 afterAll(async () => {
   await handle?.close();

@@ -69,7 +69,7 @@ function read(answer: Answer) {
   };
 }
 
-async function signedIn(role: "customer" | "admin") {
+async function signedIn(role: "customer" | "pemilik") {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -81,12 +81,12 @@ describe(`compressed cached pages (${testDatabaseKind()})`, () => {
   it("give every visitor, in every encoding, their own count and their kind's page, never another's", async () => {
     const guest = await new Shopper().fill([{ id: "es-nyala", jumlah: 2 }]);
     const customer = await (await signedIn("customer")).fill([{ id: "pangsit-goreng", jumlah: 5 }]);
-    const admin = await (await signedIn("admin")).fill([{ id: "es-nyala", jumlah: 12 }]);
+    const admin = await (await signedIn("pemilik")).fill([{ id: "es-nyala", jumlah: 12 }]);
     const nobody = new Shopper();
     const visitors = [
       { shopper: guest, kind: "tamu", count: 2 },
       { shopper: customer, kind: "customer", count: 5 },
-      { shopper: admin, kind: "admin", count: 12 },
+      { shopper: admin, kind: "pemilik", count: 12 },
       { shopper: nobody, kind: "tamu", count: 0 },
     ];
     const encodings = ["gzip, deflate, br, zstd", "gzip", "identity"];
@@ -128,7 +128,7 @@ describe(`compressed cached pages (${testDatabaseKind()})`, () => {
   });
 
   it("serve a request without cookies before React Router as nobody: no count, no signed-in page", async () => {
-    const admin = await (await signedIn("admin")).fill([{ id: "es-nyala", jumlah: 3 }]);
+    const admin = await (await signedIn("pemilik")).fill([{ id: "es-nyala", jumlah: 3 }]);
     const adminCookies = [...admin.cookies].map(([name, value]) => `${name}=${value}`);
     await call(page, get("/tentang", { cookies: adminCookies, headers: { "accept-encoding": "br" } }));
     const url = new URL("http://localhost:3000/tentang");

@@ -25,7 +25,7 @@ let handle: DatabaseHandle;
 let adminToken: string;
 let customerToken: string;
 
-async function sessionFor(role: "admin" | "customer") {
+async function sessionFor(role: "pemilik" | "customer") {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -52,7 +52,7 @@ const stored = async () => {
 beforeAll(async () => {
   handle = await createTestDatabase();
   useDatabaseHandle(handle);
-  adminToken = await sessionFor("admin");
+  adminToken = await sessionFor("pemilik");
   customerToken = await sessionFor("customer");
 });
 afterAll(async () => {

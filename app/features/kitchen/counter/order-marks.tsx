@@ -11,7 +11,8 @@ interface Marked {
   version: number;
 }
 
-export function OrderMarks({ order }: { order: Marked }) {
+/** `editable`: the viewer's role may open the order's page (not the kitchen's). */
+export function OrderMarks({ order, editable = true }: { order: Marked; editable?: boolean }) {
   return (
     <p className="mt-1 flex flex-wrap items-center gap-2 text-xs font-bold">
       <span
@@ -25,7 +26,7 @@ export function OrderMarks({ order }: { order: Marked }) {
           Diubah · versi {order.version}
         </span>
       ) : null}
-      {EDITABLE_STATUSES.includes(order.status) ? (
+      {editable && EDITABLE_STATUSES.includes(order.status) ? (
         <Link to={`${adminOrderPath(order.code)}#ubah-pesanan`} className="text-chili-700 underline">
           Ubah pesanan
         </Link>

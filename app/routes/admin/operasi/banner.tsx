@@ -1,6 +1,7 @@
 import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
@@ -19,7 +20,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/banner");
   const db = await getDb();
   const [slides, items] = await Promise.all([listSlidesForAdmin(db), listMenuItemsForAdmin(db)]);
   const editing = Number(url.searchParams.get("ubah"));
@@ -40,7 +41,7 @@ const SLIDE_ROWS: PhotoRows<typeof SlideSchema> = {
 };
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  photoRowsAction(request, context, SLIDE_ROWS);
+  photoRowsAction(request, context, "/admin/banner", SLIDE_ROWS);
 
 export default function AdminBanner({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useKeptAnswer(answer);

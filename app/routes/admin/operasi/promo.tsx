@@ -1,6 +1,7 @@
 import type { Route } from "./+types/promo";
 import { Checkbox, TextArea, TextField } from "~/ui/form-fields.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
@@ -20,7 +21,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/menu-diskon");
   const db = await getDb();
   const page = await getPromoAdminPage(db);
   const editing = Number(url.searchParams.get("ubah"));
@@ -37,7 +38,7 @@ const PROMO_ROWS: PhotoRows<typeof PromoSchema> = {
 };
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  photoRowsAction(request, context, PROMO_ROWS);
+  photoRowsAction(request, context, "/admin/menu-diskon", PROMO_ROWS);
 
 function windowText(promo: AdminPromo) {
   if (!promo.aktif) return "Nonaktif";

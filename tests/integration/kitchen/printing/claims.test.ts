@@ -45,7 +45,7 @@ beforeAll(async () => {
     nama: "Admin Cetak",
     email: `${adminId.toLowerCase()}@contoh.test`,
     provider: "password",
-    role: "admin",
+    role: "pemilik",
   });
 });
 afterAll(async () => {

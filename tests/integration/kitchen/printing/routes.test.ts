@@ -24,7 +24,7 @@ let admin: RequestOptions;
 let customer: RequestOptions;
 let code: string;
 
-async function sessionFor(role: "admin" | "customer"): Promise<RequestOptions> {
+async function sessionFor(role: "pemilik" | "customer"): Promise<RequestOptions> {
   const id = newUserId();
   await handle.db
     .insert(users)
@@ -37,7 +37,7 @@ beforeAll(async () => {
   useDatabaseHandle(handle);
   await handle.db.update(promos).set({ aktif: false });
   invalidateContentCache();
-  admin = await sessionFor("admin");
+  admin = await sessionFor("pemilik");
   customer = await sessionFor("customer");
   const order = await placeOrder(
     handle.db,
