@@ -15,6 +15,8 @@ const ENTITY_LABELS: Record<string, string> = {
   slide: "Banner",
   outlet: "Outlet",
   pesanan: "Pesanan",
+  staf: "Staf",
+  perangkat: "Perangkat",
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
