@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import jakartaLatin from "./fonts/plus-jakarta-sans-latin-400-800.woff2?url";
 import type { Route } from "./+types/root";
+import { homeOf, pagesFor } from "~/features/accounts/access.ts";
 import { authMiddleware, getOptionalUser } from "~/features/accounts/auth.server.ts";
 import { currentCatalog } from "~/features/cart/cart.server.ts";
 import { CART_STORAGE_KEY } from "~/features/cart/stored-cart-key.ts";
@@ -25,11 +26,20 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const db = await getDb();
   const user = getOptionalUser(context);
   return {
-    /** The role only: this answer is shared by all visitors of a kind, so never a name, e-mail or token. */
-    user: user ? { role: user.role } : null,
+    /** The role and what follows from it only: this answer is shared by all visitors of a kind, so never a
+     *  name, e-mail or token. Staff get their shortcuts from the matrix here, so no page carries its code. */
+    user: user ? { role: user.role, ...staffShortcuts(user.role) } : null,
     store: await getStoreSettings(db),
     origin: getOrigin(request),
     added: await addedItem(db, url.searchParams),
+  };
+}
+
+function staffShortcuts(role: string) {
+  const pages = pagesFor(role).filter((page) => page.shortcut);
+  return {
+    staffHome: pages.length ? homeOf(role) : null,
+    shortcuts: pages.map(({ to, label }) => ({ to, label })),
   };
 }
 

@@ -4,7 +4,6 @@ import { useRootData } from "~/root.tsx";
 import { replaceCartCount, useCartCount, useCartSaving } from "~/features/cart/cart-count.ts";
 import { CartIcon, CloseIcon, FlameIcon, MenuIcon } from "~/ui/icons.tsx";
 import type * as logout from "~/features/accounts/logout-button.tsx";
-import { isAdmin } from "~/features/accounts/permissions.ts";
 import { lazyComponent } from "~/lib/lazy-component.ts";
 
 /** Shown to a signed-in visitor only: a guest's page does not load its code (decision 0042). */
@@ -23,16 +22,6 @@ const mainLinks = [
 const moreLinks = [
   { to: "/tentang", label: "Tentang" },
   { to: "/kontak", label: "Kontak" },
-] as const;
-
-// The phone menu also lists the admin's shortcuts.
-const adminShortcuts = [
-  { to: "/admin/dashboard", label: "Dashboard admin" },
-  { to: "/admin/pesanan", label: "Pesanan" },
-  { to: "/admin/produk", label: "Produk (admin)" },
-  { to: "/admin/promo", label: "Promo" },
-  { to: "/admin/outlet", label: "Outlet" },
-  { to: "/admin/laporan", label: "Laporan" },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -59,7 +48,9 @@ export function SiteHeader({ brand }: { brand: string }) {
   const menuId = useId();
   const { pathname } = useLocation();
   const { user } = useRootData();
-  const admin = isAdmin(user);
+  // Staff: the role's shortcuts from the matrix, drawn by the root's loader (access.ts pagesFor).
+  const staffHome = user?.staffHome ?? null;
+  const shortcuts = user?.shortcuts ?? [];
   // Once someone signed in here the Keluar button stays mounted: its "Berhasil keluar" dialog lives in it.
   const [seenUser, setSeenUser] = useState(user !== null);
   if (user && !seenUser) setSeenUser(true);
@@ -94,8 +85,8 @@ export function SiteHeader({ brand }: { brand: string }) {
               Pesanan saya
             </NavLink>
           ) : null}
-          {admin ? (
-            <NavLink to="/admin/dashboard" className={navLinkClass}>
+          {staffHome ? (
+            <NavLink to={staffHome} className={navLinkClass}>
               Admin
             </NavLink>
           ) : null}
@@ -169,11 +160,11 @@ export function SiteHeader({ brand }: { brand: string }) {
                   </li>
                 ))}
               </ul>
-              {admin ? (
+              {shortcuts.length > 0 ? (
                 <div className="mt-2 border-t border-chili-100 pt-2">
                   <p className="px-3 py-1 text-xs font-bold tracking-wide text-stone-500 uppercase">Admin</p>
                   <ul className="grid grid-cols-2 gap-1">
-                    {adminShortcuts.map((link) => (
+                    {shortcuts.map((link) => (
                       <li key={link.to}>
                         <Link to={link.to} className={`block ${navLinkClass({ isActive: false })}`}>
                           {link.label}

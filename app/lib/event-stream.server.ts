@@ -1,4 +1,7 @@
-// Server-sent events, one fan-out per topic (0030); a watcher that stops reading is closed.
+// Server-sent events, one fan-out per topic (0030); a watcher that stops reading is closed. A stream may
+// name its owner: `closeStreamsOf` ends them on every server (0056: a role change or a deletion).
+import { announce, listen } from "./notices.server.ts";
+
 const HEARTBEAT_MS = 20_000;
 const RETRY_MS = 2_000;
 const MAX_QUEUED_BYTES = 256 * 1024;
@@ -23,6 +26,8 @@ function encodeEvent(event: string, data: string, id?: string | number): Uint8Ar
 }
 
 const watching = new Map<EventSink, EventFanout>();
+const ownerOf = new Map<EventSink, string>();
+const sinksOf = new Map<string, Set<EventSink>>();
 let heartbeat: ReturnType<typeof setInterval> | undefined;
 
 function write(sink: EventSink, chunk: Uint8Array) {
@@ -35,6 +40,13 @@ function leave(sink: EventSink, destroy = false) {
   if (!fanout) return;
   watching.delete(sink);
   fanout.remove(sink);
+  const owner = ownerOf.get(sink);
+  if (owner !== undefined) {
+    ownerOf.delete(sink);
+    const sinks = sinksOf.get(owner);
+    sinks?.delete(sink);
+    if (sinks?.size === 0) sinksOf.delete(owner);
+  }
   if (destroy) sink.destroy();
   if (watching.size === 0 && heartbeat) {
     clearInterval(heartbeat);
@@ -109,6 +121,23 @@ export const NOT_AN_EVENT_SOURCE = "Sambungan langsung hanya untuk halaman pesan
 
 export const openEventStreams = () => watching.size;
 
+function own(sink: EventSink, owner: string | undefined) {
+  if (owner === undefined || !watching.has(sink)) return;
+  ownerOf.set(sink, owner);
+  let sinks = sinksOf.get(owner);
+  if (!sinks) sinksOf.set(owner, (sinks = new Set()));
+  sinks.add(sink);
+}
+
+const OWNERS_CHANNEL = "nyala_stream_owners";
+
+listen(OWNERS_CHANNEL, (owner) => {
+  for (const sink of [...(sinksOf.get(owner) ?? [])]) leave(sink, true);
+});
+
+/** Every server closes the owner's streams; a browser that reconnects meets the check again. */
+export const closeStreamsOf = (owner: string) => announce(OWNERS_CHANNEL, owner);
+
 class WebSink implements EventSink {
   constructor(private readonly controller: ReadableStreamDefaultController<Uint8Array>) {}
   write(chunk: Uint8Array) {
@@ -130,7 +159,7 @@ class WebSink implements EventSink {
   }
 }
 
-export function eventStreamResponse(request: Request, join: () => EventFanout): Response {
+export function eventStreamResponse(request: Request, join: () => EventFanout, owner?: string): Response {
   let sink: WebSink | null = null;
   const stop = () => {
     if (sink) leave(sink);
@@ -145,6 +174,7 @@ export function eventStreamResponse(request: Request, join: () => EventFanout): 
           sink?.destroy();
         });
         join().add(sink);
+        own(sink, owner);
       },
       cancel: stop,
     },
@@ -161,6 +191,7 @@ export function eventStreamResponse(request: Request, join: () => EventFanout): 
     void body.cancel();
     node.once("close", closed);
     join().add(node);
+    own(node, owner);
   };
   return Object.assign(response, { [EVENT_STREAM_ATTACH]: attach });
 }

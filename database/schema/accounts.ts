@@ -12,23 +12,26 @@ export const users = pgTable(
     password_hash: text("password_hash"),
     photo_url: text("photo_url"),
     phone_number: text("phone_number"),
-    provider: text("provider", { enum: ["password", "google"] }).notNull(),
+    /** `perangkat`: a paired device (a kitchen tablet), signed in without a password. */
+    provider: text("provider", { enum: ["password", "google", "perangkat"] }).notNull(),
     google_sub: text("google_sub").unique(),
-    role: text("role", { enum: ["customer", "admin"] })
+    role: text("role", { enum: ["customer", "pemilik", "admin", "kasir", "dapur"] })
       .notNull()
       .default("customer"),
+    /** The PIN for risky taps on shared devices (bcrypt); null until set. */
+    pin_hash: text("pin_hash"),
     ...timestamps,
   },
   (t) => [
     index("users_nama_trgm_idx").using("gin", sql`lower(${t.nama}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_created_at_idx").on(t.created_at),
-    index("users_admin_idx")
+    index("users_staff_idx")
       .on(t.role)
-      .where(sql`${t.role} = 'admin'`),
+      .where(sql`${t.role} <> 'customer'`),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
-    check("users_provider_known", sql`${t.provider} in ('password', 'google')`),
-    check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
+    check("users_provider_known", sql`${t.provider} in ('password', 'google', 'perangkat')`),
+    check("users_role_known", sql`${t.role} in ('customer', 'pemilik', 'admin', 'kasir', 'dapur')`),
   ],
 );
 

@@ -25,7 +25,7 @@ async function unprovenAdminEmails(db: Database, adminEmails: string[]): Promise
   const admins = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(users.email, listed), eq(users.role, "admin")));
+    .where(and(inArray(users.email, listed), eq(users.role, "pemilik")));
   return listed.filter((email) => !admins.some((admin) => admin.email === email));
 }
 
@@ -64,7 +64,7 @@ export async function claimAdminWithCode(
   const email = normalizeEmail(input.email);
   if (!isAdminEmail(email)) return { ok: false, reason: "code" };
   const [existing] = await db.select(summaryColumns).from(users).where(eq(users.email, email)).limit(1);
-  if (existing?.role === "admin") return { ok: false, reason: "already-admin" };
+  if (existing?.role === "pemilik") return { ok: false, reason: "already-admin" };
   const passwordHash = await hashPassword(input.password);
   const claim = db.transaction(async (tx) => {
     const [used] = await tx
@@ -77,7 +77,7 @@ export async function claimAdminWithCode(
       )
       .returning({ name: serverSecrets.name });
     if (!used) return null;
-    const set = { password_hash: passwordHash, provider: "password" as const, role: "admin" as const };
+    const set = { password_hash: passwordHash, provider: "password" as const, role: "pemilik" as const };
     const [updated] = await tx
       .update(users)
       .set({ ...set, updated_at: new Date() })
@@ -91,7 +91,7 @@ export async function claimAdminWithCode(
       id: newUserId(),
       nama: email.split("@")[0]!.slice(0, NAME_MAX),
       email,
-      role: "admin" as const,
+      role: "pemilik" as const,
     };
     await tx.insert(users).values({ ...user, ...set });
     await notifyAdminsOfNewUser(tx, user);

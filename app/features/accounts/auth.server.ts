@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { sessions, users } from "../../../database/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
+import type { Role } from "./access.ts";
 import { createTaggedCache } from "../../lib/tagged-cache.server.ts";
 import {
   createSession,
@@ -21,8 +22,8 @@ export interface SessionUser {
   id: string;
   nama: string;
   email: string;
-  role: "customer" | "admin";
-  provider: "password" | "google";
+  role: Role;
+  provider: "password" | "google" | "perangkat";
   photo_url: string | null;
   phone_number: string | null;
   created_at: Date;

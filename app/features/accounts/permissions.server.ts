@@ -1,14 +1,28 @@
-// The gate in front of /admin (0005): the admin layout's middleware answers 401 or 403 before any admin
-// loader or action runs; every admin handler also calls `requireAdmin` itself.
+// The gate in front of /admin (0005, 0056): the layout's middleware lets only staff past (401 or 403, as
+// before, for everyone else); every loader, action and stream then asks the matrix with `requireAccess`.
 import { data, redirect, type MiddlewareFunction } from "react-router";
+import { mayUse, NOT_FOR_YOUR_ROLE, type IntentOf, type StaffRole, type StaffRoute } from "./access.ts";
 import { ACCESS_DENIED_ANONYMOUS, ACCESS_DENIED_NOT_ADMIN } from "./access-messages.ts";
 import { getOptionalUser, type Context, type SessionUser } from "./auth.server.ts";
-import { isAdmin } from "./permissions.ts";
+import { isStaff } from "./permissions.ts";
 
-export function requireAdmin(context: Context): SessionUser {
+export type StaffUser = SessionUser & { role: StaffRole };
+
+export function requireStaff(context: Context): StaffUser {
   const user = getOptionalUser(context);
   if (!user) throw data(ACCESS_DENIED_ANONYMOUS, { status: 401 });
-  if (!isAdmin(user)) throw data(ACCESS_DENIED_NOT_ADMIN, { status: 403 });
+  if (!isStaff(user)) throw data(ACCESS_DENIED_NOT_ADMIN, { status: 403 });
+  return user as StaffUser;
+}
+
+/** A customer or a visitor is answered as before; staff outside the matrix get 403 in the admin frame. */
+export function requireAccess<R extends StaffRoute>(
+  context: Context,
+  route: R,
+  intent?: IntentOf<R> | (string & {}),
+): StaffUser {
+  const user = requireStaff(context);
+  if (!mayUse(user.role, route, intent)) throw data(NOT_FOR_YOUR_ROLE, { status: 403 });
   return user;
 }
 
@@ -28,5 +42,5 @@ export const adminMiddleware: MiddlewareFunction<Response> = ({ request, context
       throw redirect(`/masuk?redirectTo=${encodeURIComponent(path)}`);
     }
   }
-  requireAdmin(context);
+  requireStaff(context);
 };

@@ -3,41 +3,11 @@ import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, FlameIcon, MenuIcon } from "~/ui/icons.tsx";
 import { LogoutButton } from "~/features/accounts/logout-button.tsx";
 
-interface AdminLink {
+/** The role's pages from the matrix (access.ts pagesFor), given by the layout's loader. */
+export interface AdminLink {
   to: string;
   label: string;
 }
-
-const sidebarLinks: AdminLink[] = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/users", label: "Pengguna" },
-  { to: "/admin/pesanan", label: "Pesanan" },
-  { to: "/admin/laporan", label: "Laporan" },
-  { to: "/admin/menu", label: "Menu" },
-  { to: "/admin/menu-populer", label: "Menu Populer" },
-  { to: "/admin/menu-diskon", label: "Menu Diskon" },
-  { to: "/admin/artikel", label: "Artikel" },
-  { to: "/admin/banner", label: "Banner" },
-  { to: "/admin/outlet", label: "Outlet" },
-  { to: "/admin/log-perubahan", label: "Log Perubahan" },
-  { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
-  { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
-];
-
-const phoneLinks: AdminLink[] = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/users", label: "Pengguna" },
-  { to: "/admin/pesanan", label: "Pesanan" },
-  { to: "/admin/produk", label: "Produk" },
-  { to: "/admin/menu-populer", label: "Menu Populer" },
-  { to: "/admin/promo", label: "Promo" },
-  { to: "/admin/outlet", label: "Outlet" },
-  { to: "/admin/laporan", label: "Laporan" },
-  { to: "/admin/banner", label: "Banner" },
-  { to: "/admin/log-perubahan", label: "Log Perubahan" },
-  { to: "/admin/notifikasi-masuk", label: "Notifikasi" },
-  { to: "/admin/pengaturan-notifikasi", label: "Pengaturan Notifikasi" },
-];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center justify-between gap-2 rounded-xl px-3 py-2 text-sm font-semibold transition ${
@@ -145,6 +115,10 @@ interface AdminIdentity {
   nama: string;
   email: string;
   photo_url: string | null;
+  /** The role's name, in Indonesian. */
+  role: string;
+  /** A paired device (0058): it has no profile of its own to edit. */
+  device?: boolean;
 }
 
 function ProfileMenu({ admin }: { admin: AdminIdentity }) {
@@ -193,16 +167,21 @@ function ProfileMenu({ admin }: { admin: AdminIdentity }) {
         <div className="border-b border-stone-100 px-3 pt-2 pb-3">
           <p className="truncate font-bold">{admin.nama}</p>
           <p className="truncate text-sm text-stone-600">{admin.email}</p>
+          <p className="text-xs font-bold text-chili-700" data-testid="admin-role">
+            {admin.role}
+          </p>
         </div>
         <ul className="flex flex-col gap-1 py-2">
-          <li>
-            <Link
-              to="/admin/profil"
-              className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
-            >
-              Profil
-            </Link>
-          </li>
+          {admin.device ? null : (
+            <li>
+              <Link
+                to="/admin/profil"
+                className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
+              >
+                Profil
+              </Link>
+            </li>
+          )}
           <li>
             <Link
               to="/admin/pengaturan"
@@ -220,12 +199,16 @@ function ProfileMenu({ admin }: { admin: AdminIdentity }) {
 
 export function AdminShell({
   admin,
+  pages,
+  home,
   unread,
   newOrders,
   brand,
   children,
 }: {
   admin: AdminIdentity;
+  pages: AdminLink[];
+  home: string;
   unread: number;
   newOrders: number;
   brand: string;
@@ -246,16 +229,13 @@ export function AdminShell({
         Langsung ke konten
       </a>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-stone-200 bg-white lg:flex">
-        <Link
-          to="/admin/dashboard"
-          className="flex h-16 items-center gap-2 px-5 text-lg font-extrabold text-chili-700"
-        >
+        <Link to={home} className="flex h-16 items-center gap-2 px-5 text-lg font-extrabold text-chili-700">
           <FlameIcon className="size-7 text-chili-600" />
           <span>{brand}</span>
-          <span className="rounded-full bg-chili-50 px-2 text-xs text-chili-700">Admin</span>
+          <span className="rounded-full bg-chili-50 px-2 text-xs text-chili-700">{admin.role}</span>
         </Link>
         <nav aria-label="Navigasi admin" className="flex-1 overflow-y-auto px-3 pb-6">
-          <AdminNavList links={sidebarLinks} counts={counts} />
+          <AdminNavList links={pages} counts={counts} />
           <Link
             to="/beranda"
             className="mt-4 block rounded-xl px-3 py-2 text-sm font-semibold text-stone-600 hover:text-chili-700"
@@ -288,11 +268,13 @@ export function AdminShell({
                   aria-label="Menu admin ponsel"
                   className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-stone-200 bg-white px-4 pt-2 pb-4 shadow-lg"
                 >
-                  <AdminNavList links={phoneLinks} counts={counts} />
+                  <AdminNavList links={pages} counts={counts} />
                   <div className="mt-2 grid grid-cols-2 gap-1 border-t border-stone-100 pt-2">
-                    <Link to="/admin/profil" className={linkClass({ isActive: false })}>
-                      Profil
-                    </Link>
+                    {admin.device ? null : (
+                      <Link to="/admin/profil" className={linkClass({ isActive: false })}>
+                        Profil
+                      </Link>
+                    )}
                     <Link to="/admin/pengaturan" className={linkClass({ isActive: false })}>
                       Pengaturan
                     </Link>
@@ -303,11 +285,8 @@ export function AdminShell({
                   <LogoutButton redirectTo="/masuk" className="btn-secondary mt-2 w-full" />
                 </nav>
               </details>
-              <Link
-                to="/admin/dashboard"
-                className="truncate font-extrabold whitespace-nowrap text-chili-700 lg:hidden"
-              >
-                {brand} Admin
+              <Link to={home} className="truncate font-extrabold whitespace-nowrap text-chili-700 lg:hidden">
+                {brand} {admin.role}
               </Link>
             </div>
             <div className="flex shrink-0 items-center gap-2">
@@ -318,13 +297,15 @@ export function AdminShell({
                 Pesanan
                 <CountBadge count={newOrders} label="pesanan baru" />
               </Link>
-              <Link
-                to="/admin/notifikasi-masuk"
-                className="hidden items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-chili-50 sm:inline-flex"
-              >
-                Notifikasi
-                <CountBadge count={unread} label="belum dibaca" />
-              </Link>
+              {pages.some((page) => page.to === "/admin/notifikasi-masuk") ? (
+                <Link
+                  to="/admin/notifikasi-masuk"
+                  className="hidden items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-chili-50 sm:inline-flex"
+                >
+                  Notifikasi
+                  <CountBadge count={unread} label="belum dibaca" />
+                </Link>
+              ) : null}
               <ProfileMenu admin={admin} />
             </div>
           </div>

@@ -1,6 +1,8 @@
-// User list, dashboard figures and account deletion (0005). Nothing here selects `password_hash`;
-// an admin cannot delete their own account, and the last admin is never deleted.
-import { forgetUserSessions } from "../accounts/auth.server.ts";
+// User list, dashboard figures, roles and account deletion (0005, 0056). Nothing here selects
+// `password_hash`; nobody deletes or demotes themselves, and the last owner stays an owner.
+import { isRole, ROLE_LABELS, type Role } from "../accounts/access.ts";
+import { endAccess } from "../accounts/end-access.server.ts";
+import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { and, count, desc, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { users } from "../../../database/schema.ts";
@@ -14,8 +16,8 @@ interface UserRow {
   id: string;
   nama: string;
   email: string;
-  provider: "password" | "google";
-  role: "customer" | "admin";
+  provider: "password" | "google" | "perangkat";
+  role: Role;
   created_at: Date;
 }
 
@@ -101,7 +103,7 @@ export async function userStats(db: Database, now = new Date()): Promise<UserSta
     .select({
       total: count(),
       newLast7Days: sql<number>`count(*) filter (where ${gte(users.created_at, weekAgo)})`.mapWith(Number),
-      admins: sql<number>`count(*) filter (where ${eq(users.role, "admin")})`.mapWith(Number),
+      admins: sql<number>`count(*) filter (where ${ne(users.role, "customer")})`.mapWith(Number),
       google: sql<number>`count(*) filter (where ${eq(users.provider, "google")})`.mapWith(Number),
     })
     .from(users);
@@ -122,7 +124,7 @@ export async function newestUsers(db: Database, limit = 5): Promise<UserRow[]> {
 export const DELETE_USER_MESSAGES = {
   emptyId: "User ID tidak boleh kosong",
   self: "Anda tidak bisa menghapus akun Anda sendiri.",
-  lastAdmin: "Admin terakhir tidak bisa dihapus. Jadikan pengguna lain admin terlebih dahulu.",
+  lastAdmin: "Pemilik terakhir tidak bisa dihapus. Jadikan pengguna lain pemilik terlebih dahulu.",
   failed: "Terjadi kesalahan saat menghapus pengguna.",
   notFound: "Pengguna tidak ditemukan atau sudah dihapus.",
 } as const;
@@ -137,11 +139,10 @@ export async function deleteUser(db: Database, actorId: string, targetId: string
   if (!id) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.emptyId };
   if (id === actorId) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.self };
   const result = await db.transaction(async (tx): Promise<DeleteUserResult> => {
-    // Lock every admin row: two admins deleting each other wait, and the second sees one admin left.
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    const owners = await lockOwners(tx);
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
     if (!target) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };
-    if (target.role === "admin" && admins.filter((admin) => admin.id !== id).length === 0) {
+    if (target.role === "pemilik" && owners.filter((owner) => owner.id !== id).length === 0) {
       return { ok: false, status: 409, message: DELETE_USER_MESSAGES.lastAdmin };
     }
     const [deleted] = await tx
@@ -151,7 +152,60 @@ export async function deleteUser(db: Database, actorId: string, targetId: string
     if (!deleted) return { ok: false, status: 404, message: DELETE_USER_MESSAGES.notFound };
     return { ok: true, deleted };
   });
-  // Committed: the sessions no app server may still hold on to (auth.server.ts keeps them briefly).
-  if (result.ok) forgetUserSessions(result.deleted.id);
+  // Committed: no app server may still hold on to the sessions or the streams.
+  if (result.ok) await endAccess(db, result.deleted.id);
+  return result;
+}
+
+// Lock every owner row: two owners demoting or deleting each other wait, and the second sees one left.
+const lockOwners = (tx: Pick<Database, "select">) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.role, "pemilik")).for("update");
+
+export const ROLE_MESSAGES = {
+  role: "Pilih peran: pemilik, admin, kasir, dapur, atau pelanggan.",
+  self: "Anda tidak bisa mengubah peran akun Anda sendiri.",
+  lastOwner: "Pemilik terakhir tidak bisa diturunkan. Jadikan pengguna lain pemilik terlebih dahulu.",
+  notFound: DELETE_USER_MESSAGES.notFound,
+  same: "Peran pengguna ini sudah itu.",
+} as const;
+
+type RoleChangeResult =
+  | { ok: true; user: { id: string; nama: string }; from: Role; to: Role }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** The change ends the person's sessions and open streams on every server (end-access.server.ts). */
+export async function changeUserRole(
+  db: Database,
+  actor: Actor,
+  targetId: string,
+  role: unknown,
+): Promise<RoleChangeResult> {
+  const id = targetId.trim();
+  if (!isRole(role)) return { ok: false, status: 400, message: ROLE_MESSAGES.role };
+  if (!id) return { ok: false, status: 400, message: DELETE_USER_MESSAGES.emptyId };
+  if (id === actor.id) return { ok: false, status: 400, message: ROLE_MESSAGES.self };
+  const result = await db.transaction(async (tx): Promise<RoleChangeResult> => {
+    const owners = await lockOwners(tx);
+    const [target] = await tx
+      .select({ id: users.id, nama: users.nama, role: users.role })
+      .from(users)
+      .where(eq(users.id, id))
+      .for("update");
+    if (!target) return { ok: false, status: 404, message: ROLE_MESSAGES.notFound };
+    if (target.role === role) return { ok: false, status: 409, message: ROLE_MESSAGES.same };
+    if (target.role === "pemilik" && owners.filter((owner) => owner.id !== id).length === 0) {
+      return { ok: false, status: 409, message: ROLE_MESSAGES.lastOwner };
+    }
+    await tx.update(users).set({ role, updated_at: new Date() }).where(eq(users.id, id));
+    await writeAudit(tx, actor, {
+      action: "ubah",
+      entity: "pengguna",
+      entityId: id,
+      summary: `Peran ${target.nama}: ${ROLE_LABELS[target.role]} → ${ROLE_LABELS[role]}`,
+      details: { dari: target.role, ke: role },
+    });
+    return { ok: true, user: { id, nama: target.nama }, from: target.role, to: role };
+  });
+  if (result.ok) await endAccess(db, id);
   return result;
 }

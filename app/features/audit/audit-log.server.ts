@@ -20,6 +20,8 @@ interface AuditEntry {
     | "pesanan"
     | "menu-populer"
     | "staf"
+    | "pengguna"
+    | "staf"
     | "perangkat";
   entityId?: string | number | null;
   summary: string;

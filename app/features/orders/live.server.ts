@@ -194,7 +194,14 @@ export async function watchableOrder(code: string, viewer: Viewer): Promise<Orde
   return mayView(access, viewer) ? access : null;
 }
 
-export const openOrderStream = (request: Request, code: string, access: OrderAccess, read: LiveStateReader) =>
-  eventStreamResponse(request, () => topicFor(code, access, read).fanout);
+export const openOrderStream = (
+  request: Request,
+  code: string,
+  access: OrderAccess,
+  read: LiveStateReader,
+  owner?: string,
+) => eventStreamResponse(request, () => topicFor(code, access, read).fanout, owner);
 
-export const openBoardStream = (request: Request) => eventStreamResponse(request, () => board);
+/** `owner`: the user's id, so ending their access (end-access.server.ts) closes it. */
+export const openBoardStream = (request: Request, owner: string) =>
+  eventStreamResponse(request, () => board, owner);

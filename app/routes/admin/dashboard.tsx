@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { newestUsers, userStats } from "~/features/admin/users.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { mayUse } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { storeNow } from "~/lib/clock.server.ts";
 import { formatNumber, providerLabel } from "~/features/admin/format.ts";
@@ -16,12 +17,14 @@ import { PaymentSplitTable } from "~/features/reports/payment-split-table.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const staff = requireAccess(context, "/admin/dashboard");
   const db = await getDb();
   const { timezone } = await getStoreSettings(db);
+  // Who the customers are is for whoever may open the users page (the owner), not for the counter.
+  const withUsers = mayUse(staff.role, "/admin/users");
   const [stats, newest, today] = await Promise.all([
-    userStats(db),
-    newestUsers(db, 5),
+    withUsers ? userStats(db) : null,
+    withUsers ? newestUsers(db, 5) : [],
     todaySummary(db, timezone),
   ]);
   return { stats, newest, today, now: storeNow() };
@@ -103,41 +106,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </dl>
         <PaymentSplitTable rows={today.payments} title="Hari ini per cara bayar" />
       </section>
-      <h2 className="mt-8 mb-3 text-lg font-extrabold">Pengguna</h2>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Jumlah pengguna" value={stats.total} />
-        <Figure label="Pengguna baru (7 hari terakhir)" value={stats.newLast7Days} />
-        <Figure label="Daftar dengan email" value={stats.byProvider.password} />
-        <Figure label="Daftar dengan Google" value={stats.byProvider.google} />
-      </dl>
-      <section className="card mt-6 p-5" aria-labelledby="pengguna-terbaru">
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="pengguna-terbaru" className="text-lg font-extrabold">
-            Pengguna terbaru
-          </h2>
-          <Link to="/admin/users" className="text-sm font-semibold text-chili-700 hover:underline">
-            Lihat semua
-          </Link>
-        </div>
-        {newest.length === 0 ? (
-          <p className="mt-3 text-stone-600">Belum ada pengguna.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-stone-100">
-            {newest.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0">
-                  <p className="truncate font-semibold">{user.nama}</p>
-                  <p className="truncate text-sm text-stone-600">{user.email}</p>
-                </div>
-                <p className="text-sm text-stone-600">
-                  {providerLabel(user.provider)} · {formatDate(user.created_at, timezone)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <p className="mt-4 text-sm text-stone-500">Admin: {formatNumber(stats.admins)} akun.</p>
+      {stats ? (
+        <>
+          <h2 className="mt-8 mb-3 text-lg font-extrabold">Pengguna</h2>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Figure label="Jumlah pengguna" value={stats.total} />
+            <Figure label="Pengguna baru (7 hari terakhir)" value={stats.newLast7Days} />
+            <Figure label="Daftar dengan email" value={stats.byProvider.password} />
+            <Figure label="Daftar dengan Google" value={stats.byProvider.google} />
+          </dl>
+          <section className="card mt-6 p-5" aria-labelledby="pengguna-terbaru">
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="pengguna-terbaru" className="text-lg font-extrabold">
+                Pengguna terbaru
+              </h2>
+              <Link to="/admin/users" className="text-sm font-semibold text-chili-700 hover:underline">
+                Lihat semua
+              </Link>
+            </div>
+            {newest.length === 0 ? (
+              <p className="mt-3 text-stone-600">Belum ada pengguna.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-stone-100">
+                {newest.map((user) => (
+                  <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold">{user.nama}</p>
+                      <p className="truncate text-sm text-stone-600">{user.email}</p>
+                    </div>
+                    <p className="text-sm text-stone-600">
+                      {providerLabel(user.provider)} · {formatDate(user.created_at, timezone)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <p className="mt-4 text-sm text-stone-500">Staf: {formatNumber(stats.admins)} akun.</p>
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { homeOf } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  return redirect("/admin/dashboard");
+  return redirect(homeOf(requireAccess(context, "/admin").role));
 }
 
 // A page route, not a resource route: a denial renders the Akses Ditolak page, not raw data.

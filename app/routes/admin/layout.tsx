@@ -3,24 +3,33 @@ import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/features/admin/admin-shell.tsx";
 import { useRootData } from "~/root.tsx";
-import { adminMiddleware } from "~/features/accounts/permissions.server.ts";
+import { homeOf, pagesFor, ROLE_LABELS } from "~/features/accounts/access.ts";
+import { adminMiddleware, requireStaff } from "~/features/accounts/permissions.server.ts";
 import { countUnread, ensureAdminInbox } from "~/features/notifications/notifications.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
 import { AdminLiveProvider, useAdminLive } from "~/features/kitchen/live/admin-live.tsx";
 import { boardSummary } from "~/features/orders/live.server.ts";
 import { useAdminApp } from "~/features/push/use-admin-app.ts";
 import { getDb } from "~/lib/db.server.ts";
 
-/** Every page and action under /admin passes the admin gate first (401, 403 or /masuk). */
+/** Every page and action under /admin passes the staff gate first (401, 403 or /masuk); then each its role. */
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireStaff(context);
   const db = await getDb();
   await ensureAdminInbox(db, admin.id);
   const [unread, orders] = await Promise.all([countUnread(db, admin.id), boardSummary(db)]);
   return {
-    admin: { nama: admin.nama, email: admin.email, photo_url: admin.photo_url },
+    admin: {
+      nama: admin.nama,
+      email: admin.email,
+      photo_url: admin.photo_url,
+      role: ROLE_LABELS[admin.role],
+      device: admin.provider === "perangkat",
+    },
+    // The menus are the matrix's pages for this role (access.ts): one list for the sidebar and the phone.
+    pages: pagesFor(admin.role).map(({ to, label }) => ({ to, label })),
+    home: homeOf(admin.role),
     unread,
     newOrders: orders.baru,
     eventId: orders.eventId,
@@ -49,7 +58,14 @@ function Shell({
   const newOrders = live.newOrders ?? loaderData.newOrders;
   useCountInTitle(newOrders);
   return (
-    <AdminShell admin={loaderData.admin} unread={loaderData.unread} newOrders={newOrders} brand={store.brand}>
+    <AdminShell
+      admin={loaderData.admin}
+      pages={loaderData.pages}
+      home={loaderData.home}
+      unread={loaderData.unread}
+      newOrders={newOrders}
+      brand={store.brand}
+    >
       {children}
     </AdminShell>
   );

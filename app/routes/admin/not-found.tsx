@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/*");
   return data(null, { status: 404 });
 }
 

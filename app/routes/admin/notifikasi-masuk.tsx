@@ -10,7 +10,8 @@ import {
   markNotificationRead,
   type NotificationItem,
 } from "~/features/notifications/notifications.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { answerOutcome, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
@@ -18,14 +19,14 @@ import { readForm } from "~/lib/form.server.ts";
 import { readRowId } from "~/lib/form-input.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/notifikasi-masuk");
   const db = await getDb();
   await ensureAdminInbox(db, admin.id);
   return { notifications: await listNotifications(db, admin.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/notifikasi-masuk", WRITE);
   const form = await readForm(request);
   const db = await getDb();
   const intent = form.get("intent");

@@ -8,7 +8,8 @@ import {
   saveNotificationSwitches,
   type NotificationSwitches,
 } from "~/features/notifications/notifications.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { PushSettings } from "~/features/push/push-settings.tsx";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
@@ -44,12 +45,12 @@ const SwitchesSchema = z.object({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/pengaturan-notifikasi");
   return { switches: await getNotificationSwitches(await getDb(), admin.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/pengaturan-notifikasi", WRITE);
   const form = await readForm(request);
   return formAction(form, {
     schema: SwitchesSchema,

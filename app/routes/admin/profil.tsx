@@ -5,11 +5,11 @@ import { providerLabel, roleLabel } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
 import { profileOf } from "~/features/admin/profile.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { profile: profileOf(requireAdmin(context)) };
+  return { profile: profileOf(requireAccess(context, "/admin/profil")) };
 }
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {

@@ -7,9 +7,15 @@ import { ConfirmDialog, MessageDialog } from "~/ui/dialog.tsx";
 import { formatNumber, providerLabel, roleLabel, truncateName } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
-import { DELETE_USER_MESSAGES, deleteUser, listUsers } from "~/features/admin/users.server.ts";
+import {
+  changeUserRole,
+  DELETE_USER_MESSAGES,
+  deleteUser,
+  listUsers,
+} from "~/features/admin/users.server.ts";
 import { normalizeUserQuery, parsePageNumber, USER_SEARCH_MAX } from "~/features/admin/users.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { ROLE_LABELS, ROLES } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { answerOutcome, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
@@ -22,7 +28,7 @@ const DELETE_SUCCESS = "Pengguna berhasil dihapus";
 const DELETE_FAILURE_TITLE = "Gagal!";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/users");
   const query = normalizeUserQuery(url.searchParams.get("q"));
   const page = parsePageNumber(url.searchParams.get("page"));
   try {
@@ -34,11 +40,26 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
+const ROLE_SAVED = "Peran disimpan. Sesi orang itu berakhir; ia masuk lagi dengan peran barunya.";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  requireAccess(context, "/admin/users");
   const form = await readForm(request);
+  const asked = form.get("intent");
+  if (asked === "peran") {
+    const owner = requireAccess(context, "/admin/users", asked);
+    const userId = form.get("userId");
+    const result = await changeUserRole(
+      await getDb(),
+      owner,
+      typeof userId === "string" ? userId : "",
+      form.get("peran"),
+    );
+    return answerOutcome(form, result, { intent: asked, saved: ROLE_SAVED });
+  }
   const intent = "delete";
-  if (form.get("intent") !== intent) return refuseForm(form, intent, UNKNOWN_REQUEST);
+  if (asked !== intent) return refuseForm(form, intent, UNKNOWN_REQUEST);
+  const admin = requireAccess(context, "/admin/users", intent);
   const userId = form.get("userId");
   try {
     const result = await deleteUser(await getDb(), admin.id, typeof userId === "string" ? userId : "");
@@ -105,15 +126,35 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <span className="block font-normal break-all text-stone-600 md:hidden">{user.email}</span>
     </>
   );
-  const roleBadge = (user: UserRow) => (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-bold ${
-        user.role === "admin" ? "bg-chili-50 text-chili-700" : "bg-stone-100 text-stone-700"
-      }`}
-    >
-      {roleLabel(user.role)}
-    </span>
-  );
+  const roleCell = (user: UserRow) =>
+    user.id === adminId ? (
+      <span className="rounded-full bg-chili-50 px-2 py-0.5 text-xs font-bold text-chili-700">
+        {roleLabel(user.role)}
+      </span>
+    ) : (
+      <Form method="post" className="flex items-center gap-1" data-testid="role-form">
+        <input type="hidden" name="intent" value="peran" />
+        <input type="hidden" name="userId" value={user.id} />
+        <label htmlFor={`peran-${user.id}`} className="sr-only">
+          Peran {user.nama}
+        </label>
+        <select
+          id={`peran-${user.id}`}
+          name="peran"
+          defaultValue={user.role}
+          className="rounded-lg border border-stone-300 px-2 py-1 text-xs"
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-full border border-stone-300 px-2 py-1 text-xs font-semibold">
+          Simpan<span className="sr-only"> peran {user.nama}</span>
+        </button>
+      </Form>
+    );
   const actions = (user: UserRow) => (
     <div className="flex justify-end gap-2">
       {/* The edit button is there without behaviour. */}
@@ -238,7 +279,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   { header: "Nama", rowHeader: true, className: "font-semibold", cell: nameCell },
                   { header: "Email", from: "md", className: "break-all", cell: (user) => user.email },
                   { header: "Metode", from: "lg", cell: (user) => providerLabel(user.provider) },
-                  { header: "Peran", from: "lg", cell: roleBadge },
+                  { header: "Peran", from: "lg", cell: roleCell },
                   {
                     header: "Bergabung",
                     from: "md",

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/notifikasi-push";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { pushAction } from "~/features/push/push-actions.server.ts";
 import type { PushOverview } from "~/features/push/push-answer.ts";
 import { getPushRepeats } from "~/features/push/push-repeats.server.ts";
@@ -10,7 +11,7 @@ import { readForm } from "~/lib/form.server.ts";
 
 // Web Push on the admin's devices (0036); admins only, checked here: the route sits outside the admin layout.
 export async function loader({ context }: Route.LoaderArgs): Promise<PushOverview> {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/notifikasi-push");
   const db = await getDb();
   const [{ publicKey }, devices, repeats] = await Promise.all([
     vapidDetails(),
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PushOvervie
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/notifikasi-push", WRITE);
   const form = await readForm(request);
   return pushAction(await getDb(), admin, form, request.headers.get("user-agent"));
 }

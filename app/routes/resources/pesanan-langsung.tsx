@@ -11,12 +11,10 @@ import { NOT_AN_EVENT_SOURCE, wantsEventStream } from "~/lib/event-stream.server
 // whole state as a `status` event. Anyone else gets the order page's one 404.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeOrderCode(params.kode);
-  const access = await watchableOrder(code, {
-    token: readViewCookie(request, code),
-    userId: getOptionalUser(context)?.id ?? null,
-  });
+  const userId = getOptionalUser(context)?.id ?? null;
+  const access = await watchableOrder(code, { token: readViewCookie(request, code), userId });
   if (!access)
     throw data("Pesanan tidak ditemukan.", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!wantsEventStream(request)) throw data(NOT_AN_EVENT_SOURCE, { status: 406 });
-  return openOrderStream(request, code, access, loadLiveState);
+  return openOrderStream(request, code, access, loadLiveState, userId ?? undefined);
 }

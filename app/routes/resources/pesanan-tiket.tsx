@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-tiket";
 import { PAPERS, TICKET_KINDS } from "~/features/kitchen/printing/print-api.ts";
-import { requirePrintingAdmin } from "~/features/kitchen/printing/print-api.server.ts";
+import { requirePrinting } from "~/features/kitchen/printing/print-api.server.ts";
 import { ticketDocument } from "~/features/kitchen/printing/print-view.server.tsx";
 import { isPrinted } from "~/features/kitchen/printing/prints.server.ts";
 import { ticketBlocks } from "~/features/kitchen/printing/ticket-order.ts";
@@ -9,9 +9,10 @@ import { findOrderId, loadTicketSource } from "~/features/kitchen/printing/ticke
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 
-// A ticket's print view (0037); admins only: anyone else, and an unknown code, ticket or paper, gets 404.
+// A ticket's print view (0037); the board's roles, the kitchen without the struk (access.ts): anyone else,
+// and an unknown code, ticket or paper, gets 404.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requirePrintingAdmin(context);
+  requirePrinting(context, "/admin/pesanan/:kode/cetak/:tiket/:kertas", params.tiket);
   const kind = TICKET_KINDS.find((value) => value === params.tiket);
   const paper = PAPERS.find((value) => String(value) === params.kertas);
   const db = await getDb();

@@ -1,5 +1,6 @@
 // POST /admin/pesanan/cetak (0037): `ambil` claims a ticket and answers its bytes, `selesai` confirms a first
-// print, `ulang` counts a reprint, `gagal` gives a claim back. Admins only; anyone else gets a 404.
+// print, `ulang` counts a reprint, `gagal` gives a claim back. Whoever sees the board (0056); a ticket kind
+// outside the role (the kitchen's struk, with prices) and anyone else get a 404.
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import type { Database } from "../../../../database/client.server.ts";
 import { orders } from "../../../../database/schema.ts";
 import type { Paper } from "~/lib/tickets/ticket-layout.ts";
 import { getOptionalUser, type Context, type SessionUser } from "../../accounts/auth.server.ts";
-import { isAdmin } from "../../accounts/permissions.ts";
+import { mayUse } from "../../accounts/access.ts";
 import { announceOrderChange } from "../../orders/live.server.ts";
 import { TICKET_KINDS, type PrintAnswer, type PrintJob, type TicketKind } from "./print-api.ts";
 import {
@@ -30,9 +31,14 @@ const MESSAGES = {
     "Tiket tercetak, tetapi tidak bisa dicatat: waktu klaimnya habis. Periksa di dapur apakah tiketnya keluar dua kali.",
 } as const;
 
-export function requirePrintingAdmin(context: Context): SessionUser {
+type PrintRoute = "/admin/pesanan/cetak" | "/admin/pesanan/:kode/cetak/:tiket/:kertas";
+
+/** `kind`: the ticket asked for, when the request names one. */
+export function requirePrinting(context: Context, route: PrintRoute, kind?: string): SessionUser {
   const user = getOptionalUser(context);
-  if (!user || !isAdmin(user)) throw data(MESSAGES.notFound, { status: 404 });
+  if (!user || !mayUse(user.role, route) || (kind !== undefined && !mayUse(user.role, route, kind))) {
+    throw data(MESSAGES.notFound, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
   return user;
 }
 
@@ -93,6 +99,9 @@ export async function handlePrintRequest(
   const parsed = PrintRequestSchema.safeParse(input);
   if (!parsed.success) return refused(400, MESSAGES.request);
   const request = parsed.data;
+  if ("tiket" in request && !mayUse(admin.role, "/admin/pesanan/cetak", request.tiket)) {
+    return refused(404, MESSAGES.notFound);
+  }
   switch (request.intent) {
     case "ambil": {
       if (request.kode === undefined) {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { crudAction } from "~/lib/crud-action.server.ts";
 import { checkboxProps, fieldProps } from "~/lib/use-enhanced-form.ts";
@@ -22,7 +23,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/banner");
   const db = await getDb();
   const [slides, items] = await Promise.all([listSlidesForAdmin(db), listMenuItemsForAdmin(db)]);
   const editing = Number(url.searchParams.get("ubah"));
@@ -34,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/banner", WRITE);
   const form = await readUploadForm(request);
   const db = await getDb();
   return crudAction(form, {

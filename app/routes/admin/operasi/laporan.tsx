@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/laporan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { formatRupiah } from "~/lib/format.ts";
 import { adminMeta } from "~/lib/meta.ts";
@@ -13,7 +13,7 @@ import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 // /admin/laporan: the last 30 days' confirmed orders and revenue per day, and the best sellers.
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/laporan");
   const db = await getDb();
   const { timezone } = await getStoreSettingsValues(db);
   return { report: await orderReport(db, timezone), timezone };

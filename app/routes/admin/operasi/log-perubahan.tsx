@@ -2,7 +2,7 @@ import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/log-perubahan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
 import { AdminTable, Pager } from "~/ui/admin-table.tsx";
@@ -15,12 +15,13 @@ const ENTITY_LABELS: Record<string, string> = {
   slide: "Banner",
   outlet: "Outlet",
   pesanan: "Pesanan",
+  pengguna: "Pengguna",
   staf: "Staf",
   perangkat: "Perangkat",
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/log-perubahan");
   const db = await getDb();
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("halaman")) || 1)));
   const [log, { timezone }] = await Promise.all([listAuditLog(db, { page }), getStoreSettingsValues(db)]);

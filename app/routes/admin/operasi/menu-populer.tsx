@@ -1,5 +1,6 @@
 import type { Route } from "./+types/menu-populer";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { RANK_LIMITS, RankingSchema } from "~/features/catalog/ranking-schema.ts";
 import { listMenuItemsForAdmin } from "~/features/catalog/menu-items.server.ts";
@@ -12,14 +13,14 @@ import { useEnhancedForm } from "~/lib/use-enhanced-form.ts";
 import { FormMessage } from "~/ui/form-message.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/menu-populer");
   const db = await getDb();
   const [items, ranked] = await Promise.all([listMenuItemsForAdmin(db), rankedIds(db)]);
   return { items: items.map((item) => ({ id: item.id, nama: item.nama, tersedia: item.tersedia })), ranked };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/menu-populer", WRITE);
   const form = await readForm(request);
   if (form.get("intent") !== "save") return refuseForm(form, "save", UNKNOWN_REQUEST);
   const db = await getDb();

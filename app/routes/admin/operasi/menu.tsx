@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/menu";
 import { Checkbox, SelectField, TextArea, TextField } from "~/ui/form-fields.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { crudAction } from "~/lib/crud-action.server.ts";
 import { answerOutcome, formAction } from "~/lib/form-action.server.ts";
@@ -35,7 +36,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/menu");
   const db = await getDb();
   const [items, slides, categories] = await Promise.all([
     listMenuItemsForAdmin(db),
@@ -58,7 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/menu", WRITE);
   const form = await readUploadForm(request);
   const db = await getDb();
   const intent = form.get("intent");

@@ -8,7 +8,8 @@ import type { FormAnswer } from "~/lib/form-answer.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/pesanan-detail";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { loadAdminOrder } from "~/features/order-pages/admin/order-admin-data.server.ts";
 import { OrderAdminPage } from "~/features/order-pages/admin/order-admin-page.tsx";
 import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
@@ -21,7 +22,7 @@ import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 // /admin/pesanan/<code>: one order for the staff, updated by the admin pages' live stream.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/pesanan/:kode");
   const db = await getDb();
   const { timezone } = await getStoreSettings(db);
   const found = await loadAdminOrder(db, params.kode, timezone);
@@ -31,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/pesanan/:kode", WRITE);
   const form = await readForm(request);
   const db = await getDb();
   const intent = form.get("intent") ?? "ubah";

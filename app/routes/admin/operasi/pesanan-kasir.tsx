@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pesanan-kasir";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
-import { requireAdmin } from "~/features/accounts/permissions.server.ts";
+import { WRITE } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { readCheckoutContext } from "~/features/checkout/checkout-context.server.ts";
 import { DETAIL_FIELDS } from "~/features/checkout/checkout-details.ts";
 import { recordHandOrder } from "~/features/kitchen/counter/hand-order.server.ts";
@@ -14,7 +15,7 @@ import { adminMeta } from "~/lib/meta.ts";
 import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireAccess(context, "/admin/pesanan/kasir");
   const checkout = await readCheckoutContext(await getDb());
   return {
     menu: checkout.pricing.catalog.map(({ id, nama, harga, tersedia }) => ({ id, nama, harga, tersedia })),
@@ -43,7 +44,7 @@ function typed(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const admin = requireAccess(context, "/admin/pesanan/kasir", WRITE);
   const form = await readForm(request);
   const db = await getDb();
   const result = await recordHandOrder(db, admin, form, await readCheckoutContext(db), getOrigin(request));
