@@ -16,7 +16,7 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type StaffResult<Done extends object = object> =
   | ({ ok: true } & Done)
-  | { ok: false; status: 400 | 403 | 404 | 409 | 410; message: string };
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
