@@ -89,7 +89,10 @@ export const intentsOf = (route: StaffRoute): string[] => Object.keys(table[rout
 export const hasWrites = (route: StaffRoute): boolean => Boolean(table[route]?.act || table[route]?.intents);
 
 /** Second addresses of one page (routes.ts): the same module, the same entry. */
-const ALIASES: Record<string, StaffRoute> = { "/admin/produk": "/admin/menu", "/admin/promo": "/admin/menu-diskon" };
+const ALIASES: Record<string, StaffRoute> = {
+  "/admin/produk": "/admin/menu",
+  "/admin/promo": "/admin/menu-diskon",
+};
 
 /** Public files under /admin: browsers fetch them without cookies (the app's manifest, its worker). */
 const PUBLIC_FILES = new Set(["/admin/manifest.webmanifest", "/admin/sw.js"]);

@@ -13,7 +13,9 @@ import { removeStaff, type StaffResult } from "./staff.server.ts";
 import { isUniqueViolation, newUserId } from "./users.server.ts";
 
 const hashCode = async (code: string) =>
-  createHmac("sha256", await deriveKey("device-pairing")).update(code).digest("hex");
+  createHmac("sha256", await deriveKey("device-pairing"))
+    .update(code)
+    .digest("hex");
 
 const newCode = () => String(randomInt(0, 10 ** PAIRING_CODE_LENGTH)).padStart(PAIRING_CODE_LENGTH, "0");
 
@@ -80,7 +82,10 @@ export async function redeemPairingCode(
       .values({ id, nama: pairing.nama, email, provider: "perangkat", role: pairing.role });
     await tx.update(devicePairings).set({ device_id: id }).where(eq(devicePairings.id, pairing.id));
     const [owner] = pairing.created_by
-      ? await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, pairing.created_by))
+      ? await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.id, pairing.created_by))
       : [];
     if (owner) {
       await writeAudit(tx, owner, {

@@ -15,7 +15,10 @@ export function OneTimeLink({
   testId: string;
 }) {
   return (
-    <section className="card mb-6 grid gap-3 p-4 sm:grid-cols-[12rem_1fr] sm:items-center" data-testid={testId}>
+    <section
+      className="card mb-6 grid gap-3 p-4 sm:grid-cols-[12rem_1fr] sm:items-center"
+      data-testid={testId}
+    >
       <div
         className="w-48 max-w-full justify-self-center"
         role="img"

@@ -70,7 +70,10 @@ export const NewStaffSchema = z.object({
 });
 
 export const StaffRoleSchema = z.object({
-  userId: z.pipe(z.optional(z.string()), z.transform((value) => (value ?? "").trim().slice(0, 40))),
+  userId: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => (value ?? "").trim().slice(0, 40)),
+  ),
   role: roleField(PERSON_ROLES, STAFF_MESSAGES.role),
 });
 

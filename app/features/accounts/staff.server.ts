@@ -15,8 +15,7 @@ import { isUniqueViolation, newUserId } from "./users.server.ts";
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type StaffResult<Done extends object = object> =
-  | ({ ok: true } & Done)
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string };
+  ({ ok: true } & Done) | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -141,7 +140,13 @@ async function lockedTarget(
   ).map((row) => row.id);
   if (!owners.includes(actorId)) return { ok: false, status: 403, message: STAFF_MESSAGES.notOwner };
   const [target] = await tx
-    .select({ id: users.id, nama: users.nama, email: users.email, role: users.role, provider: users.provider })
+    .select({
+      id: users.id,
+      nama: users.nama,
+      email: users.email,
+      role: users.role,
+      provider: users.provider,
+    })
     .from(users)
     .where(and(eq(users.id, targetId), ne(users.role, "customer")))
     .for("update");
@@ -195,7 +200,8 @@ export async function removeStaff(
     if (!found.ok) return found;
     const { target, owners } = found;
     const isDevice = target.provider === "perangkat";
-    if (kind === "perangkat" && !isDevice) return { ok: false, status: 404, message: STAFF_MESSAGES.notFound };
+    if (kind === "perangkat" && !isDevice)
+      return { ok: false, status: 404, message: STAFF_MESSAGES.notFound };
     if (lastOwner(target, owners)) return { ok: false, status: 409, message: STAFF_MESSAGES.lastOwner };
     if (isDevice || isInternalLogin(target.email)) {
       await tx.delete(users).where(eq(users.id, target.id));
@@ -227,7 +233,8 @@ export async function reinvite(
     const found = await lockedTarget(tx, actor.id, userId);
     if (!found.ok) return found;
     const { target } = found;
-    if (target.provider !== "password") return { ok: false, status: 400, message: STAFF_MESSAGES.noInvitation };
+    if (target.provider !== "password")
+      return { ok: false, status: 400, message: STAFF_MESSAGES.noInvitation };
     const invitation = await newInvitation(tx, actor.id, target.id);
     await writeAudit(tx, actor, {
       action: "ubah",
@@ -265,7 +272,11 @@ export async function findInvitation(db: Pick<Database, "select">, token: string
 }
 
 /** Used once: the row is claimed in the same statement that checks it, so two tabs cannot both use it. */
-export async function acceptInvitation(db: Database, token: string, password: string): Promise<InvitationState> {
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  password: string,
+): Promise<InvitationState> {
   const state = await findInvitation(db, token);
   if (!state.ok) return state;
   const passwordHash = await hashPassword(password);

@@ -32,7 +32,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 function passwordProblem(password: string, confirmation: string): string | null {
   if (!password.trim() || !confirmation.trim()) return REGISTER_MESSAGES.empty;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return REGISTER_MESSAGES.passwordLength;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    return REGISTER_MESSAGES.passwordLength;
   if (password !== confirmation) return REGISTER_MESSAGES.confirmation;
   return null;
 }
@@ -46,7 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const problem = passwordProblem(password, String(form.get("confirmPassword") ?? ""));
   if (problem) return data({ problem }, { status: 400 });
   const accepted = await acceptInvitation(db, params.token, password);
-  if (!accepted.ok) return data({ problem: INVITATION_MESSAGES[accepted.reason] }, { status: accepted.status });
+  if (!accepted.ok)
+    return data({ problem: INVITATION_MESSAGES[accepted.reason] }, { status: accepted.status });
   const { headers } = await signedInHeaders(db, request, context, accepted.user);
   throw redirect(homeOf(accepted.user.role), { headers });
 }
@@ -103,6 +105,10 @@ export default function Undangan({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Undangan staf", description: "Buat kata sandi akun staf.", path: "/undangan" }),
+  ...pageMeta(matches, {
+    title: "Undangan staf",
+    description: "Buat kata sandi akun staf.",
+    path: "/undangan",
+  }),
   { name: "robots", content: "noindex, nofollow" },
 ];

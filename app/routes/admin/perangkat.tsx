@@ -24,7 +24,10 @@ import { SelectField, TextField } from "~/ui/form-fields.tsx";
 export async function loader({ context }: Route.LoaderArgs) {
   requireAccess(context, "/admin/perangkat");
   const db = await getDb();
-  const [{ devices, pending }, { timezone }] = await Promise.all([listDevices(db), getStoreSettingsValues(db)]);
+  const [{ devices, pending }, { timezone }] = await Promise.all([
+    listDevices(db),
+    getStoreSettingsValues(db),
+  ]);
   return {
     devices: devices.map((row) => ({
       id: row.id,

@@ -175,7 +175,9 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                     {row.id === ownerId ? <span className="ml-1 text-xs text-stone-500">(Anda)</span> : null}
                     <span className="block font-normal break-all text-stone-500">{row.login}</span>
                     {row.waiting ? (
-                      <span className="block text-xs font-normal text-amber-700">Belum membuat kata sandi</span>
+                      <span className="block text-xs font-normal text-amber-700">
+                        Belum membuat kata sandi
+                      </span>
                     ) : null}
                   </>
                 ),
