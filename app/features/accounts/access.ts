@@ -155,4 +155,8 @@ export function homeOf(role: string | null | undefined): string {
   return "/beranda";
 }
 
+/** Prices, totals, phone numbers and payments: the counter's and the managers', never the kitchen's. */
+export const seesPrices = (role: string | null | undefined): boolean =>
+  COUNTER.includes(role as (typeof COUNTER)[number]);
+
 export const NOT_FOR_YOUR_ROLE = "Halaman ini bukan untuk peranmu.";

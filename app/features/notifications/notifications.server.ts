@@ -1,4 +1,5 @@
-// Admins' notifications and their switches (0005, 0020); every query is filtered by the admin's id.
+// Staff notifications and their switches (0005, 0020, 0056); every query is filtered by the person's id.
+// New orders reach the owner, the admins and the counter; new users and contact messages the managers.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { notifications, notificationSettings, users } from "../../../database/schema.ts";
@@ -16,6 +17,12 @@ export interface NotificationSwitches {
   penggunaBaru: boolean;
   pesanKontak: boolean;
 }
+
+const RECIPIENTS: Record<keyof NotificationSwitches, readonly string[]> = {
+  pesananBaru: ["pemilik", "admin", "kasir"],
+  penggunaBaru: ["pemilik", "admin"],
+  pesanKontak: ["pemilik", "admin"],
+};
 
 const DEFAULT_SWITCHES: NotificationSwitches = { pesananBaru: true, penggunaBaru: true, pesanKontak: true };
 
@@ -45,7 +52,10 @@ export async function notifyAdmins(
     insert into ${notifications} (user_id, judul, pesan)
     select ${users.id}, ${notification.judul}, ${notification.pesan}
     from ${users} left join ${notificationSettings} on ${notificationSettings.user_id} = ${users.id}
-    where ${users.role} = 'admin'
+    where ${users.role} in (${sql.join(
+      RECIPIENTS[kind].map((role) => sql`${role}`),
+      sql`, `,
+    )})
       and coalesce(${SWITCH_COLUMNS[kind]}, ${DEFAULT_SWITCHES[kind]})
       and ${users.id} <> ${exceptUserId ?? ""}
     returning ${notifications.id}`);

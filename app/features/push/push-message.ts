@@ -14,7 +14,9 @@ export interface PushMessage {
 
 export interface PushOrder {
   code: string;
-  total: number;
+  /** null for the kitchen's devices (0056): they get the lines instead. */
+  total: number | null;
+  lines?: string[];
   fulfilment: Fulfilment | null;
   created_at: Date;
 }
@@ -23,7 +25,10 @@ export const boardUrlOf = (code: string) => `/admin/pesanan?kode=${encodeURIComp
 
 export function orderPushMessage(order: PushOrder, round: number, now = new Date()): PushMessage {
   const how = order.fulfilment ? ` · ${FULFILMENT_LABELS[order.fulfilment]}` : "";
-  const summary = `${formatRupiah(order.total)}${how}`;
+  const summary =
+    order.total === null
+      ? `${(order.lines ?? []).join(", ").slice(0, 300)}${how}`
+      : `${formatRupiah(order.total)}${how}`;
   const minutes = Math.max(1, Math.round((now.getTime() - order.created_at.getTime()) / 60_000));
   return round === 0
     ? { title: `Pesanan baru ${order.code}`, body: summary, url: boardUrlOf(order.code), tag: order.code }

@@ -4,11 +4,17 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orders, pushDeliveries, pushSubscriptions, storeSettings, users } from "../../../database/schema.ts";
 import { storeDate } from "../../lib/clock.server.ts";
+import { mayUse, seesPrices, STAFF_ROLES } from "../accounts/access.ts";
 import { confirmedOrder } from "../orders/confirmed-order.server.ts";
+import { orderLineLevel } from "../orders/order-line-level.ts";
+import { linesOfOrders } from "../orders/order-rows.server.ts";
 import type { PushOrder } from "./push-message.ts";
 import type { JobResult } from "./push-pool.server.ts";
 import { DEFAULT_PUSH_REPEATS } from "./push-repeats-schema.ts";
 import { pushTargetColumns, type PushTarget } from "./subscriptions.server.ts";
+
+// Every role that sees the board gets its pushes (0056); the kitchen's say lines, never the total.
+const BOARD_ROLES = STAFF_ROLES.filter((role) => mayUse(role, "/admin/pesanan/langsung"));
 
 const REPEAT_GAP = sql`interval '2 minutes'`;
 // No first push for an older order (a device added later, a long outage).
@@ -69,7 +75,10 @@ export async function claimPushes(
             select o.id, s.id, coalesce(last.round + 1, 0), 1, now() + ${LEASE}
             from ${orders} o
             join ${pushSubscriptions} s on s.created_at <= o.created_at and ${notPaused(paused)}
-            join ${users} u on u.id = s.user_id and u.role = 'admin'
+            join ${users} u on u.id = s.user_id and u.role in (${sql.join(
+              BOARD_ROLES.map((role) => sql`${role}`),
+              sql`, `,
+            )})
             left join lateral (
               select d.round, d.state, coalesce(d.sent_at, d.created_at) as at
               from ${pushDeliveries} d
@@ -107,16 +116,35 @@ export async function claimPushes(
       .from(orders)
       .where(inArray(orders.id, [...new Set(claimed.map((row) => row.order_id))])),
     db
-      .select(pushTargetColumns)
+      .select({ ...pushTargetColumns, role: users.role })
       .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
       .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscription_id))])),
   ]);
+  const kitchenOrders = [
+    ...new Set(
+      claimed
+        .filter((row) => targets.some((t) => t.id === row.subscription_id && !seesPrices(t.role)))
+        .map((row) => row.order_id),
+    ),
+  ];
+  const linesByOrder = new Map<number, string[]>();
+  for (const line of await linesOfOrders(db, kitchenOrders)) {
+    const level = orderLineLevel(line.nama, line.level);
+    const list = linesByOrder.get(line.order_id) ?? [];
+    list.push(`${line.jumlah}x ${line.nama}${level ? ` (${level})` : ""}`);
+    linesByOrder.set(line.order_id, list);
+  }
   const orderById = new Map(orderRows.map((row) => [row.id, row]));
   const targetById = new Map(targets.map((row) => [row.id, row]));
   return claimed.flatMap((row) => {
     const order = orderById.get(row.order_id);
     const target = targetById.get(row.subscription_id);
-    return order && target ? [{ id: row.id, round: row.round, attempts: row.attempts, order, target }] : [];
+    if (!order || !target) return [];
+    const { role, ...pushTarget } = target;
+    const kitchen = seesPrices(role) ? null : (linesByOrder.get(order.id) ?? []);
+    const shown: PushOrder = kitchen ? { ...order, total: null, lines: kitchen } : order;
+    return [{ id: row.id, round: row.round, attempts: row.attempts, order: shown, target: pushTarget }];
   });
 }
 

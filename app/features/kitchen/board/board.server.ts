@@ -189,6 +189,49 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
   };
 }
 
+type BoardList = Awaited<ReturnType<typeof listOrders>>;
+type BoardRow = BoardList["orders"][number];
+type PricedKeys =
+  | "subtotal"
+  | "total"
+  | "discounts"
+  | "items"
+  | "payment_method"
+  | "paid_at"
+  | "paid_amount"
+  | "paid_by";
+
+/** The kitchen's card: codes, lines, levels and notes; no price, no phone, no payment (0056). */
+export type KitchenRow = Omit<BoardRow, PricedKeys> & {
+  kitchen: true;
+  items: Omit<BoardLine, "harga" | "subtotal">[];
+};
+
+export function forKitchen(list: BoardList): Omit<BoardList, "orders"> & { orders: KitchenRow[] } {
+  return {
+    ...list,
+    orders: list.orders.map((row) => {
+      const {
+        subtotal: _subtotal,
+        total: _total,
+        discounts: _discounts,
+        payment_method: _method,
+        paid_at: _paidAt,
+        paid_amount: _paidAmount,
+        paid_by: _paidBy,
+        items,
+        ...kept
+      } = row;
+      return {
+        ...kept,
+        kitchen: true as const,
+        customer_phone: null,
+        items: items.map(({ nama, jumlah, level, catatan }) => ({ nama, jumlah, level, catatan })),
+      };
+    }),
+  };
+}
+
 export async function countUnsent(db: Database, now: Date = storeDate()): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(unsentCondition(now));
   return row?.n ?? 0;

@@ -12,7 +12,7 @@ import { clockTime } from "../../store/order-time.ts";
 import { nextStep, statusLabel, type OrderStatus } from "../../orders/order-status.ts";
 import { OrderMarks } from "../counter/order-marks.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
-import { adminOrderPath, type OrderPrints } from "../printing/print-api.ts";
+import { adminOrderPath, type OrderPrints, type TicketKind } from "../printing/print-api.ts";
 import { PaidControl, type BoardPayment } from "../../payments/paid-control.tsx";
 
 export interface BoardOrder extends BoardPayment, FulfilmentDetails {
@@ -39,6 +39,23 @@ export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   discounts: { title: string; amount: number }[];
 }
 
+type PricedKeys =
+  "subtotal" | "total" | "discounts" | "items" | "payment_method" | "paid_at" | "paid_amount" | "paid_by";
+
+/** The kitchen's card (board.server.ts forKitchen): no price, no phone, no payment. */
+export type KitchenOrder = Omit<BoardOrder, PricedKeys> & {
+  kitchen: true;
+  items: { nama: string; jumlah: number; level: number | null; catatan: string }[];
+};
+
+/** What the viewer's role may do here, from the matrix (access.ts), given by the board's loader. */
+export interface BoardCan {
+  cancel: boolean;
+  paid: boolean;
+  detail: boolean;
+  tickets: TicketKind[];
+}
+
 const STATUS_STYLES: Record<OrderStatus, string> = {
   baru: "bg-sky-100 text-sky-900",
   diterima: "bg-amber-100 text-amber-900",
@@ -60,12 +77,15 @@ export function OrderCard({
   timezone,
   now,
   prints,
+  can,
 }: {
-  order: BoardOrder;
+  order: BoardOrder | KitchenOrder;
   timezone: string;
   now: number;
   prints: OrderPrints;
+  can: BoardCan;
 }) {
+  const priced = "kitchen" in order ? null : order;
   const step = useFetcher<FormAnswer>();
   const cancel = useFetcher<FormAnswer>();
   const next = nextStep(order.status);
@@ -87,9 +107,13 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="font-mono text-2xl font-extrabold tracking-wide">
-            <Link to={adminOrderPath(order.code)} className="hover:underline">
-              {order.code}
-            </Link>
+            {can.detail ? (
+              <Link to={adminOrderPath(order.code)} className="hover:underline">
+                {order.code}
+              </Link>
+            ) : (
+              order.code
+            )}
           </h2>
           <p className="text-sm text-stone-600">
             <time dateTime={new Date(order.created_at).toISOString()}>
@@ -114,7 +138,7 @@ export function OrderCard({
           >
             {statusLabel(order.status, order.fulfilment)}
           </span>
-          <p className="mt-1 text-lg font-extrabold">{formatRupiah(order.total)}</p>
+          {priced ? <p className="mt-1 text-lg font-extrabold">{formatRupiah(priced.total)}</p> : null}
         </div>
       </div>
 
@@ -168,7 +192,7 @@ export function OrderCard({
       </dl>
 
       <ul className="mt-3 space-y-1 border-t border-stone-100 pt-3">
-        {order.items.map((line, index) => (
+        {(priced?.items ?? order.items).map((line, index) => (
           <li key={index}>
             <span className="font-bold">
               {line.jumlah}x {line.nama}
@@ -176,16 +200,18 @@ export function OrderCard({
             {orderLineLevel(line.nama, line.level) ? (
               <span className="font-semibold text-chili-700"> · {orderLineLevel(line.nama, line.level)}</span>
             ) : null}
-            <span className="text-stone-600"> — {formatRupiah(line.subtotal)}</span>
+            {"subtotal" in line && typeof line.subtotal === "number" ? (
+              <span className="text-stone-600"> — {formatRupiah(line.subtotal)}</span>
+            ) : null}
             {line.catatan ? (
               <span className="block pl-4 text-sm font-semibold text-amber-800">Catatan: {line.catatan}</span>
             ) : null}
           </li>
         ))}
-        {order.discounts.length > 0 ? (
-          <li className="text-stone-600">Subtotal {formatRupiah(order.subtotal)}</li>
+        {priced && priced.discounts.length > 0 ? (
+          <li className="text-stone-600">Subtotal {formatRupiah(priced.subtotal)}</li>
         ) : null}
-        {order.discounts.map((entry, index) => (
+        {(priced?.discounts ?? []).map((entry, index) => (
           <li key={`promo-${index}`} className="font-semibold text-green-800" data-testid="order-discount">
             Promo {entry.title}: -{formatRupiah(entry.amount)}
           </li>
@@ -202,8 +228,8 @@ export function OrderCard({
         </p>
       ) : null}
 
-      <PaidControl order={order} timezone={timezone} />
-      <OrderPrintActions code={order.code} prints={prints} />
+      {priced && can.paid ? <PaidControl order={priced} timezone={timezone} /> : null}
+      <OrderPrintActions code={order.code} prints={prints} kinds={can.tickets} />
 
       {answer ? (
         <p
@@ -225,37 +251,39 @@ export function OrderCard({
               <span className="sr-only"> pesanan {order.code}</span>
             </button>
           </step.Form>
-          <details className="rounded-2xl border border-stone-200 open:bg-stone-50">
-            <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-2xl px-3 font-bold text-chili-700">
-              Batalkan<span className="sr-only"> pesanan {order.code}</span>
-            </summary>
-            <cancel.Form method="post" className="grid gap-2 p-3 pt-0">
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="code" value={order.code} />
-              <input type="hidden" name="status" value="batal" />
-              <label htmlFor={`f-alasan-${order.code}`} className="field-label">
-                Alasan pembatalan (dibaca pelanggan)
-              </label>
-              <input
-                id={`f-alasan-${order.code}`}
-                name="alasan"
-                required
-                minLength={3}
-                maxLength={200}
-                list={reasonsId}
-                placeholder="Contoh: Menu yang dipesan sedang habis."
-                className="field-input"
-              />
-              <datalist id={reasonsId}>
-                {CANCEL_REASONS.map((reason) => (
-                  <option key={reason} value={reason} />
-                ))}
-              </datalist>
-              <button type="submit" disabled={busy} className="btn-secondary min-h-12 text-chili-700">
-                Ya, batalkan pesanan {order.code}
-              </button>
-            </cancel.Form>
-          </details>
+          {can.cancel ? (
+            <details className="rounded-2xl border border-stone-200 open:bg-stone-50">
+              <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-2xl px-3 font-bold text-chili-700">
+                Batalkan<span className="sr-only"> pesanan {order.code}</span>
+              </summary>
+              <cancel.Form method="post" className="grid gap-2 p-3 pt-0">
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="code" value={order.code} />
+                <input type="hidden" name="status" value="batal" />
+                <label htmlFor={`f-alasan-${order.code}`} className="field-label">
+                  Alasan pembatalan (dibaca pelanggan)
+                </label>
+                <input
+                  id={`f-alasan-${order.code}`}
+                  name="alasan"
+                  required
+                  minLength={3}
+                  maxLength={200}
+                  list={reasonsId}
+                  placeholder="Contoh: Menu yang dipesan sedang habis."
+                  className="field-input"
+                />
+                <datalist id={reasonsId}>
+                  {CANCEL_REASONS.map((reason) => (
+                    <option key={reason} value={reason} />
+                  ))}
+                </datalist>
+                <button type="submit" disabled={busy} className="btn-secondary min-h-12 text-chili-700">
+                  Ya, batalkan pesanan {order.code}
+                </button>
+              </cancel.Form>
+            </details>
+          ) : null}
         </div>
       ) : null}
     </li>

@@ -42,7 +42,16 @@ function noticeOf(outcome: PrintOutcome): { ok: boolean; text: string } | null {
   }
 }
 
-export function OrderPrintActions({ code, prints }: { code: string; prints: OrderPrints }) {
+/** `kinds`: the tickets the viewer's role may print (the kitchen: no struk). */
+export function OrderPrintActions({
+  code,
+  prints,
+  kinds = TICKET_KINDS,
+}: {
+  code: string;
+  prints: OrderPrints;
+  kinds?: readonly TicketKind[];
+}) {
   const { settings, print } = usePrint();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState<TicketKind | null>(null);
@@ -62,7 +71,7 @@ export function OrderPrintActions({ code, prints }: { code: string; prints: Orde
       </p>
       {hydrated && settings.connection ? (
         <div className="mt-2 grid grid-cols-2 gap-2">
-          {TICKET_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <button
               key={kind}
               type="button"
@@ -81,7 +90,7 @@ export function OrderPrintActions({ code, prints }: { code: string; prints: Orde
           Tampilan cetak (58 / 80 mm)<span className="sr-only"> pesanan {code}</span>
         </summary>
         <ul className="flex flex-wrap gap-2 pb-1">
-          {TICKET_KINDS.flatMap((kind) =>
+          {kinds.flatMap((kind) =>
             PAPERS.map((paper) => (
               <li key={`${kind}-${paper}`}>
                 <a

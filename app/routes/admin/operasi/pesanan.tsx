@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
+import { mayUse, seesPrices, type IntentOf } from "~/features/accounts/access.ts";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { TICKET_KINDS } from "~/features/kitchen/printing/print-api.ts";
 import { storeDate, storeNow } from "~/lib/clock.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import type { Actor } from "~/features/audit/audit-log.server.ts";
@@ -14,6 +16,7 @@ import {
   changeOrderStatus,
   clearUnsent,
   countUnsent,
+  forKitchen,
   listOrders,
   UNSENT_AFTER_MINUTES,
 } from "~/features/kitchen/board/board.server.ts";
@@ -42,11 +45,22 @@ import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 // /admin/pesanan, the staff board: the orders still in the kitchen by default, longest waiting first.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAccess(context, "/admin/pesanan");
+  const { role } = requireAccess(context, "/admin/pesanan");
+  const may = (intent: IntentOf<"/admin/pesanan">) => mayUse(role, "/admin/pesanan", intent);
+  const can = {
+    cancel: may("batal"),
+    paid: may("lunas"),
+    clear: may("bersihkan"),
+    busy: may("sibuk"),
+    portions: may("porsi"),
+    counter: mayUse(role, "/admin/pesanan/kasir"),
+    detail: mayUse(role, "/admin/pesanan/:kode"),
+    tickets: TICKET_KINDS.filter((kind) => mayUse(role, "/admin/pesanan/cetak", kind)),
+  };
   const db = await getDb();
   const store = await getStoreSettings(db);
   const params = url.searchParams;
-  const [result, unsent, portions] = await Promise.all([
+  const [listed, unsent, portions] = await Promise.all([
     listOrders(
       db,
       {
@@ -60,9 +74,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       store.timezone,
     ),
     countUnsent(db),
-    todaysPortions(db, store, storeDate()),
+    can.portions ? todaysPortions(db, store, storeDate()) : [],
   ]);
+  // The kitchen's board is sent without prices, totals, phone numbers or payments (access.ts seesPrices).
+  const result = seesPrices(role) ? listed : forKitchen(listed);
   return {
+    can,
     ...result,
     prints: await printStates(db, result.orders, store.timezone),
     testPrinter: isTestMode(),
@@ -139,7 +156,7 @@ function useNow(serverNow: number) {
 
 export default function AdminOrders({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useKeptAnswer(answer);
-  const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent } = loaderData;
+  const { orders, total, page, pageSize, filters, timezone, busy, busyText, unsent, can } = loaderData;
   const navigation = useNavigation();
   const now = useNow(loaderData.now);
   useWakeLock();
@@ -162,13 +179,13 @@ export default function AdminOrders({ loaderData, actionData: answer }: Route.Co
         title="Pesanan"
         description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
       />
-      <HandOrderLink />
+      {can.counter ? <HandOrderLink /> : null}
       <div className="grid gap-3">
         <LiveBar />
-        <BusyPanel busy={busy} busyText={busyText} timezone={timezone} />
+        {can.busy ? <BusyPanel busy={busy} busyText={busyText} timezone={timezone} /> : null}
         <PrinterPanel />
         <BoardMessage answer={actionData} />
-        <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} />
+        {can.clear ? <UnsentPanel count={unsent} minutes={loaderData.unsentAfterMinutes} /> : null}
         <PortionsPanel portions={loaderData.portions} />
         <BoardFilters filters={filters} filtered={Boolean(filtered)} />
       </div>
@@ -191,6 +208,7 @@ export default function AdminOrders({ loaderData, actionData: answer }: Route.Co
             timezone={timezone}
             now={now}
             prints={loaderData.prints[order.code] ?? {}}
+            can={can}
           />
         ))}
       </ul>
