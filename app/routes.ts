@@ -6,6 +6,8 @@ export default [
     route("masuk", "routes/_auth/masuk.tsx"),
     route("daftar", "routes/_auth/daftar.tsx"),
     route("kode-admin", "routes/_auth/kode-admin.tsx"),
+    route("undangan/:token", "routes/_auth/undangan.tsx"),
+    route("perangkat", "routes/_auth/perangkat.tsx"),
   ]),
 
   layout("routes/_site/layout.tsx", [
@@ -30,6 +32,8 @@ export default [
         index("routes/admin/index.tsx"),
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("users", "routes/admin/users.tsx"),
+        route("staf", "routes/admin/staf.tsx"),
+        route("perangkat", "routes/admin/perangkat.tsx"),
         route("profil", "routes/admin/profil.tsx"),
         route("pengaturan", "routes/admin/pengaturan.tsx"),
         route("notifikasi-masuk", "routes/admin/notifikasi-masuk.tsx"),

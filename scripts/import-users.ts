@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../database/client.server.ts";
 import { users } from "../database/schema.ts";
-import { isEmail, normalizeEmail } from "../app/features/accounts/email-rules.ts";
+import { isEmail, isReservedEmail, normalizeEmail } from "../app/features/accounts/email-rules.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { BCRYPT_HASH_PATTERN } from "../app/features/accounts/password.server.ts";
 import { newUserId } from "../app/features/accounts/users.server.ts";
@@ -75,6 +75,7 @@ export function toUserRow(document: unknown, key: string | null): Row | { reason
 
   const email = normalizeEmail(text(doc.email));
   if (!email || !isEmail(email)) return { reason: "email kosong atau tidak valid" };
+  if (isReservedEmail(email)) return { reason: "email khusus staf toko" };
   const nama = text(doc.nama) || text(doc.displayName);
   if (!nama) return { reason: "nama kosong" };
   if (nama.length > 100) return { reason: "nama lebih dari 100 karakter" };

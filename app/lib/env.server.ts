@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_ORDER_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(30)),
   RATE_LIMIT_CART_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(100)),
   RATE_LIMIT_CONTACT_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(5)),
+  RATE_LIMIT_PAIRING_ADDRESS: emptyAsUnset(z.coerce.number().int().min(1).default(10)),
+  RATE_LIMIT_PAIRING_TOTAL: emptyAsUnset(z.coerce.number().int().min(1).default(100)),
 
   // Web Push (0036, 0048): VAPID keys empty are generated once and kept in the database.
   VAPID_PUBLIC_KEY: optionalText,

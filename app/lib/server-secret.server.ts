@@ -7,7 +7,7 @@ import { getEnv } from "./env.server.ts";
 
 const STORED_SECRET_NAME = "session";
 
-export type KeyPurpose = "known-device" | "altcha" | "client-address" | "order-submission";
+export type KeyPurpose = "known-device" | "altcha" | "client-address" | "order-submission" | "device-pairing";
 
 let secret: Promise<string> | undefined;
 

@@ -2,7 +2,12 @@ import type { z } from "zod";
 
 export type WriteResult<T = undefined> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 401 | 404 | 409 | 429; message: string; fieldErrors: Record<string, string> };
+  | {
+      ok: false;
+      status: 400 | 401 | 403 | 404 | 409 | 429;
+      message: string;
+      fieldErrors: Record<string, string>;
+    };
 
 export type Refusal = Extract<WriteResult, { ok: false }>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 
 // `email` lower-case and unique; `password_hash` (bcrypt) is null for Google-only accounts, never sent out.
@@ -46,6 +46,47 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     created_at: timestamps.created_at,
+    /** Written at most every few minutes (auth.server.ts): the staff list's "terakhir aktif". */
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);
+
+// A staff member's one-time link to set a password (0058): only the token's SHA-256 is kept.
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    token_hash: text("token_hash").notNull().unique(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("staff_invitations_user_id_idx").on(t.user_id)],
+);
+
+// A device's 6-digit pairing code (0058), kept as an HMAC; one live code per value at a time.
+export const devicePairings = pgTable(
+  "device_pairings",
+  {
+    id: serial("id").primaryKey(),
+    code_hash: text("code_hash").notNull(),
+    nama: text("nama").notNull(),
+    role: text("role", { enum: ["kasir", "dapur"] }).notNull(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    device_id: text("device_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    uniqueIndex("device_pairings_live_code_idx")
+      .on(t.code_hash)
+      .where(sql`${t.used_at} is null`),
+    check("device_pairings_role_known", sql`${t.role} in ('kasir', 'dapur')`),
+  ],
 );

@@ -32,6 +32,8 @@ export const ACCESS = {
   "/admin": { view: BOARD },
   "/admin/dashboard": { view: COUNTER },
   "/admin/users": { view: OWNER, intents: { delete: OWNER, peran: OWNER } },
+  "/admin/staf": { view: OWNER, intents: { tambah: OWNER, peran: OWNER, hapus: OWNER, undangan: OWNER } },
+  "/admin/perangkat": { view: OWNER, intents: { pasang: OWNER, cabut: OWNER } },
   "/admin/profil": { view: BOARD },
   "/admin/pengaturan": { view: BOARD },
   "/admin/notifikasi-masuk": { view: COUNTER, act: COUNTER },
@@ -134,6 +136,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { to: "/admin/banner", label: "Banner", route: "/admin/banner" },
   { to: "/admin/outlet", label: "Outlet", route: "/admin/outlet", shortcut: true },
   { to: "/admin/users", label: "Pengguna", route: "/admin/users" },
+  { to: "/admin/staf", label: "Staf", route: "/admin/staf" },
+  { to: "/admin/perangkat", label: "Perangkat", route: "/admin/perangkat" },
   { to: "/admin/log-perubahan", label: "Log Perubahan", route: "/admin/log-perubahan" },
   { to: "/admin/notifikasi-masuk", label: "Notifikasi", route: "/admin/notifikasi-masuk" },
   {

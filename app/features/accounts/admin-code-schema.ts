@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "./auth-rules.ts";
-import { hasLookAlike, isEmail, normalizeEmail } from "./email-rules.ts";
+import { hasLookAlike, isEmail, isReservedEmail, normalizeEmail } from "./email-rules.ts";
 
 export const ADMIN_CODE_MESSAGES = {
   wrong:
@@ -26,6 +26,7 @@ function firstProblem(input: AdminCodeInput): string | null {
   if (password !== input.confirmPassword) return REGISTER_MESSAGES.confirmation;
   if (hasLookAlike(email)) return REGISTER_MESSAGES.emailCharacters;
   if (!isEmail(email)) return REGISTER_MESSAGES.emailFormat;
+  if (isReservedEmail(email)) return REGISTER_MESSAGES.emailReserved;
   return null;
 }
 

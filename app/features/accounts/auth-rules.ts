@@ -9,6 +9,7 @@ export const REGISTER_MESSAGES = {
   emailFormat: "Format email tidak valid! Contoh: nama@contoh.com",
   emailCharacters:
     "Email memuat huruf yang tidak didukung atau mirip huruf lain. Ketik ulang email kamu dengan huruf a–z, angka, dan tanda . _ - + saja.",
+  emailReserved: "Alamat email ini khusus untuk staf toko. Daftar dengan email kamu sendiri.",
   duplicate: "Email sudah digunakan, silakan pakai email lain.",
   created: "Akun berhasil dibuat",
 } as const;

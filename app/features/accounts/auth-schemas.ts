@@ -13,7 +13,7 @@ import {
   PICTURE_FIELD,
   REGISTER_MESSAGES,
 } from "./auth-rules.ts";
-import { hasLookAlike, isEmail, legacyEmail, normalizeEmail } from "./email-rules.ts";
+import { hasLookAlike, isEmail, isReservedEmail, legacyEmail, normalizeEmail } from "./email-rules.ts";
 
 const text = (empty: string) => z.optional(z.string({ error: empty }));
 
@@ -41,6 +41,7 @@ function firstRegisterProblem(input: RegisterInput): string | null {
   if (password !== confirmPassword) return REGISTER_MESSAGES.confirmation;
   if (hasLookAlike(email)) return REGISTER_MESSAGES.emailCharacters;
   if (!isEmail(email)) return REGISTER_MESSAGES.emailFormat;
+  if (isReservedEmail(email)) return REGISTER_MESSAGES.emailReserved;
   return null;
 }
 

@@ -54,17 +54,30 @@ type FoundSession = NonNullable<Awaited<ReturnType<typeof lookUpSession>>>;
 // Cached briefly; logout and account deletion forget them on every server before anything can use them.
 const recentSessions = createTaggedCache<FoundSession>("nyala_sessions");
 
+const SEEN_EVERY_MS = 5 * 60 * 1000;
+
+async function noteSeen(db: Database, sessionId: string, lastSeenAt: Date | null) {
+  if (lastSeenAt && Date.now() - lastSeenAt.getTime() < SEEN_EVERY_MS) return;
+  await db.update(sessions).set({ last_seen_at: new Date() }).where(eq(sessions.id, sessionId));
+}
+
 async function lookUpSession(db: Database, token: string) {
   const parsed = parseSessionToken(token);
   if (!parsed) return null;
   const [row] = await db
-    .select({ ...sessionUserColumns, secret_hash: sessions.secret_hash, expires_at: sessions.expires_at })
+    .select({
+      ...sessionUserColumns,
+      secret_hash: sessions.secret_hash,
+      expires_at: sessions.expires_at,
+      last_seen_at: sessions.last_seen_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(liveSession(parsed.id))
     .limit(1);
   if (!row || !sessionSecretMatches(row.secret_hash, parsed.secret)) return null;
-  const { secret_hash: _hash, expires_at: expiresAt, ...user } = row;
+  const { secret_hash: _hash, expires_at: expiresAt, last_seen_at: lastSeenAt, ...user } = row;
+  await noteSeen(db, parsed.id, lastSeenAt);
   return { user, sessionId: parsed.id, ...(await slideSession(db, parsed.id, expiresAt)) };
 }
 
@@ -106,8 +119,8 @@ function getSessionId(context: Context): string | null {
   return context.get(authContext).sessionId;
 }
 
-export async function startSession(db: Database, userId: string): Promise<string> {
-  const { token, session } = await createSession(db, userId);
+export async function startSession(db: Database, userId: string, days?: number): Promise<string> {
+  const { token, session } = await createSession(db, userId, days);
   return serializeSessionCookie(token, session.expiresAt);
 }
 

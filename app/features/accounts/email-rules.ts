@@ -29,6 +29,14 @@ export function normalizeEmail(email: string): string {
 /** How e-mails were stored before normalizeEmail: an account made then still logs in with it. */
 export const legacyEmail = (email: string) => email.trim().toLowerCase();
 
+/** Staff logins without a mailbox (0058): `<slug>@staf.internal`. No one registers or links one. */
+export const STAFF_EMAIL_DOMAIN = "staf.internal";
+
+export function isReservedEmail(email: string): boolean {
+  const domain = normalizeEmail(email).split("@").pop() ?? "";
+  return domain === "internal" || domain.endsWith(".internal");
+}
+
 export const hasLookAlike = (email: string) => NON_ASCII.test(email);
 
 const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;

@@ -6,7 +6,7 @@ import { sessions, users } from "../../../database/schema.ts";
 import { promoteIfProven, startingRole, type AccountSummary } from "./admin-proof.server.ts";
 import { forgetUserSessions } from "./auth.server.ts";
 import { NAME_MAX, normalizeName } from "./auth-rules.ts";
-import { normalizeEmail } from "./email-rules.ts";
+import { isReservedEmail, normalizeEmail } from "./email-rules.ts";
 import { isUniqueViolation, newUserId, notifyAdminsOfNewUser, summaryColumns } from "./users.server.ts";
 
 export interface GoogleIdentity {
@@ -20,7 +20,7 @@ export interface GoogleIdentity {
 
 type GoogleSignInResult =
   | { ok: true; user: AccountSummary; created: boolean; passwordRemoved: boolean }
-  | { ok: false; reason: "no-email" | "unverified" | "unverified-new" | "linked-elsewhere" };
+  | { ok: false; reason: "no-email" | "unverified" | "unverified-new" | "linked-elsewhere" | "reserved" };
 
 const cleanText = (value: string | undefined, max: number) => {
   const text = value?.trim();
@@ -45,6 +45,7 @@ export async function signInWithGoogle(
 ): Promise<GoogleSignInResult> {
   if (attempt > 2) throw new Error("Google sign-in kept racing with another request");
   const email = identity.email ? normalizeEmail(identity.email) : "";
+  if (isReservedEmail(email)) return { ok: false, reason: "reserved" };
   const [bySubject] = await db
     .select(summaryColumns)
     .from(users)

@@ -20,7 +20,14 @@ const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 const FLOW_TTL_SECONDS = 10 * 60;
 
 type GoogleErrorCode =
-  "cancelled" | "state" | "provider" | "unverified" | "unverified-new" | "no-email" | "linked-elsewhere";
+  | "cancelled"
+  | "state"
+  | "provider"
+  | "unverified"
+  | "unverified-new"
+  | "no-email"
+  | "linked-elsewhere"
+  | "reserved";
 
 const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
   cancelled: "Login dengan Google dibatalkan.",
@@ -32,6 +39,7 @@ const GOOGLE_ERROR_MESSAGES: Record<GoogleErrorCode, string> = {
     "Google belum memverifikasi email akun Google ini. Verifikasi emailnya di Google dulu, atau daftar dengan email dan kata sandi.",
   "no-email": "Akun Google ini tidak membagikan alamat email. Silakan pilih akun Google lain.",
   "linked-elsewhere": "Email ini sudah terhubung dengan akun Google lain.",
+  reserved: "Alamat email ini khusus untuk staf toko dan tidak bisa dipakai untuk masuk dengan Google.",
 };
 
 export const GOOGLE_PASSWORD_REMOVED =

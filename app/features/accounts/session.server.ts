@@ -21,13 +21,18 @@ interface SessionRecord {
   expiresAt: Date;
 }
 
-export async function createSession(db: Database, userId: string) {
+export async function createSession(db: Database, userId: string, days = SESSION_DAYS) {
   const id = randomToken(15);
   const secret = randomToken(24);
-  const expiresAt = new Date(Date.now() + SESSION_MS);
-  await db
-    .insert(sessions)
-    .values({ id, secret_hash: hashSecret(secret), user_id: userId, expires_at: expiresAt });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  await db.insert(sessions).values({
+    id,
+    secret_hash: hashSecret(secret),
+    user_id: userId,
+    expires_at: expiresAt,
+    last_seen_at: now,
+  });
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt } satisfies SessionRecord };
 }
 

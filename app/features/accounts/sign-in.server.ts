@@ -9,8 +9,9 @@ export async function signInCookies(
   request: Request,
   context: Context,
   user: { id: string; email: string },
+  sessionDays?: number,
 ): Promise<string[]> {
   const device = await rememberDevice(request, user.email);
   await endSession(db, context);
-  return [await startSession(db, user.id), device];
+  return [await startSession(db, user.id, sessionDays), device];
 }

@@ -117,6 +117,8 @@ interface AdminIdentity {
   photo_url: string | null;
   /** The role's name, in Indonesian. */
   role: string;
+  /** A paired device (0058): it has no profile of its own to edit. */
+  device?: boolean;
 }
 
 function ProfileMenu({ admin }: { admin: AdminIdentity }) {
@@ -170,14 +172,16 @@ function ProfileMenu({ admin }: { admin: AdminIdentity }) {
           </p>
         </div>
         <ul className="flex flex-col gap-1 py-2">
-          <li>
-            <Link
-              to="/admin/profil"
-              className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
-            >
-              Profil
-            </Link>
-          </li>
+          {admin.device ? null : (
+            <li>
+              <Link
+                to="/admin/profil"
+                className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-chili-50"
+              >
+                Profil
+              </Link>
+            </li>
+          )}
           <li>
             <Link
               to="/admin/pengaturan"
@@ -266,9 +270,11 @@ export function AdminShell({
                 >
                   <AdminNavList links={pages} counts={counts} />
                   <div className="mt-2 grid grid-cols-2 gap-1 border-t border-stone-100 pt-2">
-                    <Link to="/admin/profil" className={linkClass({ isActive: false })}>
-                      Profil
-                    </Link>
+                    {admin.device ? null : (
+                      <Link to="/admin/profil" className={linkClass({ isActive: false })}>
+                        Profil
+                      </Link>
+                    )}
                     <Link to="/admin/pengaturan" className={linkClass({ isActive: false })}>
                       Pengaturan
                     </Link>

@@ -11,7 +11,18 @@ export interface Actor {
 
 interface AuditEntry {
   action: "buat" | "ubah" | "hapus" | "status" | "urutan";
-  entity: "menu" | "kategori" | "promo" | "slide" | "outlet" | "pesanan" | "menu-populer" | "pengguna";
+  entity:
+    | "menu"
+    | "kategori"
+    | "promo"
+    | "slide"
+    | "outlet"
+    | "pesanan"
+    | "menu-populer"
+    | "staf"
+    | "pengguna"
+    | "staf"
+    | "perangkat";
   entityId?: string | number | null;
   summary: string;
   details?: Record<string, unknown>;

@@ -25,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       email: admin.email,
       photo_url: admin.photo_url,
       role: ROLE_LABELS[admin.role],
+      device: admin.provider === "perangkat",
     },
     // The menus are the matrix's pages for this role (access.ts): one list for the sidebar and the phone.
     pages: pagesFor(admin.role).map(({ to, label }) => ({ to, label })),

@@ -16,6 +16,8 @@ const ENTITY_LABELS: Record<string, string> = {
   outlet: "Outlet",
   pesanan: "Pesanan",
   pengguna: "Pengguna",
+  staf: "Staf",
+  perangkat: "Perangkat",
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
