@@ -204,10 +204,11 @@ describe(`staff invitations (${testDatabaseKind()})`, () => {
 
   it("the last owner cannot be removed or demoted; two owners demoting each other leave one", async () => {
     const before = await snapshot();
-    for (const values of [
+    const own: Record<string, string>[] = [
       { intent: "hapus", userId: owner.id },
       { intent: "peran", userId: owner.id, role: "admin" },
-    ]) {
+    ];
+    for (const values of own) {
       const answer = await staffPost(values);
       expect(answer.status).toBe(400);
       expect(answer.json?.message).toContain("sendiri");
