@@ -179,12 +179,29 @@ describe(`risky taps (${testDatabaseKind()})`, () => {
     const wrong = await cancel(kasir, code, { pin: "1357" });
     expect([wrong.status, wrong.json?.message]).toEqual([403, "PIN salah."]);
     // Whether a PIN is needed is the server's, from the session: no field of the form says otherwise.
-    for (const forged of [{ pinPerlu: "tidak" }, { tanpaPin: "1" }, { role: "pemilik" }, { pin: "" }]) {
+    const forgeries: Record<string, string>[] = [
+      { pinPerlu: "tidak" },
+      { tanpaPin: "1" },
+      { role: "pemilik" },
+      { pin: "" },
+    ];
+    for (const forged of forgeries) {
       const answer = await cancel(kasir, code, forged);
       expect(answer.status, JSON.stringify(forged)).toBe(403);
     }
+    // A cancel without a reason is refused as such, before any PIN is asked for or counted.
+    const noReason = await cancel(kasir, code, { alasan: "", pin: "1357" });
+    expect([noReason.status, noReason.json?.message]).toEqual([
+      400,
+      "Tulis alasan pembatalan untuk pelanggan, 3 sampai 200 karakter.",
+    ]);
     expect(await snapshot()).toBe(before);
     expect(await statusOf(code)).toBe("baru");
+    const [counted] = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `pin-salah:${kasir.id}`));
+    expect(counted!.count).toBe(1);
   });
 
   it("the right PIN of any pemilik or admin cancels, and the audit names the kasir and the PIN's owner", async () => {

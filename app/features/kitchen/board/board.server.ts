@@ -192,14 +192,7 @@ export async function listOrders(db: Database, query: OrderQuery, timezone: stri
 type BoardList = Awaited<ReturnType<typeof listOrders>>;
 type BoardRow = BoardList["orders"][number];
 type PricedKeys =
-  | "subtotal"
-  | "total"
-  | "discounts"
-  | "items"
-  | "payment_method"
-  | "paid_at"
-  | "paid_amount"
-  | "paid_by";
+  "subtotal" | "total" | "discounts" | "items" | "payment_method" | "paid_at" | "paid_amount" | "paid_by";
 
 /** The kitchen's card: codes, lines, levels and notes; no price, no phone, no payment (0056). */
 export type KitchenRow = Omit<BoardRow, PricedKeys> & {
@@ -257,6 +250,18 @@ const StatusChangeSchema = z.object({
 type StatusChangeResult =
   | { ok: true; code: string; from: OrderStatus; to: OrderStatus; fulfilment: Fulfilment | null }
   | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** A request that would be refused whatever the order: answered before a PIN is asked for (0059). */
+export function statusInputProblem(
+  input: Record<string, unknown>,
+): { ok: false; status: 400; message: string } | null {
+  const parsed = parseAdminInput(StatusChangeSchema, input);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? BOARD_MESSAGES.status };
+  if (parsed.data.status === "batal" && readReason(parsed.data.alasan) === null)
+    return { ok: false, status: 400, message: BOARD_MESSAGES.reason };
+  return null;
+}
 
 // The update names the status it expects to replace: two admins acting on a stale view cannot both succeed.
 export async function changeOrderStatus(

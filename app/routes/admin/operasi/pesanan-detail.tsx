@@ -14,7 +14,7 @@ import { needsPin, PIN_FIELD } from "~/features/accounts/pin-rules.ts";
 import { approveRiskyTap } from "~/features/accounts/pin.server.ts";
 import { loadAdminOrder } from "~/features/order-pages/admin/order-admin-data.server.ts";
 import { OrderAdminPage } from "~/features/order-pages/admin/order-admin-page.tsx";
-import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { unpaidInputProblem, writePaidForm } from "~/features/payments/mark-paid.server.ts";
 import { PAID_INTENTS } from "~/features/payments/order-payment.ts";
 import { PrintingProvider } from "~/features/kitchen/printing/use-print.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
@@ -42,6 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent !== "ubah" && intent !== PAID_INTENTS.paid && intent !== PAID_INTENTS.unpaid) {
     return data<EditAnswer>({ status: "error", message: UNKNOWN_REQUEST }, { status: 400 });
   }
+  const problem = intent === PAID_INTENTS.unpaid ? unpaidInputProblem(form.get("alasan")) : null;
+  if (problem) return answerOutcome(form, problem, { intent: String(intent) });
   // Undoing Lunas always, an edit when a PIN was typed (editOrder asks for one if the total drops): 0059.
   const risky = intent === PAID_INTENTS.unpaid || (intent === "ubah" && Boolean(form.get(PIN_FIELD)));
   const approved = risky

@@ -18,6 +18,7 @@ import {
   changeOrderStatus,
   clearUnsent,
   countUnsent,
+  statusInputProblem,
   forKitchen,
   listOrders,
   UNSENT_AFTER_MINUTES,
@@ -34,7 +35,7 @@ import { PortionsPanel } from "~/features/kitchen/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
 import { HandOrderLink } from "~/features/kitchen/counter/hand-order-link.tsx";
 import { PAID_INTENTS } from "~/features/payments/order-payment.ts";
-import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { unpaidInputProblem, writePaidForm } from "~/features/payments/mark-paid.server.ts";
 import { PrinterPanel } from "~/features/kitchen/printing/printer-panel.tsx";
 import { printStates } from "~/features/kitchen/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/kitchen/printing/use-print.tsx";
@@ -149,6 +150,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answerOutcome(form, await write(form, intent, staff), { intent });
   }
   // A cancel and undoing Lunas are risky taps (0059): a kasir or a device types a manager's PIN.
+  const problem =
+    access === "batal"
+      ? statusInputProblem({
+          code: form.get("code") ?? undefined,
+          status: "batal",
+          alasan: form.get("alasan") ?? undefined,
+        })
+      : unpaidInputProblem(form.get("alasan"));
+  if (problem) return answerOutcome(form, problem, { intent });
   const db = await getDb();
   const { timezone } = await getStoreSettings(db);
   const approved = await approveRiskyTap(db, staff, form, timezone);
