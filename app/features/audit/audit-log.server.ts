@@ -4,9 +4,19 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { auditLog } from "../../../database/schema.ts";
 
+/** The pemilik or admin whose PIN let a kasir or a device make a risky tap (0059). */
+export interface PinApprover {
+  id: string;
+  nama: string;
+  email: string;
+  role: string;
+}
+
 export interface Actor {
   id: string;
   email: string;
+  nama?: string;
+  approvedBy?: PinApprover;
 }
 
 interface AuditEntry {
@@ -30,15 +40,25 @@ interface AuditEntry {
 
 type Executor = Pick<Database, "insert">;
 
+// A tap made with a PIN names both: the row is the tapper's, its summary and details say whose PIN it was.
 export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry) {
+  const approver = actor.approvedBy;
+  const pin = approver
+    ? {
+        tappedBy: { id: actor.id, nama: actor.nama ?? actor.email, email: actor.email },
+        pinOf: { id: approver.id, nama: approver.nama, email: approver.email, role: approver.role },
+      }
+    : null;
   await db.insert(auditLog).values({
     user_id: actor.id,
     actor_email: actor.email,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    summary: entry.summary,
-    details: entry.details ?? null,
+    summary: pin
+      ? `${entry.summary} · oleh ${pin.tappedBy.nama} dengan PIN ${pin.pinOf.nama}`
+      : entry.summary,
+    details: pin ? { ...entry.details, pin } : (entry.details ?? null),
   });
 }
 

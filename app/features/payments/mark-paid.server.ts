@@ -108,6 +108,10 @@ export async function markUnpaid(
   return result;
 }
 
+/** Undoing Lunas without a reason is refused before a PIN is asked for (0059). */
+export const unpaidInputProblem = (alasan: unknown): { ok: false; status: 400; message: string } | null =>
+  readReason(alasan) === null ? { ok: false, status: 400, message: PAID_MESSAGES.reason } : null;
+
 export function writePaidForm(
   db: Database,
   actor: Actor & { nama?: string },

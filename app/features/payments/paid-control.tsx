@@ -5,6 +5,7 @@ import { formatRupiah } from "~/lib/format.ts";
 import { clockTime } from "../store/order-time.ts";
 import { PAYMENT_LABELS } from "./payment-labels.ts";
 import { differenceText, PAID_INTENTS, type OrderPaymentState } from "./order-payment.ts";
+import { PinField } from "../accounts/pin-field.tsx";
 
 export interface BoardPayment extends OrderPaymentState {
   code: string;
@@ -16,9 +17,12 @@ export function PaidControl({
   order,
   timezone,
   answer,
+  pin = false,
 }: {
   order: BoardPayment;
   timezone: string;
+  /** Undoing Lunas asks for a manager's PIN (0059). */
+  pin?: boolean;
   /** The action's answer to a form sent without JavaScript. */
   answer?: FormAnswer;
 }) {
@@ -77,6 +81,7 @@ export function PaidControl({
               placeholder="Contoh: salah tekan"
               className="field-input flex-1"
             />
+            {pin ? <PinField /> : null}
             <button type="submit" disabled={busy} className="btn-secondary min-h-11">
               Batalkan lunas
             </button>

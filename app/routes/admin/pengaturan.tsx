@@ -1,15 +1,95 @@
+import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/pengaturan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { providerLabel, roleLabel } from "~/features/admin/format.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { useRootData } from "~/root.tsx";
-import { ownProfileLoader } from "~/features/admin/profile.server.ts";
+import { profileOf } from "~/features/admin/profile.server.ts";
+import { mayUse } from "~/features/accounts/access.ts";
+import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { hasPin, setOwnPin } from "~/features/accounts/pin.server.ts";
+import { getDb } from "~/lib/db.server.ts";
+import { answerOutcome, refuseForm, UNKNOWN_REQUEST } from "~/lib/form-action.server.ts";
+import type { FormAnswer } from "~/lib/form-answer.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
+import { TextField } from "~/ui/form-fields.tsx";
 
-export const loader = ownProfileLoader("/admin/pengaturan");
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireAccess(context, "/admin/pengaturan");
+  const setsPin = mayUse(user.role, "/admin/pengaturan", "pin");
+  return {
+    profile: profileOf(user),
+    pin: setsPin ? { set: await hasPin(await getDb(), user.id) } : null,
+  };
+}
+
+// A pemilik or admin sets their own PIN for the kasir's and the devices' risky taps (0059).
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "pin") {
+    requireAccess(context, "/admin/pengaturan");
+    return refuseForm(form, intent, UNKNOWN_REQUEST);
+  }
+  const user = requireAccess(context, "/admin/pengaturan", "pin");
+  const result = await setOwnPin(await getDb(), user, {
+    pin: form.get("pinBaru"),
+    again: form.get("pinUlang"),
+  });
+  return answerOutcome(form, result, { intent });
+}
+
+function PinForm({ set }: { set: boolean }) {
+  const answer = useActionData<FormAnswer>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="card mt-6 max-w-2xl p-6" aria-labelledby="pin-judul" data-testid="pin-saya">
+      <h2 id="pin-judul" className="text-lg font-extrabold">
+        PIN untuk tindakan berisiko
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Kasir dan perangkat meminta PIN pemilik atau admin untuk membatalkan pesanan, membatalkan lunas, atau
+        menurunkan total pesanan.{" "}
+        {set ? "PIN Anda sudah diatur; isi di bawah untuk menggantinya." : "Anda belum mengatur PIN."}
+      </p>
+      {answer?.message ? (
+        <p
+          role={answer.status === "error" ? "alert" : "status"}
+          className={`mt-3 font-semibold ${answer.status === "error" ? "text-chili-700" : "text-emerald-700"}`}
+          data-testid="pin-pesan"
+        >
+          {answer.message}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <input type="hidden" name="intent" value="pin" />
+        <TextField
+          label="PIN baru (4–6 angka)"
+          name="pinBaru"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label="Ulangi PIN baru"
+          name="pinUlang"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Simpan PIN
+        </button>
+      </Form>
+    </section>
+  );
+}
 
 export default function AdminAccountSettings({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, pin } = loaderData;
   const { timezone } = useRootData().store;
   const fields = [
     { id: "nama", label: "Nama", value: profile.nama },
@@ -23,7 +103,9 @@ export default function AdminAccountSettings({ loaderData }: Route.ComponentProp
     <>
       <AdminPageHeader
         title="Pengaturan"
-        description="Pengaturan akun Anda. Halaman ini hanya untuk dibaca."
+        description={
+          pin ? "Pengaturan akun Anda dan PIN Anda." : "Pengaturan akun Anda. Halaman ini hanya untuk dibaca."
+        }
       />
       <section className="card max-w-2xl p-6">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -46,6 +128,7 @@ export default function AdminAccountSettings({ loaderData }: Route.ComponentProp
           Data akun tidak bisa diubah dari sini. Akun Google mengikuti data di akun Google Anda.
         </p>
       </section>
+      {pin ? <PinForm set={pin.set} /> : null}
     </>
   );
 }

@@ -5,6 +5,8 @@ import { ROLE_LABELS, type StaffRole } from "~/features/accounts/access.ts";
 import { createPairing, listDevices, revokeDevice } from "~/features/accounts/devices.server.ts";
 import { OneTimeLink } from "~/features/accounts/one-time-link.tsx";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { formatPinLock, liftPinLock, pinLocks } from "~/features/accounts/pin.server.ts";
+import { PinLock } from "~/features/accounts/pin-lock.tsx";
 import {
   DEVICE_MESSAGES,
   DEVICE_ROLES,
@@ -28,6 +30,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     listDevices(db),
     getStoreSettingsValues(db),
   ]);
+  const locks = await pinLocks(
+    db,
+    devices.map((row) => row.id),
+  );
   return {
     devices: devices.map((row) => ({
       id: row.id,
@@ -35,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       role: row.role as StaffRole,
       since: formatDateTime(row.created_at, timezone),
       lastSeen: row.lastSeen ? formatDateTime(row.lastSeen, timezone) : null,
+      pinLocked: locks.has(row.id) ? formatPinLock(locks.get(row.id)!, timezone) : null,
     })),
     pending: pending.map((row) => ({
       id: row.id,
@@ -48,13 +55,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent !== "pasang" && intent !== "cabut") {
+  if (intent !== "pasang" && intent !== "cabut" && intent !== "buka-pin") {
     requireAccess(context, "/admin/perangkat", "pasang");
     return refuseForm(form, intent, UNKNOWN_REQUEST);
   }
   const owner = requireAccess(context, "/admin/perangkat", intent);
   const db = await getDb();
   const actor = { id: owner.id, email: owner.email };
+  if (intent === "buka-pin") {
+    const lifted = await liftPinLock(db, actor, String(form.get("userId") ?? "").slice(0, 40));
+    if (!lifted.ok) return refuseForm(form, intent, lifted.message, lifted.status);
+    return data({ status: "success" as const, intent, message: lifted.message });
+  }
   if (intent === "cabut") {
     const result = await revokeDevice(db, actor, String(form.get("userId") ?? "").slice(0, 40));
     if (!result.ok) return refuseForm(form, intent, result.message, result.status);
@@ -156,7 +168,18 @@ export default function AdminDevices({ loaderData }: Route.ComponentProps) {
             rowKey={(row) => row.id}
             rowProps={(row) => ({ "data-perangkat": row.nama })}
             columns={[
-              { header: "Nama", rowHeader: true, cell: (row) => row.nama },
+              {
+                header: "Nama",
+                rowHeader: true,
+                cell: (row) => (
+                  <>
+                    {row.nama}
+                    {row.pinLocked ? (
+                      <PinLock userId={row.id} nama={row.nama} until={row.pinLocked} busy={busy} />
+                    ) : null}
+                  </>
+                ),
+              },
               { header: "Peran", cell: (row) => ROLE_LABELS[row.role] },
               { header: "Dipasang", from: "sm", cell: (row) => row.since },
               { header: "Terakhir aktif", cell: (row) => row.lastSeen ?? "Belum pernah" },

@@ -4,6 +4,8 @@ import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ROLE_LABELS, type StaffRole } from "~/features/accounts/access.ts";
 import { OneTimeLink } from "~/features/accounts/one-time-link.tsx";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { formatPinLock, liftPinLock, pinLocks } from "~/features/accounts/pin.server.ts";
+import { PinLock } from "~/features/accounts/pin-lock.tsx";
 import {
   INVITATION_HOURS,
   NEW_STAFF_ROLES,
@@ -36,6 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const owner = requireAccess(context, "/admin/staf");
   const db = await getDb();
   const [staff, { timezone }] = await Promise.all([listStaff(db), getStoreSettingsValues(db)]);
+  const locks = await pinLocks(
+    db,
+    staff.map((row) => row.id),
+  );
   return {
     ownerId: owner.id,
     staff: staff.map((row) => ({
@@ -47,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       provider: row.provider,
       waiting: row.provider === "password" && !row.hasPassword,
       lastSeen: row.lastSeen ? formatDateTime(row.lastSeen, timezone) : null,
+      pinLocked: locks.has(row.id) ? formatPinLock(locks.get(row.id)!, timezone) : null,
     })),
   };
 }
@@ -67,7 +74,7 @@ type Written = StaffResult<{ invitation?: Invitation }>;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (!["tambah", "peran", "hapus", "undangan"].includes(intent)) {
+  if (!["tambah", "peran", "hapus", "undangan", "buka-pin"].includes(intent)) {
     requireAccess(context, "/admin/staf", "tambah");
     return refuseForm(form, intent, UNKNOWN_REQUEST);
   }
@@ -81,6 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: saved, done: invitation ? { invitation } : {} };
   };
   const userId = String(form.get("userId") ?? "").slice(0, 40);
+  if (intent === "buka-pin") {
+    const lifted = await liftPinLock(db, actor, userId);
+    if (!lifted.ok) return refuseForm(form, intent, lifted.message, lifted.status);
+    return data({ status: "success" as const, intent, message: lifted.message });
+  }
   if (intent === "tambah") {
     return formAction(form, {
       intent,
@@ -174,6 +186,9 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                     {row.nama}
                     {row.id === ownerId ? <span className="ml-1 text-xs text-stone-500">(Anda)</span> : null}
                     <span className="block font-normal break-all text-stone-500">{row.login}</span>
+                    {row.pinLocked ? (
+                      <PinLock userId={row.id} nama={row.nama} until={row.pinLocked} busy={busy} />
+                    ) : null}
                     {row.waiting ? (
                       <span className="block text-xs font-normal text-amber-700">
                         Belum membuat kata sandi

@@ -251,6 +251,18 @@ type StatusChangeResult =
   | { ok: true; code: string; from: OrderStatus; to: OrderStatus; fulfilment: Fulfilment | null }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
+/** A request that would be refused whatever the order: answered before a PIN is asked for (0059). */
+export function statusInputProblem(
+  input: Record<string, unknown>,
+): { ok: false; status: 400; message: string } | null {
+  const parsed = parseAdminInput(StatusChangeSchema, input);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? BOARD_MESSAGES.status };
+  if (parsed.data.status === "batal" && readReason(parsed.data.alasan) === null)
+    return { ok: false, status: 400, message: BOARD_MESSAGES.reason };
+  return null;
+}
+
 // The update names the status it expects to replace: two admins acting on a stale view cannot both succeed.
 export async function changeOrderStatus(
   db: Database,

@@ -14,6 +14,7 @@ import { OrderMarks } from "../counter/order-marks.tsx";
 import { OrderPrintActions } from "../printing/order-print-actions.tsx";
 import { adminOrderPath, type OrderPrints, type TicketKind } from "../printing/print-api.ts";
 import { PaidControl, type BoardPayment } from "../../payments/paid-control.tsx";
+import { PinField } from "../../accounts/pin-field.tsx";
 
 export interface BoardOrder extends BoardPayment, FulfilmentDetails {
   code: string;
@@ -54,6 +55,8 @@ export interface BoardCan {
   paid: boolean;
   detail: boolean;
   tickets: TicketKind[];
+  /** A cancel and undoing Lunas ask for a manager's PIN (0059). */
+  pin: boolean;
 }
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -228,7 +231,7 @@ export function OrderCard({
         </p>
       ) : null}
 
-      {priced && can.paid ? <PaidControl order={priced} timezone={timezone} /> : null}
+      {priced && can.paid ? <PaidControl order={priced} timezone={timezone} pin={can.pin} /> : null}
       <OrderPrintActions code={order.code} prints={prints} kinds={can.tickets} />
 
       {answer ? (
@@ -278,6 +281,7 @@ export function OrderCard({
                     <option key={reason} value={reason} />
                   ))}
                 </datalist>
+                {can.pin ? <PinField /> : null}
                 <button type="submit" disabled={busy} className="btn-secondary min-h-12 text-chili-700">
                   Ya, batalkan pesanan {order.code}
                 </button>

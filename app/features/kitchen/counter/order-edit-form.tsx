@@ -4,11 +4,21 @@ import { ASAP } from "../../orders/order-fields.ts";
 import type { EditFormData } from "./order-edit-data.server.ts";
 import { KEEP_TIME } from "./order-edit-rules.ts";
 import { OrderLinesFields } from "./order-lines-fields.tsx";
+import { PinField } from "../../accounts/pin-field.tsx";
 
 export type EditAnswer =
   { status: "success"; message: string } | { status: "error"; message: string; total?: number };
 
-export function OrderEditForm({ edit, answer }: { edit: EditFormData; answer: EditAnswer | undefined }) {
+export function OrderEditForm({
+  edit,
+  answer,
+  pin = false,
+}: {
+  edit: EditFormData;
+  answer: EditAnswer | undefined;
+  /** A lower total asks for a manager's PIN (0059). */
+  pin?: boolean;
+}) {
   const navigation = useNavigation();
   const asked = answer?.status === "error" && answer.total !== undefined ? answer.total : null;
   return (
@@ -52,6 +62,11 @@ export function OrderEditForm({ edit, answer }: { edit: EditFormData; answer: Ed
             ))}
           </select>
         </label>
+        {pin ? (
+          <div className="max-w-sm">
+            <PinField required={false} hint="Hanya diperlukan bila perubahan menurunkan total." />
+          </div>
+        ) : null}
         <button
           type="submit"
           className="btn-primary justify-self-start"

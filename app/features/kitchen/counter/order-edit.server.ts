@@ -24,6 +24,7 @@ import { normalizeOrderCode } from "../../orders/order-code.ts";
 import { whenText } from "../../orders/order-details.ts";
 import { statusLabel } from "../../orders/order-status.ts";
 import { ticketChanged } from "../printing/prints.server.ts";
+import { PIN_MESSAGES } from "../../accounts/pin-rules.ts";
 import { menuLines, type Transaction } from "../../checkout/record-order.server.ts";
 import { describeChanges } from "./order-changes.ts";
 import { EDITABLE_STATUSES, KEEP_TIME } from "./order-edit-rules.ts";
@@ -47,7 +48,7 @@ export const EDIT_MESSAGES = {
 
 export type EditOutcome =
   | { ok: true; code: string; version: number; total: number; message: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; total?: number };
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; total?: number };
 
 type Order = typeof orders.$inferSelect;
 
@@ -108,6 +109,8 @@ export async function editOrder(
   rawCode: string,
   form: FormData,
   context: CheckoutContext,
+  /** A kasir's or a device's edit that lowers the total needs a manager's PIN (0059): `admin.approvedBy`. */
+  { pinNeeded = false }: { pinNeeded?: boolean } = {},
 ): Promise<EditOutcome> {
   const lines = readOrderLines(form);
   if (!lines.ok) return { ok: false, status: 400, message: lines.message };
@@ -148,6 +151,13 @@ export async function editOrder(
           status: 409,
           message: EDIT_MESSAGES.confirm(order.total, pricing.total),
           total: pricing.total,
+        };
+      const lowered = pricing.total < order.total;
+      if (lowered && pinNeeded && !admin.approvedBy)
+        return {
+          ok: false,
+          status: 403,
+          message: PIN_MESSAGES.lowered(formatRupiah(order.total), formatRupiah(pricing.total)),
         };
       const scheduledFor = when === "keep" ? order.scheduled_for : when;
       const changes = describeChanges(
@@ -194,7 +204,8 @@ export async function editOrder(
       const paidFlag = await paidTotalChange(tx, order.id, order.total, pricing.total);
       const shape = (list: readonly { nama: string; jumlah: number; catatan: string; subtotal: number }[]) =>
         list.map(({ nama, jumlah, catatan, subtotal }) => ({ nama, jumlah, catatan, subtotal }));
-      await writeAudit(tx, admin, {
+      const actor = lowered ? admin : { ...admin, approvedBy: undefined };
+      await writeAudit(tx, actor, {
         action: "ubah",
         entity: "pesanan",
         entityId: code,

@@ -14,12 +14,15 @@ export function OrderAdminPage({
   payment,
   timezone,
   paidAnswer,
+  pin,
 }: {
   order: OrderPageData;
   prints: OrderPrints;
   payment: BoardPayment;
   timezone: string;
   paidAnswer: FormAnswer | undefined;
+  /** Undoing Lunas asks for a manager's PIN (0059). */
+  pin: boolean;
 }) {
   return (
     <div
@@ -32,7 +35,7 @@ export function OrderAdminPage({
           <h2 id="bayar-pesanan" className="text-lg font-extrabold">
             Pembayaran
           </h2>
-          <PaidControl order={payment} timezone={timezone} answer={paidAnswer} />
+          <PaidControl order={payment} timezone={timezone} answer={paidAnswer} pin={pin} />
         </section>
         <section className="card p-5" aria-labelledby="cetak-pesanan">
           <h2 id="cetak-pesanan" className="text-lg font-extrabold">

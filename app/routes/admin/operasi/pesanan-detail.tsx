@@ -10,9 +10,12 @@ import type { Route } from "./+types/pesanan-detail";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { WRITE } from "~/features/accounts/access.ts";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { needsPin, PIN_FIELD } from "~/features/accounts/pin-rules.ts";
+import { approveRiskyTap } from "~/features/accounts/pin.server.ts";
 import { loadAdminOrder } from "~/features/order-pages/admin/order-admin-data.server.ts";
 import { OrderAdminPage } from "~/features/order-pages/admin/order-admin-page.tsx";
-import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { unpaidInputProblem, writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { PAID_INTENTS } from "~/features/payments/order-payment.ts";
 import { PrintingProvider } from "~/features/kitchen/printing/use-print.tsx";
 import { getStoreSettings } from "~/features/store/settings.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -22,13 +25,13 @@ import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 // /admin/pesanan/<code>: one order for the staff, updated by the admin pages' live stream.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAccess(context, "/admin/pesanan/:kode");
+  const user = requireAccess(context, "/admin/pesanan/:kode");
   const db = await getDb();
   const { timezone } = await getStoreSettings(db);
   const found = await loadAdminOrder(db, params.kode, timezone);
   if (!found) throw data("Pesanan tidak ditemukan.", { status: 404 });
   const edit = await loadEditForm(db, params.kode, await readCheckoutContext(db));
-  return { ...found, edit, timezone, testPrinter: isTestMode() };
+  return { ...found, edit, timezone, testPrinter: isTestMode(), pin: needsPin(user) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,12 +39,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const db = await getDb();
   const intent = form.get("intent") ?? "ubah";
-  const paid = writePaidForm(db, admin, intent, params.kode, form);
-  if (paid) return answerOutcome(form, await paid, { intent: String(intent) });
-  if (intent !== "ubah") {
+  if (intent !== "ubah" && intent !== PAID_INTENTS.paid && intent !== PAID_INTENTS.unpaid) {
     return data<EditAnswer>({ status: "error", message: UNKNOWN_REQUEST }, { status: 400 });
   }
-  const result = await editOrder(db, admin, params.kode, form, await readCheckoutContext(db));
+  const problem = intent === PAID_INTENTS.unpaid ? unpaidInputProblem(form.get("alasan")) : null;
+  if (problem) return answerOutcome(form, problem, { intent: String(intent) });
+  // Undoing Lunas always, an edit when a PIN was typed (editOrder asks for one if the total drops): 0059.
+  const risky = intent === PAID_INTENTS.unpaid || (intent === "ubah" && Boolean(form.get(PIN_FIELD)));
+  const approved = risky
+    ? await approveRiskyTap(db, admin, form, (await getStoreSettings(db)).timezone)
+    : { ok: true as const, actor: admin };
+  if (!approved.ok) {
+    if (intent !== "ubah") return answerOutcome(form, approved, { intent: String(intent) });
+    return data<EditAnswer>({ status: "error", message: approved.message }, { status: approved.status });
+  }
+  const paid = writePaidForm(db, approved.actor, intent, params.kode, form);
+  if (paid) return answerOutcome(form, await paid, { intent: String(intent) });
+  const result = await editOrder(db, approved.actor, params.kode, form, await readCheckoutContext(db), {
+    pinNeeded: needsPin(admin),
+  });
   return result.ok
     ? data<EditAnswer>({ status: "success", message: result.message })
     : data<EditAnswer>(
@@ -56,7 +72,7 @@ const isEditAnswer = (answer: FormAnswer | EditAnswer | undefined): answer is Ed
 
 export default function AdminOrder({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useKeptAnswer(answer);
-  const { order, prints, payment, edit, timezone, testPrinter } = loaderData;
+  const { order, prints, payment, edit, timezone, testPrinter, pin } = loaderData;
   const edited = isEditAnswer(actionData);
   return (
     <PrintingProvider testPrinter={testPrinter}>
@@ -70,8 +86,9 @@ export default function AdminOrder({ loaderData, actionData: answer }: Route.Com
         payment={payment}
         timezone={timezone}
         paidAnswer={edited ? undefined : actionData}
+        pin={pin}
       />
-      {edit ? <OrderEditForm edit={edit} answer={edited ? actionData : undefined} /> : null}
+      {edit ? <OrderEditForm edit={edit} answer={edited ? actionData : undefined} pin={pin} /> : null}
     </PrintingProvider>
   );
 }

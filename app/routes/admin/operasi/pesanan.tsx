@@ -4,6 +4,8 @@ import type { Route } from "./+types/pesanan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { mayUse, seesPrices, type IntentOf } from "~/features/accounts/access.ts";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
+import { needsPin } from "~/features/accounts/pin-rules.ts";
+import { approveRiskyTap } from "~/features/accounts/pin.server.ts";
 import { TICKET_KINDS } from "~/features/kitchen/printing/print-api.ts";
 import { storeDate, storeNow } from "~/lib/clock.server.ts";
 import { getDb } from "~/lib/db.server.ts";
@@ -16,6 +18,7 @@ import {
   changeOrderStatus,
   clearUnsent,
   countUnsent,
+  statusInputProblem,
   forKitchen,
   listOrders,
   UNSENT_AFTER_MINUTES,
@@ -32,7 +35,7 @@ import { PortionsPanel } from "~/features/kitchen/board/portions-panel.tsx";
 import { setTodaysPortion, todaysPortions } from "~/features/catalog/portions.server.ts";
 import { HandOrderLink } from "~/features/kitchen/counter/hand-order-link.tsx";
 import { PAID_INTENTS } from "~/features/payments/order-payment.ts";
-import { writePaidForm } from "~/features/payments/mark-paid.server.ts";
+import { unpaidInputProblem, writePaidForm } from "~/features/payments/mark-paid.server.ts";
 import { PrinterPanel } from "~/features/kitchen/printing/printer-panel.tsx";
 import { printStates } from "~/features/kitchen/printing/prints.server.ts";
 import { PrintingProvider } from "~/features/kitchen/printing/use-print.tsx";
@@ -45,7 +48,8 @@ import { useKeptAnswer } from "~/lib/use-kept-answer.ts";
 
 // /admin/pesanan, the staff board: the orders still in the kitchen by default, longest waiting first.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { role } = requireAccess(context, "/admin/pesanan");
+  const user = requireAccess(context, "/admin/pesanan");
+  const { role } = user;
   const may = (intent: IntentOf<"/admin/pesanan">) => mayUse(role, "/admin/pesanan", intent);
   const can = {
     cancel: may("batal"),
@@ -56,6 +60,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     counter: mayUse(role, "/admin/pesanan/kasir"),
     detail: mayUse(role, "/admin/pesanan/:kode"),
     tickets: TICKET_KINDS.filter((kind) => mayUse(role, "/admin/pesanan/cetak", kind)),
+    pin: needsPin(user),
   };
   const db = await getDb();
   const store = await getStoreSettings(db);
@@ -139,8 +144,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof intent !== "string" || !INTENTS.includes(intent)) {
     return refuseForm(form, "status", UNKNOWN_REQUEST);
   }
-  const staff = requireAccess(context, "/admin/pesanan", accessIntent(intent, form));
-  return answerOutcome(form, await write(form, intent, staff), { intent });
+  const access = accessIntent(intent, form);
+  const staff = requireAccess(context, "/admin/pesanan", access);
+  if (access !== "batal" && intent !== PAID_INTENTS.unpaid) {
+    return answerOutcome(form, await write(form, intent, staff), { intent });
+  }
+  // A cancel and undoing Lunas are risky taps (0059): a kasir or a device types a manager's PIN.
+  const problem =
+    access === "batal"
+      ? statusInputProblem({
+          code: form.get("code") ?? undefined,
+          status: "batal",
+          alasan: form.get("alasan") ?? undefined,
+        })
+      : unpaidInputProblem(form.get("alasan"));
+  if (problem) return answerOutcome(form, problem, { intent });
+  const db = await getDb();
+  const { timezone } = await getStoreSettings(db);
+  const approved = await approveRiskyTap(db, staff, form, timezone);
+  if (!approved.ok) return answerOutcome(form, approved, { intent });
+  return answerOutcome(form, await write(form, intent, approved.actor), { intent });
 }
 
 // The store's clock as the server read it (so the page hydrates as rendered), then the browser's.
