@@ -1,6 +1,5 @@
 import type { Route } from "./+types/banner";
 import { Checkbox, SelectField, TextField } from "~/ui/form-fields.tsx";
-import { WRITE } from "~/features/accounts/access.ts";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { photoRowsAction, type PhotoRows } from "~/features/admin/photo-rows-action.server.ts";
