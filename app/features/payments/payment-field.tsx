@@ -3,7 +3,7 @@ import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 import { PAYMENT_FIELD } from "./payment-choice.ts";
 
 const HINTS: Record<PaymentMethod, string> = {
-  tunai: "Bayar saat mengambil atau menerima pesanan.",
+  tunai: "Bayar di kasir, ke kurir, atau saat mengambil.",
   qris: "Kode QR dengan nominal pas muncul di halaman pesanan.",
   transfer: "Nomor rekening muncul di halaman pesanan.",
 };

@@ -155,7 +155,7 @@ export default function AdminOrders({ loaderData, actionData: answer }: Route.Co
     <PrintingProvider testPrinter={loaderData.testPrinter}>
       <AdminPageHeader
         title="Pesanan"
-        description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
+        description="Papan dapur: setiap pesanan yang masuk dan statusnya."
       />
       <HandOrderLink />
       <div className="grid gap-3">
