@@ -8,7 +8,15 @@ const HINTS: Record<PaymentMethod, string> = {
   transfer: "Nomor rekening muncul di halaman pesanan.",
 };
 
-export function PaymentField({ methods, initial }: { methods: readonly PaymentMethod[]; initial?: string }) {
+export function PaymentField({
+  methods,
+  initial,
+  hints = HINTS,
+}: {
+  methods: readonly PaymentMethod[];
+  initial?: string;
+  hints?: Record<PaymentMethod, string>;
+}) {
   if (methods.length === 0) return null;
   const chosen = methods.find((entry) => entry === initial) ?? methods[0];
   return (
@@ -29,7 +37,7 @@ export function PaymentField({ methods, initial }: { methods: readonly PaymentMe
             />
             <span>
               <span className="block font-bold">{PAYMENT_LABELS[entry]}</span>
-              <span className="block text-sm text-stone-600">{HINTS[entry]}</span>
+              <span className="block text-sm text-stone-600">{hints[entry]}</span>
             </span>
           </label>
         ))}
