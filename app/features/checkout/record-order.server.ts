@@ -108,12 +108,10 @@ const CODE_ATTEMPTS = 8;
 
 const linesSummary = (lines: readonly PricedLine[]) =>
   lines
-    .map(
-      (line) => {
-        const level = orderLineLevel(line.nama, line.level);
-        return `${line.jumlah}x ${line.nama}${level ? ` · ${level}` : ""}`;
-      },
-    )
+    .map((line) => {
+      const level = orderLineLevel(line.nama, line.level);
+      return `${line.jumlah}x ${line.nama}${level ? ` · ${level}` : ""}`;
+    })
     .join(", ");
 
 function checkOrder({ lines, context, kasir }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {

@@ -36,7 +36,8 @@ const STAFF_WORDS: DetailsWords = {
   },
   errors: {
     [CUSTOMER.namaRequired]: "Isi nama pelanggan.",
-    [CUSTOMER.patokanRequired]: "Isi patokan agar kurir mudah menemukan alamat pelanggan, misalnya: depan masjid.",
+    [CUSTOMER.patokanRequired]:
+      "Isi patokan agar kurir mudah menemukan alamat pelanggan, misalnya: depan masjid.",
     [CUSTOMER.waktuGone]: "Jam itu sudah lewat atau di luar jam buka. Pilih jam lain.",
   },
 };

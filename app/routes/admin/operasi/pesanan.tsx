@@ -153,10 +153,7 @@ export default function AdminOrders({ loaderData, actionData: answer }: Route.Co
 
   return (
     <PrintingProvider testPrinter={loaderData.testPrinter}>
-      <AdminPageHeader
-        title="Pesanan"
-        description="Papan dapur: setiap pesanan yang masuk dan statusnya."
-      />
+      <AdminPageHeader title="Pesanan" description="Papan dapur: setiap pesanan yang masuk dan statusnya." />
       <HandOrderLink />
       <div className="grid gap-3">
         <LiveBar />
