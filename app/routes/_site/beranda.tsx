@@ -1,6 +1,7 @@
 import type { Route } from "./+types/beranda";
 import { Carousel } from "~/features/storefront/carousel.tsx";
 import { ProductCard } from "~/features/storefront/product-card.tsx";
+import { oneCardPerDish } from "~/features/catalog/menu-dishes.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
@@ -58,8 +59,8 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
           Menu terlaris
         </h2>
         <div className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {bestSellers.map((item) => (
-            <ProductCard key={item.id} item={item} />
+          {oneCardPerDish(bestSellers).map((item) => (
+            <ProductCard key={item.id} item={item} dish />
           ))}
         </div>
       </section>
