@@ -34,9 +34,7 @@ test("the level picker highlights the chosen row only; the card that opened it n
   await expect(card.getByTestId("added-other-level")).toHaveText(
     "Mie Nyala Level 3 ditambahkan ke keranjang",
   );
-  await expect(card.getByRole("button", { name: "Tambah Mie Nyala ke keranjang" })).toHaveText(
-    /^Tambah/,
-  );
+  await expect(card.getByRole("button", { name: "Tambah Mie Nyala ke keranjang" })).toHaveText(/^Tambah/);
 });
 
 test("at 390 px the cart's level select shows the price, and the order's timeline dots stand in one line", async ({
