@@ -127,6 +127,8 @@ test("admin: a category is renamed and moved; the next one starts after the last
   );
 
   await admin.goto("/admin/promo");
-  await expect(admin.locator("[id$='-foto-hint']").first()).toContainText("Wajib diisi.");
+  await expect(admin.locator("[id$='-foto-hint']").first()).toContainText(
+    "Wajib bila kartunya tampil di Beranda.",
+  );
   await admin.context().close();
 });
