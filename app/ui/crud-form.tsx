@@ -7,7 +7,11 @@ import { PhotoField } from "./photo-field.tsx";
 
 interface CrudFormFields<T extends z.ZodType<object>> {
   fields: { [Name in keyof z.input<T>]-?: FieldMeta };
-  photo(label: string, current: string | undefined): ReactNode;
+  photo(
+    label: string,
+    current: string | undefined,
+    options?: { hint?: string; optional?: boolean },
+  ): ReactNode;
 }
 
 interface CrudFormProps<T extends z.ZodType<object>> {
@@ -68,13 +72,14 @@ function RowForm<T extends z.ZodType<object>>({
       {editing === null ? null : <input type="hidden" name="id" value={editing} />}
       {children({
         fields: fields as CrudFormFields<T>["fields"],
-        photo: (label, current) => (
+        photo: (label, current, options) => (
           <PhotoField
             id={`${form.id}-foto`}
             label={label}
             current={current}
             errors={form.allErrors.foto ?? undefined}
-            required={editing === null}
+            hint={options?.hint}
+            required={editing === null && !options?.optional}
           />
         ),
       })}

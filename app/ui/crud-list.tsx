@@ -85,15 +85,18 @@ export function CrudList<Row extends CrudRow>({
                 // On a phone the name and the buttons need the width.
                 from: "sm",
                 className: "w-0",
-                cell: (row) => (
-                  <img
-                    src={row.image}
-                    alt=""
-                    width={picture.width}
-                    height={picture.height}
-                    className={`${picture.className} max-w-none rounded-xl object-cover ${row.dimmed ? "opacity-60 grayscale" : ""}`}
-                  />
-                ),
+                cell: (row) =>
+                  row.image ? (
+                    <img
+                      src={row.image}
+                      alt=""
+                      width={picture.width}
+                      height={picture.height}
+                      className={`${picture.className} max-w-none rounded-xl object-cover ${row.dimmed ? "opacity-60 grayscale" : ""}`}
+                    />
+                  ) : (
+                    <span className={`${picture.className} block rounded-xl bg-stone-100`} />
+                  ),
               },
               {
                 header: "Nama",

@@ -59,19 +59,25 @@ export const menuItems = pgTable(
 );
 
 // Shown while `aktif` and inside the optional date window (store calendar days); a rule prices the cart.
-export const promos = pgTable("promos", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  description: text("description").notNull().default(""),
-  image: text("image").notNull(),
-  label: text("label").notNull().default(""),
-  urutan: integer("urutan").notNull().default(0),
-  aktif: boolean("aktif").notNull().default(true),
-  active_from: timestamp("active_from", { withTimezone: true }),
-  active_until: timestamp("active_until", { withTimezone: true }),
-  rule: jsonb("rule").$type<PromoRule>(),
-  ...timestamps,
-});
+export const promos = pgTable(
+  "promos",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image").notNull(),
+    label: text("label").notNull().default(""),
+    urutan: integer("urutan").notNull().default(0),
+    aktif: boolean("aktif").notNull().default(true),
+    active_from: timestamp("active_from", { withTimezone: true }),
+    active_until: timestamp("active_until", { withTimezone: true }),
+    rule: jsonb("rule").$type<PromoRule>(),
+    /** Off: a rule applied at checkout with no card on /beranda (and no picture: `image` is ""). */
+    kartu: boolean("kartu").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [check("promos_card_has_image", sql`not ${t.kartu} or ${t.image} <> ''`)],
+);
 
 export const slides = pgTable("slides", {
   id: serial("id").primaryKey(),

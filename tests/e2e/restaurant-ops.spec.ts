@@ -130,7 +130,7 @@ test("a sold-out item cannot be ordered: greyed with Habis, its cart line flagge
 }) => {
   await visit(page, "/produk");
   await addButton(page, "Pangsit Goreng").click();
-  await addButton(page, "Mie Nyala Level 2").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 2);
 
   const admin = await adminPage(browser);
@@ -166,7 +166,7 @@ test("the order appears in the log with its level and note; its status changes; 
   browser,
 }) => {
   await visit(page, "/produk");
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 3);
   await visit(page, "/keranjang");
   await cartLine(page, "Mie Nyala Level 3").getByLabel("Catatan").fill("jangan terlalu asin");

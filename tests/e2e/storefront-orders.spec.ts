@@ -45,7 +45,7 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
 
   // The dish's levels, each its own item and price (decision 0023); the card's own is chosen
   // first; cancelling adds nothing.
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await expect(picker(page).getByRole("radio")).toHaveCount(3);
   await expect(picker(page)).toContainText("Mie Nyala Level 1 · Sedikit pedas");
   await expect(picker(page)).toContainText("Mie Nyala Level 3 · Pedas");
@@ -53,17 +53,17 @@ test("spice level and note: chosen per line, shown in the cart, carried by the r
   await picker(page).getByRole("button", { name: "Batal" }).click();
   await expect(picker(page)).toBeHidden();
   await expectNavCount(page, 0);
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await page.keyboard.press("Escape");
   await expect(picker(page)).toBeHidden();
   await expectNavCount(page, 0);
 
   // Two levels are two lines, each the level's own item; the same level again adds to its line.
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 3);
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 1);
-  await addButton(page, "Mie Nyala Level 1").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 3);
   await addButton(page, "Es Nyala").click();
   await expect(picker(page)).toBeHidden(); // a drink has no level
@@ -125,7 +125,7 @@ test("the level picker works wherever there is an add button: / and /beranda", a
   await addButton(page, "Mie Nyala Level 3").click();
   await chooseLevel(page, 2);
   await visit(page, "/beranda");
-  await addButton(page, "Mie Nyala Level 2").click();
+  await addButton(page, "Mie Nyala").click();
   await chooseLevel(page, 1);
   await addButton(page, "Es Teh Jumbo").click();
   await visit(page, "/keranjang");

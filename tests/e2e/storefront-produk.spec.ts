@@ -3,22 +3,27 @@ import {
   ADDRESS,
   BRAND,
   DISHES,
-  orderHref,
   PRODUK,
+  PRODUK_CARDS,
   productCard,
   visit,
   WHATSAPP_DISPLAY,
 } from "./support/storefront.ts";
 
-test("/produk lists the four products with category, description, price and order links", async ({
+test("/produk's first row: one card per dish (Mie Nyala's two ranked levels are one), with category, description, price and order links", async ({
   page,
 }) => {
   await visit(page, "/produk");
   const cards = page.getByRole("region", { name: "Menu pilihan" }).getByTestId("product-card");
-  await expect(cards).toHaveCount(4);
-  await expect(cards.getByRole("heading", { level: 3 })).toHaveText(PRODUK.map((dish) => dish.nama));
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole("heading", { level: 3 })).toHaveText(PRODUK_CARDS.map((dish) => dish.nama));
+  await expect(cards.first().getByTestId("dish-levels").getByRole("listitem")).toHaveText([
+    "Level 1 · Rp 10.000",
+    "Level 2 · Rp 11.000",
+    "Level 3 · Rp 12.000",
+  ]);
 
-  for (const dish of PRODUK) {
+  for (const dish of PRODUK_CARDS) {
     const card = productCard(page, dish.nama);
     await expect(card).toContainText(dish.kategori);
     await expect(card).toContainText(dish.deskripsi);
@@ -29,12 +34,12 @@ test("/produk lists the four products with category, description, price and orde
     );
 
     const order = card.getByRole("link", { name: `Pesan ${dish.nama} lewat WhatsApp` });
-    await expect(order).toHaveAttribute("href", orderHref(dish.nama));
+    await expect(order).toHaveAttribute("href", `/keranjang/pesan/${dish.id}`);
     await expect(card.getByRole("button", { name: `Tambah ${dish.nama} ke keranjang` })).toBeEnabled();
   }
 
   // "Pesan" records the order first (decision 0038): no card links to wa.me by itself.
-  await expect(productCard(page, "Mie Nyala Level 1").getByRole("link", { name: /^Pesan/ })).toHaveAttribute(
+  await expect(productCard(page, "Mie Nyala").getByRole("link", { name: /^Pesan/ })).toHaveAttribute(
     "href",
     "/keranjang/pesan/mie-nyala-level-1",
   );

@@ -27,7 +27,7 @@ test("with JavaScript: Pesan on a card opens the quick checkout without a reload
   await visit(page, "/produk");
   await page.evaluate(() => ((window as unknown as { mark: string }).mark = "tetap"));
 
-  await orderLink(page, "Mie Nyala Level 1").click();
+  await orderLink(page, "Mie Nyala").click();
   await expect(page).toHaveURL(/\/keranjang\/pesan\/mie-nyala-level-1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pesan Mie Nyala");
   const checkout = page.locator("main");

@@ -77,7 +77,7 @@ test("what a guest put in the cart joins the account's cart at sign-in", async (
 
   // Here, as a guest.
   await visit(page, "/produk");
-  await productCard(page, "Mie Nyala Level 1")
+  await productCard(page, "Mie Nyala")
     .getByRole("button", { name: /^Tambah/ })
     .click();
   await chooseLevel(page, 2);

@@ -4,7 +4,7 @@ import { getOptionalUser } from "../accounts/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { answerOutcome, UNKNOWN_REQUEST, type Outcome } from "../../lib/form-action.server.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
-import { cartCount, mergeCarts, parseStoredCart } from "./cart.ts";
+import { mergeCarts, parseStoredCart } from "./cart.ts";
 import type { CartCount, CartDone } from "./cart-count.ts";
 import { ADD_INTENT, PROMO_INTENT } from "./cart-form.ts";
 import { storeNow } from "../../lib/clock.server.ts";
@@ -53,8 +53,8 @@ function stored(cart: CartCount, setCookie: string | null, to?: string): CartOut
   return { ok: true, done: { cart }, headers, redirectTo: to, redirectStatus: 303 };
 }
 
-const countOf = (changed: { lines: { jumlah: number }[]; version: number }): CartCount => ({
-  count: cartCount(changed.lines),
+const countOf = (changed: { count: number; version: number }): CartCount => ({
+  count: changed.count,
   version: changed.version,
 });
 

@@ -11,6 +11,7 @@ import {
   lineKey,
   lowerOwed,
   mergeCarts,
+  orderableCount,
   reconcile,
   type CartLine,
   type CartLineView,
@@ -135,7 +136,7 @@ async function writeLines(tx: Executor, cartId: string, rows: LineRow[], next: C
   }
 }
 
-type Changed = { ok: true; lines: CartLine[]; version: number };
+type Changed = { ok: true; lines: CartLine[]; version: number; count: number };
 
 // Checkouts still to take their lines owe no more than the cart holds; `fresh` owes them nothing (0053).
 async function settleCheckouts(tx: Executor, cartId: string, next: CartLine[], fresh: boolean) {
@@ -184,7 +185,12 @@ export async function changeCart(
   });
   if (!result.ok) return result;
   forgetCount(cartId, result.userId);
-  return { ok: true, lines: result.lines, version: result.version };
+  return {
+    ok: true,
+    lines: result.lines,
+    version: result.version,
+    count: orderableCount(result.lines, menu),
+  };
 }
 
 export interface CartView {
@@ -271,19 +277,24 @@ export async function countCart(db: Database, owner: CartOwner): Promise<{ count
   const key = ownerKey(owner);
   const recent = recentCounts.get(key);
   if (recent) return recent;
-  const [row] = await db
-    .select({
-      id: carts.id,
-      version: carts.version,
-      secret_hash: carts.secret_hash,
-      count: sql<number>`coalesce(sum(${cartLines.jumlah}), 0)::int`,
-    })
-    .from(carts)
-    .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
-    .where(where)
-    .groupBy(carts.id);
+  const [[row], { menu }] = await Promise.all([
+    db
+      .select({
+        id: carts.id,
+        version: carts.version,
+        secret_hash: carts.secret_hash,
+        lines: sql<
+          { id: string; jumlah: number }[]
+        >`coalesce(json_agg(json_build_object('id', ${cartLines.menu_item_id}, 'jumlah', ${cartLines.jumlah})) filter (where ${cartLines.id} is not null), '[]')`,
+      })
+      .from(carts)
+      .leftJoin(cartLines, eq(cartLines.cart_id, carts.id))
+      .where(where)
+      .groupBy(carts.id),
+    getPricingContext(db),
+  ]);
   const found = row && (owner.userId || secretMatches(row.secret_hash, owner.guest!.secret)) ? row : null;
-  const counted = found ? { count: found.count, version: found.version } : none;
+  const counted = found ? { count: orderableCount(found.lines, menu), version: found.version } : none;
   const tags = [...(found ? [`c:${found.id}`] : []), ...(owner.userId ? [`u:${owner.userId}`] : [])];
   // A guest cookie naming no live cart stays without one: a new cart comes with a new cookie.
   recentCounts.set(key, counted, tags);

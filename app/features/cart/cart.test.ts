@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  orderableCount,
   addItem,
   cartCount,
   cartFingerprint,
@@ -108,12 +109,16 @@ describe("totals", () => {
     expect(lines.map(lineSubtotal)).toEqual([20_000, 15_000, 9_000]);
   });
 
-  test("count adds every line; the total leaves out what is sold out", () => {
+  test("count and total leave out what is sold out", () => {
     expect(cartTotal(reconcile(lines, menu).view)).toBe(44_000);
     expect(cartCount(reconcile(lines, menu).view)).toBe(6);
     const soldOut = reconcile(lines, soldOutMenu(esTeh.id)).view;
     expect(cartTotal(soldOut)).toBe(29_000);
-    expect(cartCount(soldOut)).toBe(6);
+    expect(cartCount(soldOut)).toBe(3);
+    const byId = (entries: typeof menu) => new Map(entries.map((entry) => [entry.id, entry]));
+    expect(orderableCount(lines, byId(menu))).toBe(6);
+    expect(orderableCount(lines, byId(soldOutMenu(esTeh.id)))).toBe(3);
+    expect(orderableCount(lines, byId(menu.filter((entry) => entry.id !== pangsit.id)))).toBe(5);
   });
 
   test("an empty cart totals 0", () => {

@@ -223,8 +223,13 @@ export function lowerOwed(owed: Readonly<Record<string, number>>, lines: readonl
 }
 
 export const lineSubtotal = (line: { harga: number; jumlah: number }) => line.harga * line.jumlah;
-export const cartCount = (lines: readonly { jumlah: number }[]) =>
-  lines.reduce((sum, line) => sum + line.jumlah, 0);
+// The header's count is what can be ordered now: a sold-out line stays in the cart, uncounted.
+export const cartCount = (lines: readonly CartLineView[]) =>
+  lines.reduce((sum, line) => (line.problem === "habis" ? sum : sum + line.jumlah), 0);
+export const orderableCount = (
+  lines: readonly Pick<CartLine, "id" | "jumlah">[],
+  menu: ReadonlyMap<string, Pick<CatalogEntry, "tersedia">>,
+) => lines.reduce((sum, line) => (menu.get(line.id)?.tersedia ? sum + line.jumlah : sum), 0);
 export const cartTotal = (lines: readonly CartLineView[]) =>
   lines.reduce((sum, line) => (line.problem === "habis" ? sum : sum + lineSubtotal(line)), 0);
 

@@ -31,6 +31,29 @@ export async function listCategories(db: Database): Promise<AdminCategory[]> {
   return rows.map((row) => ({ ...row, items: Number(row.items) }));
 }
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+// Numbers 1, 2, 3… in the order shown, the category just placed first among equals: no two share one.
+async function renumber(tx: Tx, placed: string) {
+  const rows = await tx
+    .select({ id: categories.id, nama: categories.nama, urutan: categories.urutan })
+    .from(categories)
+    .for("update");
+  rows.sort(
+    (a, b) =>
+      a.urutan - b.urutan ||
+      Number(b.id === placed) - Number(a.id === placed) ||
+      a.nama.localeCompare(b.nama, "id"),
+  );
+  for (const [index, row] of rows.entries()) {
+    if (row.urutan !== index + 1)
+      await tx
+        .update(categories)
+        .set({ urutan: index + 1 })
+        .where(eq(categories.id, row.id));
+  }
+}
+
 export async function createCategory(
   db: Database,
   actor: Actor,
@@ -54,6 +77,7 @@ export async function createCategory(
       .onConflictDoNothing()
       .returning({ id: categories.id });
     if (!row) return taken();
+    await renumber(tx, id);
     await writeAudit(tx, actor, {
       action: "buat",
       entity: "kategori",
@@ -94,6 +118,7 @@ export async function updateCategory(
       .where(eq(categories.id, id))
       .returning({ id: categories.id });
     if (changed.length === 0) return refuse(404, CATEGORY_MESSAGES.notFound);
+    await renumber(tx, id);
     await writeAudit(tx, actor, {
       action: "ubah",
       entity: "kategori",
@@ -118,6 +143,7 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
     const [used] = await tx.select({ n: count() }).from(menuItems).where(eq(menuItems.category_id, id));
     if ((used?.n ?? 0) > 0) return refuse(409, CATEGORY_MESSAGES.notEmpty(row.nama, used!.n));
     await tx.delete(categories).where(eq(categories.id, id));
+    await renumber(tx, "");
     await writeAudit(tx, actor, {
       action: "hapus",
       entity: "kategori",

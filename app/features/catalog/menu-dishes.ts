@@ -1,6 +1,6 @@
 import type { MenuItemView } from "./catalog.server.ts";
 
-// One card per dish (0023): its lowest orderable level stands for it (picture, description, first choice).
+// One card per dish (0023), where its first level stood: its lowest orderable level listed stands for it.
 export function oneCardPerDish(items: readonly MenuItemView[]): MenuItemView[] {
   const seen = new Set<string>();
   return items.flatMap((item) => {

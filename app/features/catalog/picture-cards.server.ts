@@ -34,9 +34,11 @@ export function createCard(
   photo: unknown,
   values: { title: string },
   insert: (tx: Transaction, image: string) => Promise<number>,
+  { photoOptional = false }: { photoOptional?: boolean } = {},
 ): Promise<WriteResult<{ id: number }>> {
   const { kind, label, messages } = card;
-  return createWithPhoto(db, photo, { kind, required: messages.photoRequired }, async (tx, image) => {
+  const required = photoOptional ? null : messages.photoRequired;
+  return createWithPhoto(db, photo, { kind, required }, async (tx, image) => {
     const id = await insert(tx, image);
     await writeAudit(tx, actor, {
       action: "buat",

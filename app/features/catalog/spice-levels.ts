@@ -50,9 +50,13 @@ export function groupLevelFamilies(
   return families;
 }
 
+// "Level 1–3" only when no level between is missing; otherwise each: "Level 2 dan 4", "Level 0, 2 dan 5".
 export function levelRangeText(levels: readonly LevelChoice[]): string {
-  if (levels.length === 0) return "";
-  const first = levels[0]!.level;
-  const last = levels[levels.length - 1]!.level;
-  return first === last ? `Level ${first}` : `Level ${first}–${last}`;
+  const numbers = [...new Set(levels.map((choice) => choice.level))].sort((a, b) => a - b);
+  if (numbers.length === 0) return "";
+  const first = numbers[0]!;
+  const last = numbers[numbers.length - 1]!;
+  if (numbers.length === 1) return `Level ${first}`;
+  if (last - first === numbers.length - 1 && numbers.length > 2) return `Level ${first}–${last}`;
+  return `Level ${numbers.slice(0, -1).join(", ")} dan ${last}`;
 }

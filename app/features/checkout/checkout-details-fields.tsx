@@ -17,7 +17,16 @@ const FULFILMENT_HINTS = {
   ambil: "Kamu ambil di toko.",
   antar: "Kami antar ke alamatmu.",
   makan: "Makan di restoran kami.",
-} as const;
+};
+
+/** The words that address the customer; staff's forms bring their own. */
+export interface DetailsWords {
+  people: string;
+  ways: Record<(typeof WAYS)[number], string>;
+  payment?: Parameters<typeof PaymentField>[0]["hints"];
+  /** A message as the customer reads it → as staff read it. */
+  errors?: Readonly<Record<string, string>>;
+}
 
 function Field({
   name,
@@ -68,6 +77,7 @@ export function CheckoutDetailsFields({
   hidden,
   numberOptional,
   methods = [],
+  words,
 }: {
   initial: (Partial<CheckoutDetails> & { bayar?: string }) | null;
   slots: readonly SlotChoice[];
@@ -78,11 +88,15 @@ export function CheckoutDetailsFields({
   hidden?: boolean;
   numberOptional?: boolean;
   methods?: readonly PaymentMethod[];
+  words?: DetailsWords;
 }) {
   const ownCheck = useDetailsCheck(slots);
   const check = pageCheck ?? ownCheck;
   // The browser's own check speaks first; once the details hold, the server's messages show.
-  const errors = Object.keys(check.errors).length > 0 ? check.errors : serverErrors;
+  const shown = Object.keys(check.errors).length > 0 ? check.errors : serverErrors;
+  const errors: DetailErrors = words?.errors
+    ? Object.fromEntries(Object.entries(shown).map(([name, text]) => [name, words.errors![text!] ?? text]))
+    : shown;
   const cara = initial?.cara ?? "ambil";
   const input = (name: keyof DetailErrors) => ({
     id: `f-${name}`,
@@ -103,7 +117,7 @@ export function CheckoutDetailsFields({
         </p>
       ) : null}
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-extrabold">Data pemesan</legend>
+        <legend className="mb-2 text-lg font-extrabold">{words?.people ?? "Data pemesan"}</legend>
         <Field name="nama" label="Nama" error={errors.nama}>
           <input
             {...input("nama")}
@@ -150,7 +164,7 @@ export function CheckoutDetailsFields({
               />
               <span>
                 <span className="block font-bold">{FULFILMENT_LABELS[way]}</span>
-                <span className="block text-sm text-stone-600">{FULFILMENT_HINTS[way]}</span>
+                <span className="block text-sm text-stone-600">{(words?.ways ?? FULFILMENT_HINTS)[way]}</span>
               </span>
             </label>
           ))}
@@ -227,7 +241,7 @@ export function CheckoutDetailsFields({
           ))}
         </select>
       </Field>
-      <PaymentField methods={methods} initial={initial?.bayar} />
+      <PaymentField methods={methods} initial={initial?.bayar} hints={words?.payment} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderCarts, orderItems, orders } from "../../../database/schema.ts";
-import { cartCount, lineKey, withoutOrdered } from "../cart/cart.ts";
+import { lineKey, withoutOrdered } from "../cart/cart.ts";
 import { changeCart } from "../cart/cart.server.ts";
 
 export async function linkOrderToCart(
@@ -34,7 +34,7 @@ export async function forgetOrderedLines(
     ? Object.entries(link.owed).map(([key, jumlah]) => ({ key, jumlah }))
     : await orderedPortions(db, link.order_id);
   const changed = await changeCart(db, link.cart_id, (lines) => withoutOrdered(lines, ordered));
-  return changed.ok ? { count: cartCount(changed.lines), version: changed.version } : null;
+  return changed.ok ? { count: changed.count, version: changed.version } : null;
 }
 
 async function orderedPortions(db: Database, orderId: number) {

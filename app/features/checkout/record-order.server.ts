@@ -9,7 +9,7 @@ import { formatRupiah } from "../../lib/format.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
 import { checkLines } from "../cart/line-check.ts";
 import { announcePortions, givePortions, PortionsRefused, takePortions } from "../catalog/portions.server.ts";
-import { spiceLevelLabel } from "../catalog/spice-levels.ts";
+import { orderLineLevel } from "../orders/order-line-level.ts";
 import { notifyAdmins } from "../notifications/notifications.server.ts";
 import type { Pricing } from "../pricing/pricing.ts";
 import { getCustomerFacts, lockCustomer } from "../promotions/customer-facts.server.ts";
@@ -102,10 +102,10 @@ const CODE_ATTEMPTS = 8;
 
 const linesSummary = (lines: readonly PricedLine[]) =>
   lines
-    .map(
-      (line) =>
-        `${line.jumlah}x ${line.nama}${line.level === null ? "" : ` · ${spiceLevelLabel(line.level)}`}`,
-    )
+    .map((line) => {
+      const level = orderLineLevel(line.nama, line.level);
+      return `${line.jumlah}x ${line.nama}${level ? ` · ${level}` : ""}`;
+    })
     .join(", ");
 
 function checkOrder({ lines, context, kasir }: RecordRequest): { ok: true; lines: PricedLine[] } | Refusal {

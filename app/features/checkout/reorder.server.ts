@@ -2,7 +2,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { orderItems, orders } from "../../../database/schema.ts";
-import { cartCount, mergeCarts, normalizeNote, type CartLine } from "../cart/cart.ts";
+import { mergeCarts, normalizeNote, type CartLine } from "../cart/cart.ts";
 import { changeCart, countCart } from "../cart/cart.server.ts";
 import { ensureCart, readCartOwner } from "../cart/cart-owner.server.ts";
 import { isOrderCode } from "../orders/order-code.ts";
@@ -77,5 +77,5 @@ export async function reorderIntoCart(
     },
   );
   if (!changed.ok) return { ok: false, status: changed.status, message: changed.message };
-  return { ok: true, count: cartCount(changed.lines), version: changed.version, gone };
+  return { ok: true, count: changed.count, version: changed.version, gone };
 }

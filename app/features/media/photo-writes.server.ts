@@ -17,7 +17,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 const PHOTO_FIELD = "foto";
 
 // A file input left empty posts a nameless, empty file: that is "no new photo".
-const isUpload = (value: unknown): value is Blob =>
+export const isUpload = (value: unknown): value is Blob =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
 async function storePhoto(
@@ -63,13 +63,14 @@ async function transactionWithPhoto<T>(
 export async function createWithPhoto<Id>(
   db: Database,
   photo: unknown,
-  rule: { kind: ImageKind; required: string },
+  rule: { kind: ImageKind; required: string | null },
   insert: (tx: Transaction, image: string) => Promise<Id>,
 ): Promise<WriteResult<{ id: Id }>> {
-  if (!isUpload(photo)) return refuse(400, rule.required, { [PHOTO_FIELD]: rule.required });
+  if (!isUpload(photo) && rule.required) return refuse(400, rule.required, { [PHOTO_FIELD]: rule.required });
   const stored = await storePhoto(db, photo, rule.kind);
   if (!stored.ok) return stored;
-  const image = stored.path!;
+  // Without a picture (where none is required), the row's image is "".
+  const image = stored.path ?? "";
   const id = await transactionWithPhoto(db, image, (tx) => insert(tx, image));
   invalidateContentCache();
   return written({ id });

@@ -37,7 +37,11 @@ function HowToPay({ code, payment }: { code: string; payment: PaymentRequest }) 
       </p>
     );
   }
-  return <p className="mt-2">Bayar tunai {amount} saat mengambil atau menerima pesanan.</p>;
+  return (
+    <p className="mt-2" data-testid="cash-hint">
+      Bayar tunai {amount} {payment.cashWhen}.
+    </p>
+  );
 }
 
 export function OrderPaymentPanel({

@@ -7,7 +7,8 @@ import { dynamicQris } from "../../lib/qris/qris.ts";
 import { type PaymentSettings } from "./payment-methods.ts";
 import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 import { clockTime } from "../store/order-time.ts";
-import { differenceText, paidLabel, type OrderPaymentState } from "./order-payment.ts";
+import { cashPaymentWhen, differenceText, paidLabel, type OrderPaymentState } from "./order-payment.ts";
+import type { Fulfilment } from "../../../database/types.ts";
 
 export interface LivePayment {
   paid: boolean;
@@ -34,6 +35,8 @@ export interface PaymentRequest {
   total: number;
   qris: { svg: string; merchantName: string } | { problem: string } | null;
   bank: PaymentSettings["bank"];
+  /** For cash: where and when, by the order's fulfilment. */
+  cashWhen: string;
 }
 
 export function orderQris(settings: PaymentSettings, total: number) {
@@ -49,7 +52,7 @@ export function orderQris(settings: PaymentSettings, total: number) {
 }
 
 export function paymentRequest(
-  order: Pick<OrderPaymentState, "payment_method" | "total">,
+  order: Pick<OrderPaymentState, "payment_method" | "total"> & { fulfilment: Fulfilment | null },
   settings: PaymentSettings,
 ): PaymentRequest | null {
   const method = order.payment_method;
@@ -67,6 +70,7 @@ export function paymentRequest(
     total: order.total,
     qris,
     bank: method === "transfer" ? settings.bank : null,
+    cashWhen: cashPaymentWhen(order.fulfilment),
   };
 }
 

@@ -1,5 +1,6 @@
 // An order's payment in words, for the message, the pages, the board and the receipt (0040); pure.
 import { formatRupiah } from "../../lib/format.ts";
+import type { Fulfilment } from "../../../database/types.ts";
 import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 
 export const PAID_INTENTS = { paid: "lunas", unpaid: "belum-lunas" } as const;
@@ -29,4 +30,12 @@ export function differenceText(order: Pick<OrderPaymentState, "paid_at" | "paid_
   return difference > 0
     ? `Total berubah setelah lunas: kurang bayar ${formatRupiah(difference)}`
     : `Total berubah setelah lunas: lebih bayar ${formatRupiah(-difference)}`;
+}
+
+/** When and where cash is paid, by how the order is served. */
+export function cashPaymentWhen(fulfilment: Fulfilment | null): string {
+  if (fulfilment === "makan") return "di kasir, saat makan di tempat";
+  if (fulfilment === "antar") return "ke kurir saat pesanan diterima";
+  if (fulfilment === "ambil") return "saat mengambil pesanan";
+  return "saat mengambil atau menerima pesanan";
 }

@@ -3,12 +3,20 @@ import { PAYMENT_LABELS, type PaymentMethod } from "./payment-labels.ts";
 import { PAYMENT_FIELD } from "./payment-choice.ts";
 
 const HINTS: Record<PaymentMethod, string> = {
-  tunai: "Bayar saat mengambil atau menerima pesanan.",
+  tunai: "Bayar di kasir, ke kurir, atau saat mengambil.",
   qris: "Kode QR dengan nominal pas muncul di halaman pesanan.",
   transfer: "Nomor rekening muncul di halaman pesanan.",
 };
 
-export function PaymentField({ methods, initial }: { methods: readonly PaymentMethod[]; initial?: string }) {
+export function PaymentField({
+  methods,
+  initial,
+  hints = HINTS,
+}: {
+  methods: readonly PaymentMethod[];
+  initial?: string;
+  hints?: Record<PaymentMethod, string>;
+}) {
   if (methods.length === 0) return null;
   const chosen = methods.find((entry) => entry === initial) ?? methods[0];
   return (
@@ -29,7 +37,7 @@ export function PaymentField({ methods, initial }: { methods: readonly PaymentMe
             />
             <span>
               <span className="block font-bold">{PAYMENT_LABELS[entry]}</span>
-              <span className="block text-sm text-stone-600">{HINTS[entry]}</span>
+              <span className="block text-sm text-stone-600">{hints[entry]}</span>
             </span>
           </label>
         ))}

@@ -22,6 +22,7 @@ export async function getActivePromos(db: Database, now = storeDate()): Promise<
     .where(
       and(
         eq(promos.aktif, true),
+        eq(promos.kartu, true),
         or(isNull(promos.active_from), lte(promos.active_from, now)),
         or(isNull(promos.active_until), gt(promos.active_until, now)),
       ),

@@ -17,7 +17,9 @@ export const PROMO_MESSAGES = {
   dateOrder: "Tanggal selesai tidak boleh sebelum tanggal mulai.",
   datePast: "Tanggal selesai sudah lewat. Promo baru harus berlaku sampai hari ini atau nanti.",
   urutan: "Urutan harus angka 0 sampai 99.",
-  photoRequired: "Gambar promo wajib diunggah.",
+  photoRequired: "Gambar promo wajib diunggah bila kartunya tampil di Beranda.",
+  cardOrRule:
+    "Promo tanpa kartu di Beranda perlu aturan harga. Pilih jenis aturannya, atau tampilkan kartunya.",
   notFound: "Promo tidak ditemukan. Mungkin sudah dihapus.",
 } as const;
 
@@ -30,6 +32,8 @@ export const PromoSchema = z
     label: textField(30, PROMO_MESSAGES.label).refine((label) => !saysTime(label), PROMO_MESSAGES.labelTime),
     urutan: positionField(PROMO_MESSAGES.urutan),
     aktif: checkbox,
+    /** The rule applies at checkout with no card on /beranda and no picture (absent: a card). */
+    tanpa_kartu: checkbox,
     /** Empty: from now. */
     active_from: optionalDate,
     /** Inclusive; empty: no end. */
@@ -42,6 +46,8 @@ export const PromoSchema = z
     const dates = dateRangeProblem(promo.active_from, promo.active_until);
     if (dates) issue("active_until", dates);
     const rule = ruleFromForm(promo);
+    if (promo.tanpa_kartu && !rule && !context.issues.some((entry) => entry.path?.[0] === "kind"))
+      issue("kind", PROMO_MESSAGES.cardOrRule);
     checkRuleForm(promo, rule, new Set(context.issues.map((entry) => entry.path?.[0])), issue);
     // Built once, here: the action stores the rule these checks checked. (A transform would
     // not run beside another field's message, and the page shows every message at once.)

@@ -8,6 +8,7 @@ import { isRowId } from "../../lib/form-input.server.ts";
 import { refuse, type Refusal, type WriteResult } from "../../lib/write-result.ts";
 import { describeEdit, type ChangeWording } from "../audit/audit-changes.ts";
 import { writeAudit, type Actor } from "../audit/audit-log.server.ts";
+import { isUpload } from "../media/photo-writes.server.ts";
 import { listCategories } from "../catalog/categories.server.ts";
 import { listMenuItemsForAdmin } from "../catalog/menu-items.server.ts";
 import {
@@ -35,6 +36,7 @@ export interface AdminPromo {
   label: string;
   urutan: number;
   aktif: boolean;
+  kartu: boolean;
   active_from: string;
   active_until: string;
   rule: PromoRule | null;
@@ -53,6 +55,7 @@ function promoFormValues(row: typeof promos.$inferSelect, timezone: string): Adm
     label: row.label,
     urutan: row.urutan,
     aktif: row.aktif,
+    kartu: row.kartu,
     active_from: row.active_from ? zonedDateString(row.active_from, timezone) : "",
     // Stored as the first moment after the last day.
     active_until: row.active_until ? zonedDateString(new Date(row.active_until.getTime() - 1), timezone) : "",
@@ -76,10 +79,16 @@ export async function getPromoAdminPage(db: Database) {
     categoryNames: new Map(categories.map((category) => [category.id, category.nama])),
   };
   const offers: Record<number, string> = Object.fromEntries(
-    list.flatMap((promo) => (promo.rule ? [[promo.id, offerText(promo.rule, names)]] : [])),
+    list.flatMap((promo) => (promo.rule ? [[promo.id, adminOfferText(promo.rule, names)]] : [])),
   );
   return { promos: list, offers, options: targetOptions(categories, items) };
 }
+
+// The list names what a customer must spend too: a promo that never applies looks otherwise alike.
+const adminOfferText = (rule: PromoRule, names: Parameters<typeof offerText>[1]) =>
+  rule.min_subtotal > 0
+    ? `${offerText(rule, names)}, min. belanja ${formatRupiah(rule.min_subtotal)}`
+    : offerText(rule, names);
 
 export const RULE_DB_MESSAGES = {
   unknownTarget: "Ada pilihan menu yang sudah tidak ada. Muat ulang halaman lalu pilih lagi.",
@@ -150,6 +159,7 @@ async function promoColumns(db: Database, values: PromoValues, creating: boolean
     label: values.label,
     urutan: values.urutan,
     aktif: values.aktif,
+    kartu: !values.tanpa_kartu,
     active_from: values.active_from ? startOfZonedDay(values.active_from, timezone) : null,
     active_until: values.active_until ? startOfZonedDay(values.active_until, timezone, 1) : null,
     rule,
@@ -165,13 +175,21 @@ export async function createPromo(
 ): Promise<WriteResult<{ id: number }>> {
   const { refused, columns } = await promoColumns(db, values, true);
   if (refused) return refused;
-  return createCard(db, actor, PROMO_CARD, photo, values, async (tx, image) => {
-    const [row] = await tx
-      .insert(promos)
-      .values({ ...columns, image })
-      .returning({ id: promos.id });
-    return row!.id;
-  });
+  return createCard(
+    db,
+    actor,
+    PROMO_CARD,
+    photo,
+    values,
+    async (tx, image) => {
+      const [row] = await tx
+        .insert(promos)
+        .values({ ...columns, image })
+        .returning({ id: promos.id });
+      return row!.id;
+    },
+    { photoOptional: values.tanpa_kartu },
+  );
 }
 
 const PROMO_WORDING: ChangeWording = {
@@ -180,6 +198,7 @@ const PROMO_WORDING: ChangeWording = {
   label: "label",
   urutan: "urutan",
   aktif: (_, after) => (after ? "diaktifkan" : "dinonaktifkan"),
+  kartu: (_, after) => (after ? "kartu tampil di Beranda" : "tanpa kartu di Beranda"),
   active_from: "tampil mulai",
   active_until: "tampil sampai",
   image: () => "gambar baru",
@@ -196,6 +215,13 @@ export async function updatePromo(
   if (!isRowId(id)) return cardNotFound(PROMO_CARD);
   const { refused, columns, timezone } = await promoColumns(db, values, false);
   if (refused) return refused;
+  if (!values.tanpa_kartu && !isUpload(photo)) {
+    const [row] = await db.select({ image: promos.image }).from(promos).where(eq(promos.id, id));
+    if (row?.image === "") {
+      const message = PROMO_MESSAGES.photoRequired;
+      return refuse(400, message, { foto: message });
+    }
+  }
   return updateCard(db, PROMO_CARD, id, photo, async (tx, image) => {
     const [row] = await tx.select().from(promos).where(eq(promos.id, id)).for("update");
     if (!row) return false;
@@ -217,6 +243,7 @@ export async function updatePromo(
           label: values.label,
           urutan: values.urutan,
           aktif: values.aktif,
+          kartu: !values.tanpa_kartu,
           active_from: values.active_from,
           active_until: values.active_until,
           image: image ?? before.image,

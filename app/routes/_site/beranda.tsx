@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/beranda";
 import { Carousel } from "~/features/storefront/carousel.tsx";
 import { ProductCard } from "~/features/storefront/product-card.tsx";
+import { oneCardPerDish } from "~/features/catalog/menu-dishes.ts";
 import { StoreHoursNotice } from "~/features/store/store-hours-notice.tsx";
 import { useRootData } from "~/root.tsx";
 import { getActiveSlides, getBestSellers } from "~/features/catalog/catalog.server.ts";
@@ -61,8 +62,8 @@ export default function Beranda({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <CardSection id="terlaris" title="Menu terlaris">
-        {bestSellers.map((item) => (
-          <ProductCard key={item.id} item={item} />
+        {oneCardPerDish(bestSellers).map((item) => (
+          <ProductCard key={item.id} item={item} dish />
         ))}
       </CardSection>
     </div>

@@ -68,8 +68,8 @@ export default function Produk({ loaderData }: Route.ComponentProps) {
           Menu pilihan
         </h2>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {items.map((item, index) => (
-            <ProductCard key={item.id} item={item} priority={index < 2} />
+          {oneCardPerDish(items).map((item, index) => (
+            <ProductCard key={item.id} item={item} priority={index < 2} dish />
           ))}
         </div>
       </section>

@@ -82,6 +82,11 @@ export const BEST_SELLERS = [
 ];
 export const PRODUK = [DISHES.level1, DISHES.level2, DISHES.esNyala, DISHES.pangsit];
 
+/** Mie Nyala's levels as the ranked rows show them: one card, its lowest level standing for it (#38). */
+export const MIE_DISH = { ...DISHES.level1, nama: "Mie Nyala", hargaText: "mulai Rp 10.000" } satisfies Dish;
+export const BEST_SELLER_CARDS = [MIE_DISH, DISHES.esTeh, DISHES.esNyala, DISHES.pangsit];
+export const PRODUK_CARDS = [MIE_DISH, DISHES.esNyala, DISHES.pangsit];
+
 export const SLIDES = [
   { title: "Mie Nyala Level 1", text: "Pedas ringan untuk kamu yang baru mulai mencoba." },
   { title: "Es Nyala", text: "Segar dingin, penutup sempurna setelah mie pedas." },

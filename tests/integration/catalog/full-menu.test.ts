@@ -83,12 +83,12 @@ describe(`the full menu of /produk (${testDatabaseKind()})`, () => {
     await setMenuItemAvailability(handle.db, actor, "es-teh-jumbo", false);
     expect(await sectionsInWords()).toEqual([
       ["Makanan", ["Mie Nyala Level 1", "Mie Nyala Level 2", "Mie Nyala Level 3"]],
-      // Same position as Minuman: ordered by name after position.
-      ["Minuman", ["Es Nyala", "Es Teh Jumbo (habis)"]],
+      // Placed at Minuman's position 2: it takes it, Minuman moves down one.
       ["Minuman Hangat", ["Wedang Jahe"]],
+      ["Minuman", ["Es Nyala", "Es Teh Jumbo (habis)"]],
       ["Cemilan", ["Pangsit Goreng"]],
     ]);
-    const wedang = (await getMenuSections(handle.db))[2]!.items[0]!;
+    const wedang = (await getMenuSections(handle.db))[1]!.items[0]!;
     expect(wedang.gambar).toMatch(/^\/gambar\/menu\/[a-f0-9]{64}\.webp$/);
     await setMenuItemAvailability(handle.db, actor, "es-teh-jumbo", true);
   });
@@ -136,7 +136,26 @@ describe(`the full menu of /produk (${testDatabaseKind()})`, () => {
       ok: true,
       value: undefined,
     });
-    expect((await positions())[0]).toBe("Paket Hemat:0");
+    // Every category numbered again from 1 in the order shown: no two share a number.
+    expect(await positions()).toEqual([
+      "Paket Hemat:1",
+      "Makanan:2",
+      "Minuman Hangat:3",
+      "Minuman:4",
+      "Cemilan:5",
+    ]);
+    expect(await updateCategory(handle.db, actor, "cemilan", { nama: "Cemilan", urutan: "2" })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect(await positions()).toEqual([
+      "Paket Hemat:1",
+      "Cemilan:2",
+      "Makanan:3",
+      "Minuman Hangat:4",
+      "Minuman:5",
+    ]);
     expect(await updateCategory(handle.db, actor, "paket", { nama: "minuman", urutan: "1" })).toMatchObject({
       ok: false,
       status: 400,
@@ -146,7 +165,9 @@ describe(`the full menu of /produk (${testDatabaseKind()})`, () => {
       ok: false,
       status: 404,
     });
+    await updateCategory(handle.db, actor, "cemilan", { nama: "Cemilan", urutan: "9" });
     expect(await deleteCategory(handle.db, actor, "paket")).toMatchObject({ ok: true });
+    expect(await positions()).toEqual(["Makanan:1", "Minuman Hangat:2", "Minuman:3", "Cemilan:4"]);
   });
 
   it("the full menu shows one card per dish: a level family is one card, its lowest orderable level first", async () => {

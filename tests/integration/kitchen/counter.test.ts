@@ -95,6 +95,10 @@ describe(`hand orders (${testDatabaseKind()})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, "pesanan"), eq(auditLog.entity_id, answer.code)));
     expect(entry).toMatchObject({ action: "buat", actor_email: admin.email });
+    // The level named once, as the board names it, not "Level 1 · Level 1 (Sedikit pedas)".
+    expect(entry!.summary).toBe(
+      `Pesanan kasir ${answer.code} · Bu Sari: 2x Mie Nyala Level 1 · Sedikit pedas, 1x Es Teh Jumbo — Rp 20.000`,
+    );
   });
 
   it("take no number, and say what is wrong in Indonesian without recording", async () => {

@@ -15,10 +15,12 @@ import type { Actor } from "../../../app/features/audit/audit-log.server.ts";
 import { createSession } from "../../../app/features/accounts/session.server.ts";
 import type * as ImagesModule from "../../../app/features/media/images.server.ts";
 import { getActivePromos } from "../../../app/features/promotions/promo-cards.server.ts";
+import { loadActivePromos } from "../../../app/features/promotions/active-promos.server.ts";
 import { PromoSchema } from "../../../app/features/promotions/promo-schema.ts";
 import {
   createPromo,
   deletePromo,
+  getPromoAdminPage,
   listPromosForAdmin,
   updatePromo,
 } from "../../../app/features/promotions/promos.server.ts";
@@ -277,11 +279,62 @@ describe(`promos (${testDatabaseKind()})`, () => {
     await deletePromo(handle.db, actor, keepId);
   });
 
-  it("needs a picture for a new promo", async () => {
+  it("needs a picture for a new promo with a card, said beside the picture field", async () => {
     expect(await createPromo(handle.db, actor, values({ title: "Tanpa gambar" }), null)).toMatchObject({
       ok: false,
-      message: "Gambar promo wajib diunggah.",
+      status: 400,
+      message: "Gambar promo wajib diunggah bila kartunya tampil di Beranda.",
+      fieldErrors: { foto: "Gambar promo wajib diunggah bila kartunya tampil di Beranda." },
     });
+  });
+
+  it("a rule-only promo needs no picture: it prices the cart, shows no card, and says so in the list with its minimum spend", async () => {
+    const before = await counts();
+    const created = await createPromo(
+      handle.db,
+      actor,
+      values(ruleForm({ title: "Diam-diam Hemat", tanpa_kartu: "on", min_subtotal: "50.000" })),
+      null,
+    );
+    expect(created.ok).toBe(true);
+    const id = created.ok ? created.value.id : 0;
+    expect(await counts()).toEqual({ promos: before.promos + 1, audit: before.audit + 1 });
+    const [row] = await handle.db.select().from(promos).where(eq(promos.id, id));
+    expect(row).toMatchObject({ kartu: false, image: "" });
+    expect((await getActivePromos(handle.db)).map((promo) => promo.id)).not.toContain(id);
+    expect((await loadActivePromos(handle.db)).map((promo) => promo.id)).toContain(id);
+    const page = await getPromoAdminPage(handle.db);
+    expect(page.offers[id]).toBe("Diskon 10% Mie Nyala, min. belanja Rp 50.000");
+
+    // Showing its card later needs a picture then; one given, the card shows.
+    const shown = values(ruleForm({ title: "Diam-diam Hemat", min_subtotal: "50.000" }));
+    expect(await updatePromo(handle.db, actor, id, shown, null)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { foto: "Gambar promo wajib diunggah bila kartunya tampil di Beranda." },
+    });
+    expect(await updatePromo(handle.db, actor, id, shown, await photo(700, 500, "#7c3aed"))).toMatchObject({
+      ok: true,
+    });
+    expect((await getActivePromos(handle.db)).map((promo) => promo.id)).toContain(id);
+    await deletePromo(handle.db, actor, id);
+  });
+
+  it("refuses a promo with neither a card nor a rule, beside the rule's kind, writing nothing", async () => {
+    const parsed = PromoSchema.safeParse({ title: "Kosong", aktif: "on", tanpa_kartu: "on", kind: "" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      [
+        "kind",
+        "Promo tanpa kartu di Beranda perlu aturan harga. Pilih jenis aturannya, atau tampilkan kartunya.",
+      ],
+    ]);
+  });
+
+  it("a card can never be stored without its picture (the database refuses it too)", async () => {
+    await expect(
+      handle.db.insert(promos).values({ title: "Kartu kosong", image: "", kartu: true }),
+    ).rejects.toThrow();
   });
 });
 

@@ -2,8 +2,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { WhatsAppIcon } from "~/ui/icons.tsx";
 import type { PaymentMethod } from "../../payments/payment-labels.ts";
-import { CheckoutDetailsFields } from "../../checkout/checkout-details-fields.tsx";
-import type { CheckoutDetails, DetailErrors } from "../../checkout/checkout-details.ts";
+import { CheckoutDetailsFields, type DetailsWords } from "../../checkout/checkout-details-fields.tsx";
+import {
+  CHECKOUT_DETAIL_MESSAGES as CUSTOMER,
+  type CheckoutDetails,
+  type DetailErrors,
+} from "../../checkout/checkout-details.ts";
 import { adminOrderPath } from "../printing/print-api.ts";
 import { OrderLinesFields, type LineRow, type MenuChoice } from "./order-lines-fields.tsx";
 
@@ -16,6 +20,27 @@ export type HandOrderAnswer =
       values: Partial<CheckoutDetails>;
       rows: LineRow[];
     };
+
+/** Staff fill this form for a customer: it speaks of the customer, not to them. */
+const STAFF_WORDS: DetailsWords = {
+  people: "Data pelanggan",
+  ways: {
+    ambil: "Pelanggan mengambil di toko.",
+    antar: "Diantar ke alamat pelanggan.",
+    makan: "Pelanggan makan di restoran.",
+  },
+  payment: {
+    tunai: "Pelanggan bayar di kasir, ke kurir, atau saat mengambil.",
+    qris: "Kode QR dengan nominal pas ada di halaman pesanan.",
+    transfer: "Nomor rekening ada di halaman pesanan.",
+  },
+  errors: {
+    [CUSTOMER.namaRequired]: "Isi nama pelanggan.",
+    [CUSTOMER.patokanRequired]:
+      "Isi patokan agar kurir mudah menemukan alamat pelanggan, misalnya: depan masjid.",
+    [CUSTOMER.waktuGone]: "Jam itu sudah lewat atau di luar jam buka. Pilih jam lain.",
+  },
+};
 
 export function HandOrderPage({
   menu,
@@ -83,6 +108,7 @@ export function HandOrderPage({
           errors={refused?.fieldErrors}
           numberOptional
           methods={methods}
+          words={STAFF_WORDS}
         />
         <button type="submit" className="btn-primary text-lg" disabled={navigation.state === "submitting"}>
           Catat pesanan kasir

@@ -5,7 +5,7 @@ import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireAccess } from "~/features/accounts/permissions.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { adminMeta } from "~/lib/meta.ts";
-import { AdminTable, Pager } from "~/ui/admin-table.tsx";
+import { Pager } from "~/ui/admin-table.tsx";
 import { getStoreSettingsValues } from "~/features/store/settings.server.ts";
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -54,18 +54,37 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
             <span data-testid="audit-total">{total.toLocaleString("id-ID")}</span> perubahan tercatat, terbaru
             di atas.
           </p>
-          <AdminTable
-            caption="Log perubahan"
-            columns={[
-              { header: "Waktu", className: "whitespace-nowrap", cell: (row) => row.when },
-              { header: "Admin", className: "break-all", cell: (row) => row.who },
-              { header: "Bagian", cell: (row) => row.entity },
-              { header: "Perubahan", cell: (row) => row.summary },
-            ]}
-            rows={rows}
-            rowKey={(row) => row.id}
-            rowProps={() => ({ "data-testid": "audit-row" })}
-          />
+          {/* One entry a row: on a phone stacked (when and where, then what, then who), never cut or scrolled. */}
+          <div className="card">
+            <p
+              aria-hidden="true"
+              className="hidden gap-x-4 border-b border-stone-200 bg-stone-50 px-4 py-2 text-xs font-semibold text-stone-600 uppercase md:grid md:grid-cols-[10rem_7rem_1fr_14rem]"
+            >
+              <span>Waktu</span>
+              <span>Bagian</span>
+              <span>Perubahan</span>
+              <span>Admin</span>
+            </p>
+            <ol className="divide-y divide-stone-100" aria-label="Log perubahan">
+              {rows.map((row) => (
+                <li
+                  key={row.id}
+                  className="grid gap-x-4 gap-y-0.5 px-4 py-2.5 text-sm md:grid-cols-[10rem_7rem_1fr_14rem]"
+                  data-testid="audit-row"
+                >
+                  <span className="text-xs text-stone-500 md:text-sm md:text-stone-700">
+                    {row.when}
+                    <span className="font-semibold text-stone-600 md:hidden"> · {row.entity}</span>
+                  </span>
+                  <span className="hidden font-semibold text-stone-600 md:block">{row.entity}</span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{row.summary}</span>
+                  <span className="min-w-0 truncate text-xs text-stone-500 md:text-sm" title={row.who}>
+                    {row.who}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
         </>
       )}
       <Pager

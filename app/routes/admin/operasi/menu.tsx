@@ -251,7 +251,15 @@ export default function AdminMenu({ loaderData, actionData: answer }: Route.Comp
             ) : null}
           </>
         )}
-        details={(item) => `${item.kategori} · ${formatRupiah(item.harga)}`}
+        details={(item) =>
+          [
+            item.kategori,
+            formatRupiah(item.harga),
+            item.porsi_harian === null ? null : `Porsi harian ${item.porsi_harian}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")
+        }
         buttons={(item) => (
           <Form method="post" encType="multipart/form-data">
             <input type="hidden" name="id" value={item.id} />

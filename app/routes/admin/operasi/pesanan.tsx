@@ -198,10 +198,7 @@ export default function AdminOrders({ loaderData, actionData: answer }: Route.Co
 
   return (
     <PrintingProvider testPrinter={loaderData.testPrinter}>
-      <AdminPageHeader
-        title="Pesanan"
-        description="Papan dapur: pesanan masuk langsung, tanpa memuat ulang."
-      />
+      <AdminPageHeader title="Pesanan" description="Papan dapur: setiap pesanan yang masuk dan statusnya." />
       {can.counter ? <HandOrderLink /> : null}
       <div className="grid gap-3">
         <LiveBar />

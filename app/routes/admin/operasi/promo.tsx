@@ -60,8 +60,14 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
       submitLabel="Tambah promo"
       defaultValue={
         editing
-          ? { ...editingPromo, ...editingRule }
-          : { urutan: 0, aktif: true, kind: "", days: ["0", "1", "2", "3", "4", "5", "6"], combinable: "on" }
+          ? { ...editingPromo, tanpa_kartu: !editing.kartu, ...editingRule }
+          : {
+              urutan: 0,
+              aktif: true,
+              kind: "",
+              days: ["0", "1", "2", "3", "4", "5", "6"],
+              combinable: "on",
+            }
       }
     >
       {({ fields, photo }) => (
@@ -89,9 +95,16 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
             {...fieldProps(fields.urutan)}
             hint="Angka kecil tampil lebih dulu."
           />
-          {photo("Gambar", editing?.image)}
-          <div className="sm:col-span-2">
+          {photo("Gambar kartu", editing?.image || undefined, {
+            optional: true,
+            hint: `Wajib bila kartunya tampil di Beranda. JPEG, PNG, atau WebP, paling besar 5 MB.${editing?.image ? " Kosongkan bila fotonya tetap." : ""}`,
+          })}
+          <div className="grid sm:col-span-2">
             <Checkbox label="Aktif" {...checkboxProps(fields.aktif)} />
+            <Checkbox label="Tanpa kartu di Beranda" {...checkboxProps(fields.tanpa_kartu)} />
+            <p className="text-sm text-stone-500">
+              Hanya aturan harga: berlaku di keranjang tanpa kartu promo, dan tidak perlu gambar.
+            </p>
           </div>
           <RuleFields fields={fields} options={options} />
         </>
@@ -112,7 +125,12 @@ export default function AdminPromos({ loaderData, actionData: answer }: Route.Co
         rows={promos.map((promo) => ({ ...promo, key: promo.id, dimmed: !promo.aktif }))}
         picture={{ width: 96, height: 60, className: "h-15 w-24" }}
         details={(promo) =>
-          [offers[promo.id] ?? "Tanpa aturan harga", promo.label, windowText(promo)]
+          [
+            offers[promo.id] ?? "Tanpa aturan harga",
+            promo.kartu ? null : "Tanpa kartu di Beranda",
+            promo.label,
+            windowText(promo),
+          ]
             .filter(Boolean)
             .join(" · ")
         }

@@ -1,0 +1,2 @@
+ALTER TABLE "promos" ADD COLUMN "kartu" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "promos" ADD CONSTRAINT "promos_card_has_image" CHECK (not "promos"."kartu" or "promos"."image" <> '');
