@@ -71,6 +71,46 @@ const CASES: Case[] = [
     roles: "pemilik",
     ok: 400,
   },
+  { route: "/admin/staf", path: "/admin/staf", roles: "pemilik", ok: 200 },
+  ...(
+    [
+      ["tambah", { intent: "tambah", nama: "", peran: "kasir" }, 400],
+      ["peran", { intent: "peran", userId: "", peran: "kasir" }, 400],
+      ["hapus", { intent: "hapus", userId: "" }, 404],
+      ["undangan", { intent: "undangan", userId: "" }, 404],
+      ["buka-pin", { intent: "buka-pin", userId: "" }, 404],
+    ] as const
+  ).map(([intent, body, ok]): Case => ({
+    route: "/admin/staf",
+    intent,
+    path: "/admin/staf",
+    body,
+    roles: "pemilik",
+    ok,
+  })),
+  { route: "/admin/perangkat", path: "/admin/perangkat", roles: "pemilik", ok: 200 },
+  ...(
+    [
+      ["pasang", { intent: "pasang", nama: "", peran: "dapur" }, 400],
+      ["cabut", { intent: "cabut", userId: "" }, 404],
+      ["buka-pin", { intent: "buka-pin", userId: "" }, 404],
+    ] as const
+  ).map(([intent, body, ok]): Case => ({
+    route: "/admin/perangkat",
+    intent,
+    path: "/admin/perangkat",
+    body,
+    roles: "pemilik",
+    ok,
+  })),
+  {
+    route: "/admin/pengaturan",
+    intent: "pin",
+    path: "/admin/pengaturan",
+    body: { intent: "pin", pinBaru: "1", pinUlang: "1" },
+    roles: MANAGERS,
+    ok: 400,
+  },
   { route: "/admin/profil", path: "/admin/profil", roles: ALL, ok: 200, loginFirst: true },
   { route: "/admin/pengaturan", path: "/admin/pengaturan", roles: ALL, ok: 200, loginFirst: true },
   { route: "/admin/notifikasi-masuk", path: "/admin/notifikasi-masuk", roles: COUNTER, ok: 200 },
