@@ -92,7 +92,10 @@ test("the owner invites a cashier and pairs a kitchen tablet, which sees the boa
   // The owner sees it and revokes it: the tablet's next request is a visitor's.
   await owner.goto("/admin/perangkat");
   await expect(owner.locator('[data-perangkat="Tablet dapur"]')).toBeVisible();
-  await owner.getByRole("button", { name: "Cabut Tablet dapur" }).click();
+  // One tap opens the question; nothing is revoked until the second.
+  await owner.locator("summary", { hasText: "Cabut Tablet dapur" }).click();
+  await expect(owner.getByText("Cabut Tablet dapur? Perangkat ini langsung keluar.")).toBeVisible();
+  await owner.getByRole("button", { name: "Ya, cabut" }).click();
   await expect(owner.getByTestId("perangkat-pesan")).toHaveText("Perangkat dicabut dan sesinya diakhiri.");
   expect((await tablet.goto("/admin/pesanan"))?.status()).toBe(401);
 });

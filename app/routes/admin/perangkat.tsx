@@ -1,5 +1,6 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/perangkat";
+import { ConfirmForm } from "~/ui/confirm-form.tsx";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ROLE_LABELS, type StaffRole } from "~/features/accounts/access.ts";
 import { createPairing, listDevices, revokeDevice } from "~/features/accounts/devices.server.ts";
@@ -186,13 +187,18 @@ export default function AdminDevices({ loaderData }: Route.ComponentProps) {
               {
                 header: <span className="sr-only">Aksi</span>,
                 cell: (row) => (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="cabut" />
-                    <input type="hidden" name="userId" value={row.id} />
-                    <button type="submit" className="btn-secondary text-chili-700" disabled={busy}>
-                      Cabut<span className="sr-only"> {row.nama}</span>
-                    </button>
-                  </Form>
+                  <ConfirmForm
+                    intent="cabut"
+                    fields={{ userId: row.id }}
+                    label={
+                      <>
+                        Cabut<span className="sr-only"> {row.nama}</span>
+                      </>
+                    }
+                    question={`Cabut ${row.nama}? Perangkat ini langsung keluar.`}
+                    confirmLabel="Ya, cabut"
+                    busy={busy}
+                  />
                 ),
               },
             ]}

@@ -1,5 +1,6 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staf";
+import { ConfirmForm } from "~/ui/confirm-form.tsx";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { ROLE_LABELS, type StaffRole } from "~/features/accounts/access.ts";
 import { OneTimeLink } from "~/features/accounts/one-time-link.tsx";
@@ -228,13 +229,18 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                           </button>
                         </Form>
                       ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="hapus" />
-                        <input type="hidden" name="userId" value={row.id} />
-                        <button type="submit" className="btn-secondary text-chili-700" disabled={busy}>
-                          Hapus<span className="sr-only"> {row.nama}</span>
-                        </button>
-                      </Form>
+                      <ConfirmForm
+                        intent="hapus"
+                        fields={{ userId: row.id }}
+                        label={
+                          <>
+                            Hapus<span className="sr-only"> {row.nama}</span>
+                          </>
+                        }
+                        question={`Hapus ${row.nama}? Semua sesinya berakhir.`}
+                        confirmLabel="Ya, hapus"
+                        busy={busy}
+                      />
                     </div>
                   ),
               },
