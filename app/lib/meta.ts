@@ -4,6 +4,8 @@ interface PageMetaInput {
   title: string;
   description: string;
   path: string;
+  /** For pages of one visitor or one order, never for search results. */
+  robots?: "noindex" | "noindex, nofollow";
 }
 
 type MetaMatch = { id: string; loaderData?: unknown } | undefined;
@@ -16,7 +18,7 @@ function rootInfo(matches: readonly MetaMatch[]) {
 
 export function pageMeta(
   matches: readonly MetaMatch[],
-  { title, description, path }: PageMetaInput,
+  { title, description, path, robots }: PageMetaInput,
 ): MetaDescriptor[] {
   const { origin, brand } = rootInfo(matches);
   const fullTitle = title ? `${title} | ${brand}` : brand;
@@ -34,6 +36,7 @@ export function pageMeta(
     { property: "og:image:height", content: "630" },
     { name: "twitter:card", content: "summary_large_image" },
     { tagName: "link", rel: "canonical", href: `${origin}${path}` },
+    ...(robots ? [{ name: "robots", content: robots }] : []),
   ];
 }
 

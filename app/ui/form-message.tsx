@@ -6,11 +6,13 @@ export function Notice({
   ok,
   id,
   spacing = "mt-3 px-4",
+  testId,
   children,
 }: {
   ok: boolean;
   id?: string;
   spacing?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   const tone = ok ? "bg-green-50 text-green-800" : "bg-chili-50 text-chili-700";
@@ -19,6 +21,7 @@ export function Notice({
       id={id}
       role={ok ? "status" : "alert"}
       className={`${spacing} rounded-xl py-2 text-sm font-semibold ${tone}`}
+      data-testid={testId}
     >
       {children}
     </p>

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "./auth-rules.ts";
+import { newPasswordProblem, REGISTER_MESSAGES } from "./auth-rules.ts";
 import { hasLookAlike, isEmail, isReservedEmail, normalizeEmail } from "./email-rules.ts";
 
 export const ADMIN_CODE_MESSAGES = {
@@ -21,9 +21,8 @@ function firstProblem(input: AdminCodeInput): string | null {
   const password = input.password ?? "";
   if (!email || !(input.kode ?? "").trim() || !password.trim() || !(input.confirmPassword ?? "").trim())
     return REGISTER_MESSAGES.empty;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
-    return REGISTER_MESSAGES.passwordLength;
-  if (password !== input.confirmPassword) return REGISTER_MESSAGES.confirmation;
+  const passwordProblem = newPasswordProblem(password, input.confirmPassword);
+  if (passwordProblem) return passwordProblem;
   if (hasLookAlike(email)) return REGISTER_MESSAGES.emailCharacters;
   if (!isEmail(email)) return REGISTER_MESSAGES.emailFormat;
   if (isReservedEmail(email)) return REGISTER_MESSAGES.emailReserved;

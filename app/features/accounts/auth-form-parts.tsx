@@ -2,7 +2,8 @@ import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { Link } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { useEnhancedForm, type FormCheck } from "../../lib/use-enhanced-form.ts";
-import { TextField } from "../../ui/form-fields.tsx";
+import { PasswordField, TextField } from "../../ui/form-fields.tsx";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules.ts";
 
 /** Fetched when a dialog opens: the page's first load has no room for it (decision 0029). */
 const MessageDialog = lazy(() =>
@@ -123,5 +124,31 @@ export function AuthEmailField() {
       required
       maxLength={254}
     />
+  );
+}
+
+/** A new password and its confirmation, as registration, the admin code and a staff invitation ask them. */
+export function NewPasswordFields({ label = "Kata sandi" }: { label?: string }) {
+  const limits = {
+    required: true,
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+    autoComplete: "new-password",
+  };
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        placeholder={`${PASSWORD_MIN}–${PASSWORD_MAX} karakter`}
+        {...limits}
+      />
+      <PasswordField
+        label="Konfirmasi kata sandi"
+        name="confirmPassword"
+        placeholder="Ulangi kata sandi"
+        {...limits}
+      />
+    </>
   );
 }

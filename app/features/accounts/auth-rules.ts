@@ -36,3 +36,11 @@ export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "
 
 // One line, no invisible or bidi characters: a name reaches the WhatsApp order text and admin lists.
 export const normalizeName = (nama: string) => singleLine(nama);
+
+/** A new password's length and its confirmation, wherever one is chosen. */
+export function newPasswordProblem(password: string, confirmation: string | undefined): string | null {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    return REGISTER_MESSAGES.passwordLength;
+  if (password !== confirmation) return REGISTER_MESSAGES.confirmation;
+  return null;
+}

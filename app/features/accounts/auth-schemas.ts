@@ -7,8 +7,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   normalizeName,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  newPasswordProblem,
   PICTURE_ANSWER_FIELD,
   PICTURE_FIELD,
   REGISTER_MESSAGES,
@@ -36,9 +35,8 @@ function firstRegisterProblem(input: RegisterInput): string | null {
   const confirmPassword = input.confirmPassword ?? "";
   if (!nama || !email || !password.trim() || !confirmPassword.trim()) return REGISTER_MESSAGES.empty;
   if (nama.length < NAME_MIN || nama.length > NAME_MAX) return REGISTER_MESSAGES.nameLength;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
-    return REGISTER_MESSAGES.passwordLength;
-  if (password !== confirmPassword) return REGISTER_MESSAGES.confirmation;
+  const passwordProblem = newPasswordProblem(password, confirmPassword);
+  if (passwordProblem) return passwordProblem;
   if (hasLookAlike(email)) return REGISTER_MESSAGES.emailCharacters;
   if (!isEmail(email)) return REGISTER_MESSAGES.emailFormat;
   if (isReservedEmail(email)) return REGISTER_MESSAGES.emailReserved;

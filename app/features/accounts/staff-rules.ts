@@ -44,25 +44,25 @@ export const DEVICE_MESSAGES = {
   busy: "Gagal membuat kode pasang. Silakan coba lagi.",
 } as const;
 
-const nameField = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, context) => {
-    const nama = normalizeName(value ?? "");
-    if (nama.length >= NAME_MIN && nama.length <= NAME_MAX) return nama;
-    context.issues.push({ code: "custom", message: STAFF_MESSAGES.nameLength, input: value, path: [] });
-    return z.NEVER;
-  }),
-);
-
-const roleField = <R extends string>(roles: readonly R[], message: string) =>
+/** A text field read by `read`; `null` refuses it with `message`. */
+const checkedField = <T>(read: (value: string) => T | null, message: string) =>
   z.pipe(
     z.optional(z.string()),
-    z.transform((value, context): R => {
-      if (roles.includes(value as R)) return value as R;
+    z.transform((value, context): T => {
+      const accepted = read(value ?? "");
+      if (accepted !== null) return accepted;
       context.issues.push({ code: "custom", message, input: value, path: [] });
       return z.NEVER;
     }),
   );
+
+const nameField = checkedField((value) => {
+  const nama = normalizeName(value);
+  return nama.length >= NAME_MIN && nama.length <= NAME_MAX ? nama : null;
+}, STAFF_MESSAGES.nameLength);
+
+const roleField = <R extends string>(roles: readonly R[], message: string) =>
+  checkedField((value) => (roles.includes(value as R) ? (value as R) : null), message);
 
 export const NewStaffSchema = z.object({
   nama: nameField,
@@ -83,13 +83,8 @@ export const NewDeviceSchema = z.object({
 });
 
 export const PairingCodeSchema = z.object({
-  kode: z.pipe(
-    z.optional(z.string()),
-    z.transform((value, context) => {
-      const code = (value ?? "").replace(/[\s-]/g, "");
-      if (new RegExp(`^\\d{${PAIRING_CODE_LENGTH}}$`).test(code)) return code;
-      context.issues.push({ code: "custom", message: DEVICE_MESSAGES.codeFormat, input: value, path: [] });
-      return z.NEVER;
-    }),
-  ),
+  kode: checkedField((value) => {
+    const code = value.replace(/[\s-]/g, "");
+    return new RegExp(`^\\d{${PAIRING_CODE_LENGTH}}$`).test(code) ? code : null;
+  }, DEVICE_MESSAGES.codeFormat),
 });

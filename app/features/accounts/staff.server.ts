@@ -21,14 +21,18 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export const isInternalLogin = (email: string) => email.endsWith(`@${STAFF_EMAIL_DOMAIN}`);
 
+const STAFF_COLUMNS = {
+  id: users.id,
+  nama: users.nama,
+  email: users.email,
+  role: users.role,
+  provider: users.provider,
+};
+
 export async function listStaff(db: Database) {
   const rows = await db
     .select({
-      id: users.id,
-      nama: users.nama,
-      email: users.email,
-      role: users.role,
-      provider: users.provider,
+      ...STAFF_COLUMNS,
       hasPassword: sql<boolean>`${users.password_hash} is not null`,
       lastSeen: max(sessions.last_seen_at),
     })
@@ -140,13 +144,7 @@ async function lockedTarget(
   ).map((row) => row.id);
   if (!owners.includes(actorId)) return { ok: false, status: 403, message: STAFF_MESSAGES.notOwner };
   const [target] = await tx
-    .select({
-      id: users.id,
-      nama: users.nama,
-      email: users.email,
-      role: users.role,
-      provider: users.provider,
-    })
+    .select(STAFF_COLUMNS)
     .from(users)
     .where(and(eq(users.id, targetId), ne(users.role, "customer")))
     .for("update");

@@ -150,16 +150,21 @@ async function checkAgainstMenu(
   return null;
 }
 
+/** The columns stored as the form gave them, also what the audit compares. */
+const plainColumns = (values: PromoValues) => ({
+  title: values.title,
+  description: values.description,
+  label: values.label,
+  urutan: values.urutan,
+  aktif: values.aktif,
+  kartu: !values.tanpa_kartu,
+});
+
 async function promoColumns(db: Database, values: PromoValues, creating: boolean) {
   const { timezone } = await getStoreSettingsValues(db);
   const { rule } = values;
   const columns = {
-    title: values.title,
-    description: values.description,
-    label: values.label,
-    urutan: values.urutan,
-    aktif: values.aktif,
-    kartu: !values.tanpa_kartu,
+    ...plainColumns(values),
     active_from: values.active_from ? startOfZonedDay(values.active_from, timezone) : null,
     active_until: values.active_until ? startOfZonedDay(values.active_until, timezone, 1) : null,
     rule,
@@ -238,12 +243,7 @@ export async function updatePromo(
         `Promo ${values.title}`,
         { ...before, rule: JSON.stringify(before.rule) },
         {
-          title: values.title,
-          description: values.description,
-          label: values.label,
-          urutan: values.urutan,
-          aktif: values.aktif,
-          kartu: !values.tanpa_kartu,
+          ...plainColumns(values),
           active_from: values.active_from,
           active_until: values.active_until,
           image: image ?? before.image,

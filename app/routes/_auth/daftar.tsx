@@ -1,13 +1,14 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/daftar";
-import { PasswordField, TextField } from "~/ui/form-fields.tsx";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
+import { TextField } from "~/ui/form-fields.tsx";
+import { NAME_MAX, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { pageMeta } from "~/lib/meta.ts";
 import {
   AuthDialog,
   AuthEmailField,
   AuthFormErrors,
   AuthHeading,
+  NewPasswordFields,
   AuthSwitch,
   rememberLogin,
   useAuthForm,
@@ -44,24 +45,7 @@ export default function Daftar() {
           maxLength={NAME_MAX}
         />
         <AuthEmailField />
-        <PasswordField
-          label="Kata sandi"
-          name="password"
-          autoComplete="new-password"
-          placeholder={`${PASSWORD_MIN}–${PASSWORD_MAX} karakter`}
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <PasswordField
-          label="Konfirmasi kata sandi"
-          name="confirmPassword"
-          autoComplete="new-password"
-          placeholder="Ulangi kata sandi"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
+        <NewPasswordFields />
 
         <AuthFormErrors {...auth} />
 

@@ -1,13 +1,14 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/kode-admin";
-import { PasswordField, TextField } from "~/ui/form-fields.tsx";
+import { TextField } from "~/ui/form-fields.tsx";
 import { ADMIN_CODE_MESSAGES } from "~/features/accounts/admin-code-schema.ts";
-import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
+import { REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import {
   AuthDialog,
   AuthEmailField,
   AuthFormErrors,
   AuthHeading,
+  NewPasswordFields,
   rememberLogin,
   useAuthForm,
 } from "~/features/accounts/auth-form-parts.tsx";
@@ -47,24 +48,7 @@ export default function KodeAdmin() {
           required
           maxLength={40}
         />
-        <PasswordField
-          label="Kata sandi baru"
-          name="password"
-          autoComplete="new-password"
-          placeholder={`${PASSWORD_MIN}–${PASSWORD_MAX} karakter`}
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <PasswordField
-          label="Konfirmasi kata sandi"
-          name="confirmPassword"
-          autoComplete="new-password"
-          placeholder="Ulangi kata sandi"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
+        <NewPasswordFields label="Kata sandi baru" />
 
         <AuthFormErrors {...auth} />
 

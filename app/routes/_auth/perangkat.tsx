@@ -103,6 +103,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Pasang perangkat",
     description: "Pasangkan tablet dapur atau komputer kasir dengan kode dari pemilik toko.",
     path: "/perangkat",
+    robots: "noindex, nofollow",
   }),
-  { name: "robots", content: "noindex, nofollow" },
 ];

@@ -1,14 +1,13 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/undangan";
 import { homeOf } from "~/features/accounts/access.ts";
-import { AuthHeading } from "~/features/accounts/auth-form-parts.tsx";
-import { PASSWORD_MAX, PASSWORD_MIN, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
+import { AuthHeading, NewPasswordFields } from "~/features/accounts/auth-form-parts.tsx";
+import { newPasswordProblem, REGISTER_MESSAGES } from "~/features/accounts/auth-rules.ts";
 import { INVITATION_MESSAGES } from "~/features/accounts/staff-rules.ts";
 import { acceptInvitation, findInvitation } from "~/features/accounts/staff.server.ts";
 import { getDb } from "~/lib/db.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageMeta } from "~/lib/meta.ts";
-import { PasswordField } from "~/ui/form-fields.tsx";
 import { signedInHeaders } from "./login.server.ts";
 
 // The token is in the address: no cache keeps the page, no other site sees it as a referrer.
@@ -32,10 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 function passwordProblem(password: string, confirmation: string): string | null {
   if (!password.trim() || !confirmation.trim()) return REGISTER_MESSAGES.empty;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
-    return REGISTER_MESSAGES.passwordLength;
-  if (password !== confirmation) return REGISTER_MESSAGES.confirmation;
-  return null;
+  return newPasswordProblem(password, confirmation);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -73,24 +69,7 @@ export default function Undangan({ loaderData }: Route.ComponentProps) {
         subtitle={`Buat kata sandimu. Selanjutnya kamu masuk di /masuk dengan login ${loaderData.login} dan kata sandi ini.`}
       />
       <Form method="post" className="space-y-4">
-        <PasswordField
-          label="Kata sandi"
-          name="password"
-          autoComplete="new-password"
-          placeholder={`${PASSWORD_MIN}–${PASSWORD_MAX} karakter`}
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <PasswordField
-          label="Konfirmasi kata sandi"
-          name="confirmPassword"
-          autoComplete="new-password"
-          placeholder="Ulangi kata sandi"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
+        <NewPasswordFields />
         {answer?.problem ? (
           <p role="alert" className="font-semibold text-chili-700" data-testid="undangan-masalah">
             {answer.problem}
@@ -109,6 +88,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Undangan staf",
     description: "Buat kata sandi akun staf.",
     path: "/undangan",
+    robots: "noindex, nofollow",
   }),
-  { name: "robots", content: "noindex, nofollow" },
 ];

@@ -29,6 +29,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
     title: "Halaman tidak ditemukan",
     description: "Halaman yang kamu cari tidak ada.",
     path: location.pathname,
+    robots: "noindex",
   }),
-  { name: "robots", content: "noindex" },
 ];

@@ -52,8 +52,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     title: loaderData ? `Pesanan ${loaderData.order.code}` : "Pesanan tidak ditemukan",
     description: "Status dan rincian pesananmu.",
     path: loaderData ? orderPath(loaderData.order.code) : "/pesanan",
+    robots: "noindex, nofollow",
   }),
-  { name: "robots", content: "noindex, nofollow" },
 ];
 
 export function ErrorBoundary() {

@@ -158,6 +158,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Pesanan saya",
     description: "Pesanan yang pernah kamu buat.",
     path: "/pesanan-saya",
+    robots: "noindex, nofollow",
   }),
-  { name: "robots", content: "noindex, nofollow" },
 ];

@@ -102,6 +102,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Pesanan",
     description: "Pesananmu tercatat. Kirim lewat WhatsApp.",
     path: "/pesanan",
+    robots: "noindex",
   }),
-  { name: "robots", content: "noindex" },
 ];

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { Notice } from "~/ui/form-message.tsx";
 import type { Route } from "./+types/pengaturan";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
 import { providerLabel, roleLabel } from "~/features/admin/format.ts";
@@ -54,13 +55,9 @@ function PinForm({ set }: { set: boolean }) {
         {set ? "PIN Anda sudah diatur; isi di bawah untuk menggantinya." : "Anda belum mengatur PIN."}
       </p>
       {answer?.message ? (
-        <p
-          role={answer.status === "error" ? "alert" : "status"}
-          className={`mt-3 font-semibold ${answer.status === "error" ? "text-chili-700" : "text-emerald-700"}`}
-          data-testid="pin-pesan"
-        >
+        <Notice ok={answer.status !== "error"} spacing="mt-3 px-4" testId="pin-pesan">
           {answer.message}
-        </p>
+        </Notice>
       ) : null}
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="pin" />

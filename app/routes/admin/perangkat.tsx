@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { Notice } from "~/ui/form-message.tsx";
 import type { Route } from "./+types/perangkat";
 import { ConfirmForm } from "~/ui/confirm-form.tsx";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
@@ -110,13 +111,9 @@ export default function AdminDevices({ loaderData }: Route.ComponentProps) {
         description="Tablet dapur atau komputer kasir yang masuk tanpa kata sandi. Perangkat hanya melihat yang boleh dilihat perannya."
       />
       {answer?.message ? (
-        <p
-          role={answer.status === "error" ? "alert" : "status"}
-          className={`card mb-4 p-4 font-semibold ${answer.status === "error" ? "text-chili-700" : "text-emerald-700"}`}
-          data-testid="perangkat-pesan"
-        >
+        <Notice ok={answer.status !== "error"} spacing="mb-4 px-4" testId="perangkat-pesan">
           {answer.message}
-        </p>
+        </Notice>
       ) : null}
       {answer?.pairing ? (
         <OneTimeLink

@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { Notice } from "~/ui/form-message.tsx";
 import type { Route } from "./+types/staf";
 import { ConfirmForm } from "~/ui/confirm-form.tsx";
 import { AdminPageHeader } from "~/features/admin/admin-shell.tsx";
@@ -136,13 +137,9 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         description="Orang dan perangkat yang bekerja di toko. Setiap perubahan peran mengakhiri sesinya dan tercatat di log perubahan."
       />
       {answer?.message ? (
-        <p
-          role={answer.status === "error" ? "alert" : "status"}
-          className={`card mb-4 p-4 font-semibold ${answer.status === "error" ? "text-chili-700" : "text-emerald-700"}`}
-          data-testid="staf-pesan"
-        >
+        <Notice ok={answer.status !== "error"} spacing="mb-4 px-4" testId="staf-pesan">
           {answer.message}
-        </p>
+        </Notice>
       ) : null}
       {answer?.invitation ? (
         <OneTimeLink

@@ -317,7 +317,7 @@ describe(`restaurant operations routes (${testDatabaseKind()})`, () => {
           name: "pesanan: unknown code",
           handler: ordersAction,
           path: "/admin/pesanan",
-          values: { code: "NY-AAAA", status: "batal" },
+          values: { code: "NY-AAAA", status: "batal", alasan: "Pelanggan tidak jadi datang" },
         },
         404,
         "Pesanan tidak ditemukan.",
