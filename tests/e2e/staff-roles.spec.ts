@@ -94,7 +94,8 @@ test("the owner makes a cook and a cashier: each sees their role's board and pag
   ]);
   const counterCard = counter.locator(`[data-testid="admin-order"][data-code="${code}"]`);
   await expect(counterCard).toContainText("Rp");
-  await expect(counterCard.getByRole("button", { name: /Tandai lunas/ })).toBeVisible();
+  await counterCard.getByRole("button", { name: /^Tandai lunas/ }).click();
+  await expect(counterCard.getByTestId("order-paid-state")).toHaveText("Lunas");
   expect((await counter.goto("/admin/laporan"))?.status()).toBe(403);
   await expect(counter.getByText("Halaman ini bukan untuk peranmu.")).toBeVisible();
   expect((await counter.goto("/admin/dashboard"))?.status()).toBe(200);
