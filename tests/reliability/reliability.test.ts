@@ -226,9 +226,9 @@ describe("two app servers on one PostgreSQL database", () => {
     expect(await logOut(a, cookie)).toBe(200);
     // No wait: the next request to B already finds no session.
     expect(await pageStatus(b, cookie, "/admin/menu")).toBe(401);
-    expect(await markSoldOut(b, cookie, "mie-nyala-level-2")).toBe(401);
+    expect(await markSoldOut(b, cookie, "es-nyala")).toBe(401);
     expect(await pageStatus(a, cookie, "/admin/menu")).toBe(401);
-    expect(await showsSoldOut(b, "Mie Nyala Level 2")).toBe(false);
+    expect(await showsSoldOut(b, "Es Nyala")).toBe(false);
   }, 60_000);
 
   it("accounts deleted by an admin on one server are signed out on the other at once", async () => {
@@ -246,8 +246,8 @@ describe("two app servers on one PostgreSQL database", () => {
       expect(await deleteUserAsAdmin(a, admin, await userIdFromAdminList(a, admin, target))).toBe(200);
     }
     expect(await pageStatus(b, second, "/admin/menu")).toBe(401);
-    expect(await markSoldOut(b, second, "mie-nyala-level-2")).toBe(401);
-    expect(await showsSoldOut(b, "Mie Nyala Level 2")).toBe(false);
+    expect(await markSoldOut(b, second, "es-nyala")).toBe(401);
+    expect(await showsSoldOut(b, "Es Nyala")).toBe(false);
     expect(await isSignedIn(b, customerLogin.cookie!)).toBe(false);
     // The admin who deleted them is still signed in, on both servers.
     expect(await pageStatus(b, admin, "/admin/menu")).toBe(200);
