@@ -8,7 +8,7 @@ if [[ "${E2E_KEEP_DATA:-0}" != "1" ]]; then rm -rf "$DATA_DIR"; fi
 export NODE_ENV=production
 # A test run (below): the `.test` admins are proven by their password; pemilik-google@nyala.example
 # only by Google, as a real address would be (docs/decisions/0050-accounts-are-who-they-say.md).
-export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@nyala.test,admin-akun@nyala.test,admin-matriks@nyala.test,admin-pengguna@nyala.test,admin-notif@nyala.test,admin-keluar@nyala.test,admin-ponsel@nyala.test,admin-a11y-390@nyala.test,admin-a11y-1280@nyala.test,admin-keamanan@nyala.test,admin-fuzz@nyala.test,admin-ponsel-tanpa-js@nyala.test,pemilik-staf@nyala.test,pemilik-pin@nyala.test,pemilik-google@nyala.example}"
+export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@nyala.test,admin-akun@nyala.test,admin-matriks@nyala.test,admin-pengguna@nyala.test,admin-notif@nyala.test,admin-keluar@nyala.test,admin-ponsel@nyala.test,admin-a11y-390@nyala.test,admin-a11y-1280@nyala.test,admin-keamanan@nyala.test,admin-fuzz@nyala.test,admin-ponsel-tanpa-js@nyala.test,pemilik-staf@nyala.test,pemilik-perangkat@nyala.test,pemilik-pin@nyala.test,pemilik-google@nyala.example}"
 # Every test browser comes from 127.0.0.1: per-address limits high enough for the whole suite
 # (the per-account login limit keeps its default).
 export RATE_LIMIT_REGISTER_ADDRESS="${RATE_LIMIT_REGISTER_ADDRESS:-10000}"

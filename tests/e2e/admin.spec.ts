@@ -232,6 +232,8 @@ test("phone width: the admin menu lists the owner's pages as the sidebar names t
     ["Banner", "/admin/banner"],
     ["Outlet", "/admin/outlet"],
     ["Pengguna", "/admin/users"],
+    ["Staf", "/admin/staf"],
+    ["Perangkat", "/admin/perangkat"],
     ["Log Perubahan", "/admin/log-perubahan"],
     ["Notifikasi", "/admin/notifikasi-masuk"],
     ["Pengaturan Notifikasi", "/admin/pengaturan-notifikasi"],

@@ -44,6 +44,10 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   "routes/_auth/daftar.tsx": { get: all(200), post: all(400) },
   // The owner's one-time code (decision 0050): a page for anyone, an empty form refused.
   "routes/_auth/kode-admin.tsx": { get: all(200), post: all(400) },
+  // A staff invitation (0058): an unknown link is a 404 page, and its form writes nothing.
+  "routes/_auth/undangan.tsx": { path: "/undangan/tidak-ada", get: all(404), post: all(404) },
+  // A device's pairing page: anyone may open it; a form without a 6-digit code is refused.
+  "routes/_auth/perangkat.tsx": { get: all(200), post: all(400) },
   "routes/_site/beranda.tsx": { get: all(200), post: all(405) },
   "routes/_site/produk.tsx": { get: all(200), post: all(405) },
   // An empty form names no change of the cart.
@@ -104,7 +108,22 @@ const expectations: Record<string, Expectation & { path?: string }> = {
   },
   "routes/admin/pengaturan.tsx": {
     get: { nobody: [302, "/masuk?redirectTo=%2Fadmin%2Fpengaturan"], customer: 403, admin: 200 },
-    post: adminOnly(405),
+    // Setting one's PIN (0059): without one, refused.
+    post: adminOnly(400),
+    intents: { pin: 400 },
+    adminData: true,
+  },
+  // The owner's staff and devices (0058): a form that names nobody is refused or finds no one.
+  "routes/admin/staf.tsx": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    intents: { tambah: 400, peran: 400, hapus: 404, undangan: 404, "buka-pin": 404 },
+    adminData: true,
+  },
+  "routes/admin/perangkat.tsx": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    intents: { pasang: 400, cabut: 404, "buka-pin": 404 },
     adminData: true,
   },
   "routes/admin/notifikasi-masuk.tsx": {
