@@ -19,3 +19,9 @@ export const formatDate = (value: Date | string, timeZone: string) =>
 
 export const formatDateTime = (value: Date | string, timeZone: string) =>
   zoneFormatter("id-ID", timeZone, DATE_TIME).format(new Date(value));
+
+/** A time as the shop writes it: `18.15`, on the shop's clock. */
+export const clockTime = (at: Date, timeZone: string): string =>
+  zoneFormatter("en-GB", timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    .format(at)
+    .replace(":", ".");

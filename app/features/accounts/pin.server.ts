@@ -3,7 +3,7 @@
 import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../database/client.server.ts";
 import { rateLimits, users } from "../../../database/schema.ts";
-import { zoneFormatter } from "../../lib/dates.ts";
+import { clockTime } from "../../lib/dates.ts";
 import { clear, hit, peek } from "../../lib/rate-limit.server.ts";
 import { writeAudit, type Actor, type PinApprover } from "../audit/audit-log.server.ts";
 import type { SessionUser } from "./auth.server.ts";
@@ -15,11 +15,6 @@ const wrongKey = (userId: string) => `pin-salah:${userId}`;
 const lockKey = (userId: string) => `pin-kunci:${userId}`;
 
 type Refused = { ok: false; status: 400 | 403 | 404 | 429; message: string };
-
-const shopClock = (at: Date, timezone: string) =>
-  zoneFormatter("en-GB", timezone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-    .format(at)
-    .replace(":", ".");
 
 export async function setOwnPin(
   db: Database,
@@ -60,7 +55,7 @@ export async function approveRiskyTap(
 ): Promise<{ ok: true; actor: SessionUser & { approvedBy?: PinApprover } } | Refused> {
   if (!needsPin(user)) return { ok: true, actor: user };
   const locked = await pinLockedUntil(db, user.id);
-  if (locked) return { ok: false, status: 429, message: PIN_MESSAGES.locked(shopClock(locked, timezone)) };
+  if (locked) return { ok: false, status: 429, message: PIN_MESSAGES.locked(clockTime(locked, timezone)) };
   const pin = String(form.get(PIN_FIELD) ?? "").trim();
   if (!pin) return { ok: false, status: 403, message: PIN_MESSAGES.missing };
   if (!/^\d{4,6}$/.test(pin)) return { ok: false, status: 400, message: PIN_MESSAGES.format };
@@ -89,7 +84,7 @@ export async function approveRiskyTap(
   return {
     ok: false,
     status: 429,
-    message: `${PIN_MESSAGES.wrong} ${PIN_MESSAGES.locked(shopClock(lock.resetAt, timezone))}`,
+    message: `${PIN_MESSAGES.wrong} ${PIN_MESSAGES.locked(clockTime(lock.resetAt, timezone))}`,
   };
 }
 
@@ -103,7 +98,7 @@ export async function pinLocks(db: Database, ids: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.key.slice(lockKey("").length), row.resetAt]));
 }
 
-export const formatPinLock = shopClock;
+export const formatPinLock = clockTime;
 
 export async function liftPinLock(
   db: Database,
